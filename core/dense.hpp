@@ -1,0 +1,60 @@
+// A dense layer with its neurons' activation: output = act(x W + b).
+// Legend: x is (N, I), W is (I, O) (column k holds neuron k's weights), b is (O).
+#pragma once
+#include <vector>
+
+#include "block.hpp"
+
+namespace normlab {
+
+enum class Activation { Identity, Relu, Tanh, Sigmoid };
+
+// The activation applied to one score, and its slope given the score and the answer.
+double activate(Activation a, double score);
+double activation_slope(Activation a, double score, double answer);
+
+struct DenseResponse {
+    Block input;   // (N, I)
+    Block score;   // (N, O) x W + b
+    Block output;  // (N, O) act(score)
+};
+
+struct DenseGradient {
+    Block dx;                   // (N, I)
+    Block dweights;             // (I, O)
+    std::vector<double> dbias;  // (O)
+};
+
+class Dense {
+public:
+    // requires: weights non-empty and finite; bias of length O, finite.
+    Dense(Block weights, std::vector<double> bias, Activation activation);
+
+    const Block& weights() const { return weights_; }
+    const std::vector<double>& bias() const { return bias_; }
+    Activation activation() const { return activation_; }
+    std::size_t inputs() const { return weights_.rows; }
+    std::size_t outputs() const { return weights_.cols; }
+
+    Block infer(const Block& x) const;
+    DenseResponse train(const Block& x) const;
+    DenseGradient backward(const DenseResponse& response, const Block& dy) const;
+    // ensures: a new layer with W - stride * dW and b - stride * db; this one unchanged.
+    Dense step(const DenseGradient& gradient, double stride) const;
+    std::size_t parameter_count() const { return weights_.size() + bias_.size(); }
+
+    bool operator==(const Dense& o) const {
+        return weights_ == o.weights_ && bias_ == o.bias_ && activation_ == o.activation_;
+    }
+
+private:
+    Block weights_;
+    std::vector<double> bias_;
+    Activation activation_;
+};
+
+// Shared pieces for layers whose forward pass is a dense one (the weight-normalised layer).
+DenseResponse dense_train(const Block& weights, const std::vector<double>& bias, Activation a, const Block& x);
+DenseGradient dense_backward(const Block& weights, Activation a, const DenseResponse& r, const Block& dy);
+
+}  // namespace normlab

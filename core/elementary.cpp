@@ -1,0 +1,80 @@
+#include "elementary.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace normlab {
+namespace {
+
+// ln 2 split so that k * LN2_HI is exact for |k| < 2^11 (Cody and Waite).
+constexpr double LN2_HI = 6.93147180369123816490e-01;
+constexpr double LN2_LO = 1.90821492927058770002e-10;
+constexpr double INV_LN2 = 1.44269504088896338700e+00;
+
+// e^r - 1 for |r| <= 0.35 by its Taylor series, summed from the smallest term (Horner).
+double expm1_small(double r) {
+    double p = 1.0 / 20922789888000.0;  // 1/16!
+    static constexpr double inv_fact[] = {1.0 / 1307674368000.0, 1.0 / 87178291200.0, 1.0 / 6227020800.0,
+                                          1.0 / 479001600.0,     1.0 / 39916800.0,    1.0 / 3628800.0,
+                                          1.0 / 362880.0,        1.0 / 40320.0,       1.0 / 5040.0,
+                                          1.0 / 720.0,           1.0 / 120.0,         1.0 / 24.0,
+                                          1.0 / 6.0,             1.0 / 2.0,           1.0};
+    for (double c : inv_fact) p = p * r + c;
+    return p * r;
+}
+
+}  // namespace
+
+double exp(double x) {
+    if (std::isnan(x)) return x;
+    if (x > 709.78) return std::numeric_limits<double>::infinity();
+    if (x < -745.2) return 0.0;
+    // x = k ln2 + r with |r| <= ln2 / 2, then e^x = 2^k (1 + expm1(r)).
+    double k = std::floor(x * INV_LN2 + 0.5);
+    double r = (x - k * LN2_HI) - k * LN2_LO;
+    return std::ldexp(1.0 + expm1_small(r), static_cast<int>(k));
+}
+
+double expm1(double x) {
+    if (std::fabs(x) <= 0.34) return expm1_small(x);
+    return exp(x) - 1.0;
+}
+
+double log(double x) {
+    if (std::isnan(x) || x < 0) return std::numeric_limits<double>::quiet_NaN();
+    if (x == 0) return -std::numeric_limits<double>::infinity();
+    if (std::isinf(x)) return x;
+    // x = m 2^e with m in [sqrt(1/2), sqrt(2)); log(m) = 2 atanh(s), s = (m - 1) / (m + 1).
+    int e = 0;
+    double m = std::frexp(x, &e);  // m in [1/2, 1)
+    if (m < 0.70710678118654752440) {
+        m *= 2.0;
+        e -= 1;
+    }
+    double f = m - 1.0;
+    double s = f / (2.0 + f);
+    double s2 = s * s;
+    // atanh(s)/s = sum s^(2k) / (2k + 1); |s| < 0.1716 so s^2 < 0.0295 and 13 terms suffice.
+    double p = 1.0 / 27.0;
+    for (int k = 12; k >= 0; --k) p = p * s2 + 1.0 / (2 * k + 1);
+    double log_m = 2.0 * s * p;
+    return (e * LN2_HI + (log_m + e * LN2_LO));
+}
+
+double tanh(double x) {
+    if (std::isnan(x)) return x;
+    double a = std::fabs(x);
+    if (a > 22.0) return x > 0 ? 1.0 : -1.0;
+    // tanh(a) = -expm1(-2a) / (2 + expm1(-2a)), free of cancellation near zero.
+    double t = expm1(-2.0 * a);
+    double y = -t / (2.0 + t);
+    return x < 0 ? -y : y;
+}
+
+double sigmoid(double x) {
+    if (x >= 0) return 1.0 / (1.0 + exp(-x));
+    double e = exp(x);
+    return e / (1.0 + e);
+}
+
+}  // namespace normlab

@@ -1,0 +1,77 @@
+#include "errors.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "block.hpp"
+
+namespace normlab {
+
+std::string format_number(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+    char buf[32];
+    for (int digits = 1; digits <= 17; ++digits) {  // shortest form that reads back exactly
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+void require_nonempty(std::size_t rows, std::size_t cols, const std::string& what) {
+    if (rows == 0 || cols == 0)
+        throw EmptyBlockError("the " + what + " has " + std::to_string(rows) + " rows and " +
+                              std::to_string(cols) + " features; it needs at least one of each");
+}
+
+void require_same(std::size_t got, std::size_t want, const std::string& what, const std::string& against) {
+    if (got != want)
+        throw ShapeError("the " + what + " is " + std::to_string(got) + " but the " + against + " is " +
+                         std::to_string(want));
+}
+
+void require_shape(const Block& b, std::size_t rows, std::size_t cols, const std::string& what) {
+    if (b.rows != rows || b.cols != cols)
+        throw ShapeError("the " + what + " is " + std::to_string(b.rows) + " by " + std::to_string(b.cols) +
+                         " but it must be " + std::to_string(rows) + " by " + std::to_string(cols));
+}
+
+void require_finite(const Block& b, const std::string& what) {
+    for (std::size_t k = 0; k < b.data.size(); ++k)
+        if (!std::isfinite(b.data[k]))
+            throw NonFiniteError("row " + std::to_string(k / b.cols + 1) + ", feature " +
+                                 std::to_string(k % b.cols + 1) + " of the " + what + " is " +
+                                 format_number(b.data[k]) + "; every value must be a finite number");
+}
+
+void require_finite(const std::vector<double>& v, const std::string& what) {
+    for (std::size_t k = 0; k < v.size(); ++k)
+        if (!std::isfinite(v[k]))
+            throw NonFiniteError("entry " + std::to_string(k + 1) + " of the " + what + " is " +
+                                 format_number(v[k]) + "; every value must be a finite number");
+}
+
+void require_finite(double v, const std::string& what) {
+    if (!std::isfinite(v))
+        throw NonFiniteError("the " + what + " is " + format_number(v) + "; it must be a finite number");
+}
+
+void require_eps(double eps) {
+    if (!(std::isfinite(eps) && eps > 0))
+        throw EpsilonError("eps is " + format_number(eps) +
+                           "; it must be a finite number above 0 (it keeps the divisor positive)");
+}
+
+void require_keep(double keep, double momentum) {
+    if (!(keep >= 0 && keep <= 1 && momentum >= 0 && momentum <= 1))
+        throw KeepError("keep is " + format_number(keep) + " (momentum " + format_number(momentum) +
+                        "); the share of the running figures kept must lie in [0, 1]");
+}
+
+void require_stride(double stride) {
+    if (!std::isfinite(stride))
+        throw StrideError("the stride is " + format_number(stride) + "; it must be a finite number");
+}
+
+}  // namespace normlab

@@ -1,0 +1,50 @@
+// The refusals of the core. Every public entry point checks its input and throws one of these;
+// each message names the offending value. Inner loops check nothing.
+#pragma once
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace normlab {
+
+struct Block;
+
+// Base of every refusal. name() is the type's name, shared with the JavaScript Error subclass.
+class NormError : public std::runtime_error {
+public:
+    NormError(const char* name, const std::string& message)
+        : std::runtime_error(message), name_(name) {}
+    const char* name() const { return name_; }
+private:
+    const char* name_;
+};
+
+#define NORMLAB_ERROR(Type) \
+    struct Type : NormError { explicit Type(const std::string& m) : NormError(#Type, m) {} }
+NORMLAB_ERROR(EmptyBlockError);     // a block with 0 rows or 0 features
+NORMLAB_ERROR(ShapeError);          // shapes that do not fit together
+NORMLAB_ERROR(NonFiniteError);      // NaN or an infinity where a number is needed
+NORMLAB_ERROR(EpsilonError);        // eps <= 0 or not finite
+NORMLAB_ERROR(KeepError);           // keep (or momentum) outside [0, 1]
+NORMLAB_ERROR(StrideError);         // a stride that is not finite
+NORMLAB_ERROR(GroupError);          // a group count that does not divide the features
+NORMLAB_ERROR(ZeroDirectionError);  // a weight-normalised neuron whose direction has length 0
+NORMLAB_ERROR(OptionError);         // an option that names nothing the core knows, or contradicts another
+#undef NORMLAB_ERROR
+
+// Formats a number the way the messages print it: shortest round-trip form, NaN, Infinity.
+std::string format_number(double v);
+
+// The single checking helper family used at the entry points.
+void require_nonempty(std::size_t rows, std::size_t cols, const std::string& what);
+void require_same(std::size_t got, std::size_t want, const std::string& what, const std::string& against);
+void require_shape(const Block& b, std::size_t rows, std::size_t cols, const std::string& what);
+void require_finite(const Block& b, const std::string& what);
+void require_finite(const std::vector<double>& v, const std::string& what);
+void require_finite(double v, const std::string& what);
+void require_eps(double eps);
+void require_keep(double keep, double momentum);
+void require_stride(double stride);
+
+}  // namespace normlab

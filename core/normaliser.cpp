@@ -1,0 +1,229 @@
+#include "normaliser.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "errors.hpp"
+
+namespace normlab {
+namespace {
+
+// The index sets the sums run over, for a block of (rows, cols): set s holds the cells
+// start(s) + k * step for k < length.
+struct AxisSets {
+    std::size_t count, length, step, start_step;
+    std::size_t start(std::size_t s) const { return s * start_step; }
+};
+
+AxisSets sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
+    if (spec.axis == Axis::Batch) return {cols, rows, cols, 1};
+    std::size_t length = cols / spec.groups;
+    return {rows * spec.groups, length, 1, length};
+}
+
+}  // namespace
+
+NormSpec NormSpec::with_eps(double e) const { NormSpec s = *this; s.eps = e; return s; }
+NormSpec NormSpec::with_keep(double k) const { NormSpec s = *this; s.keep = k; s.fold = 1.0 - k; return s; }
+NormSpec NormSpec::with_momentum(double m) const { NormSpec s = *this; s.fold = m; s.keep = 1.0 - m; return s; }
+NormSpec NormSpec::with_unbiased_running(bool u) const { NormSpec s = *this; s.unbiased_running = u; return s; }
+NormSpec NormSpec::with_learned_shift(bool l) const { NormSpec s = *this; s.learn_shift = l; return s; }
+
+NormSpec batch_norm() { return NormSpec{}; }
+NormSpec layer_norm() { NormSpec s; s.axis = Axis::Features; return s; }
+NormSpec rms_norm() {
+    NormSpec s;
+    s.axis = Axis::Features;
+    s.centre = false;
+    s.learn_shift = false;
+    return s;
+}
+NormSpec group_norm(std::size_t groups) { NormSpec s = layer_norm(); s.groups = groups; return s; }
+
+Normaliser::Normaliser(std::size_t features, NormSpec spec)
+    : spec_(spec), scale_(features, 1.0), shift_(features, 0.0) {
+    require_nonempty(1, features, "layer's feature count");
+    require_eps(spec.eps);
+    require_keep(spec.keep, spec.fold);
+    if (spec.axis == Axis::Features && (spec.groups == 0 || features % spec.groups != 0))
+        throw GroupError("the group count is " + std::to_string(spec.groups) + " but the layer has " +
+                         std::to_string(features) + " features; the groups must divide the features evenly");
+    if (spec.axis == Axis::Batch) {
+        running_mean_.assign(features, 0.0);
+        running_var_.assign(features, 1.0);
+    }
+}
+
+Normaliser Normaliser::with_scale_shift(std::vector<double> scale, std::vector<double> shift) const {
+    require_same(scale.size(), features(), "scale's length", "layer's feature count");
+    require_same(shift.size(), features(), "shift's length", "layer's feature count");
+    require_finite(scale, "scale");
+    require_finite(shift, "shift");
+    Normaliser next = *this;
+    next.scale_ = std::move(scale);
+    next.shift_ = std::move(shift);
+    return next;
+}
+
+Normaliser Normaliser::with_running(std::vector<double> mean, std::vector<double> variance) const {
+    if (!has_running()) throw OptionError("only the batch axis keeps running figures");
+    require_same(mean.size(), features(), "running mean's length", "layer's feature count");
+    require_same(variance.size(), features(), "running variance's length", "layer's feature count");
+    require_finite(mean, "running mean");
+    require_finite(variance, "running variance");
+    for (std::size_t j = 0; j < variance.size(); ++j)
+        if (variance[j] < 0)
+            throw NonFiniteError("entry " + std::to_string(j + 1) + " of the running variance is " +
+                                 format_number(variance[j]) + "; a variance cannot be negative");
+    Normaliser next = *this;
+    next.running_mean_ = std::move(mean);
+    next.running_var_ = std::move(variance);
+    return next;
+}
+
+void Normaliser::check_input(const Block& x) const {
+    require_nonempty(x.rows, x.cols, "input block");
+    require_same(x.cols, features(), "input's feature count", "layer's feature count");
+    require_finite(x, "input block");
+}
+
+Block Normaliser::infer(const Block& x) const {
+    if (!has_running()) return train(x).output;
+    check_input(x);
+    Block y(x.rows, x.cols);
+    for (std::size_t j = 0; j < x.cols; ++j) {
+        double s = std::sqrt(running_var_[j] + spec_.eps);
+        for (std::size_t i = 0; i < x.rows; ++i)
+            y.at(i, j) = scale_[j] * ((x.at(i, j) - running_mean_[j]) / s) + shift_[j];
+    }
+    return y;
+}
+
+NormResponse Normaliser::train(const Block& x) const {
+    check_input(x);
+    const AxisSets sets = sets_of(spec_, x.rows, x.cols);
+    const double len = static_cast<double>(sets.length);
+    NormResponse r{Block(x.rows, x.cols), Block(x.rows, x.cols), std::vector<double>(sets.count),
+                   std::vector<double>(sets.count), std::vector<double>(sets.count)};
+    for (std::size_t s = 0; s < sets.count; ++s) {
+        const std::size_t first = sets.start(s);
+        double mean = 0.0;
+        if (spec_.centre) {  // pass 1: the mean
+            for (std::size_t k = 0; k < sets.length; ++k) mean += x.data[first + k * sets.step];
+            mean /= len;
+        }
+        double var = 0.0;  // pass 2: the biased variance about the mean
+        for (std::size_t k = 0; k < sets.length; ++k) {
+            double c = x.data[first + k * sets.step] - mean;
+            var += c * c;
+        }
+        var /= len;
+        const double dev = std::sqrt(var + spec_.eps);
+        r.mean[s] = mean;
+        r.variance[s] = var;
+        r.deviation[s] = dev;
+        for (std::size_t k = 0; k < sets.length; ++k) {
+            const std::size_t cell = first + k * sets.step;
+            const std::size_t j = cell % x.cols;
+            const double z = (x.data[cell] - mean) / dev;
+            r.standardised.data[cell] = z;
+            r.output.data[cell] = scale_[j] * z + shift_[j];
+        }
+    }
+    return r;
+}
+
+Block Normaliser::forward(const Block& x, Purpose purpose) const {
+    return purpose == Purpose::Predict ? infer(x) : train(x).output;
+}
+
+NormGradient Normaliser::backward(const NormResponse& response, const Block& dy) const {
+    const Block& z = response.standardised;
+    require_shape(dy, z.rows, z.cols, "arriving slope");
+    require_finite(dy, "arriving slope");
+    const AxisSets sets = sets_of(spec_, z.rows, z.cols);
+    require_same(response.deviation.size(), sets.count, "response's statistics count", "layer's set count");
+    const double len = static_cast<double>(sets.length);
+    NormGradient g{Block(z.rows, z.cols), std::vector<double>(z.cols, 0.0), std::vector<double>(z.cols, 0.0),
+                   response.mean, response.variance, z.rows};
+    // Parameter slopes: sums down the columns of dy * z and dy.
+    for (std::size_t i = 0; i < z.rows; ++i)
+        for (std::size_t j = 0; j < z.cols; ++j) {
+            g.dscale[j] += dy.at(i, j) * z.at(i, j);
+            g.dshift[j] += dy.at(i, j);
+        }
+    // Passed-down block, per set, with d = dy * scale:
+    //   route 1, direct:             n * d
+    //   route 2, through the mean:   - sum d            (only when centring)
+    //   route 3, through variance:   - z * sum(d * z)
+    //   all over n * s.
+    for (std::size_t s = 0; s < sets.count; ++s) {
+        const std::size_t first = sets.start(s);
+        double sum_d = 0.0, sum_dz = 0.0;
+        for (std::size_t k = 0; k < sets.length; ++k) {
+            const std::size_t cell = first + k * sets.step;
+            const double d = dy.data[cell] * scale_[cell % z.cols];
+            sum_d += d;
+            sum_dz += d * z.data[cell];
+        }
+        if (!spec_.centre) sum_d = 0.0;
+        const double denom = len * response.deviation[s];
+        for (std::size_t k = 0; k < sets.length; ++k) {
+            const std::size_t cell = first + k * sets.step;
+            const double d = dy.data[cell] * scale_[cell % z.cols];
+            g.dx.data[cell] = (len * d - sum_d - z.data[cell] * sum_dz) / denom;
+        }
+    }
+    return g;
+}
+
+Normaliser Normaliser::step(const NormGradient& gradient, double stride) const {
+    require_stride(stride);
+    require_same(gradient.dscale.size(), features(), "gradient's scale slope length", "layer's feature count");
+    require_same(gradient.dshift.size(), features(), "gradient's shift slope length", "layer's feature count");
+    Normaliser next = *this;
+    for (std::size_t j = 0; j < features(); ++j) {
+        next.scale_[j] -= stride * gradient.dscale[j];
+        if (spec_.learn_shift) next.shift_[j] -= stride * gradient.dshift[j];
+    }
+    if (has_running()) {
+        require_same(gradient.mean.size(), features(), "gradient's batch mean length", "layer's feature count");
+        const double n = static_cast<double>(gradient.rows);
+        if (spec_.unbiased_running && gradient.rows < 2)
+            throw ShapeError("the unbiased running variance needs at least 2 rows but the batch had " +
+                             std::to_string(gradient.rows));
+        for (std::size_t j = 0; j < features(); ++j) {
+            double batch_var = spec_.unbiased_running ? gradient.variance[j] * n / (n - 1.0) : gradient.variance[j];
+            next.running_mean_[j] = spec_.keep * running_mean_[j] + spec_.fold * gradient.mean[j];
+            next.running_var_[j] = spec_.keep * running_var_[j] + spec_.fold * batch_var;
+        }
+    }
+    return next;
+}
+
+std::size_t Normaliser::parameter_count() const { return features() * (spec_.learn_shift ? 2 : 1); }
+std::size_t Normaliser::buffer_count() const { return running_mean_.size() + running_var_.size(); }
+
+bool Normaliser::operator==(const Normaliser& o) const {
+    return scale_ == o.scale_ && shift_ == o.shift_ && running_mean_ == o.running_mean_ &&
+           running_var_ == o.running_var_ && spec_.axis == o.spec_.axis && spec_.centre == o.spec_.centre &&
+           spec_.groups == o.spec_.groups && spec_.eps == o.spec_.eps && spec_.keep == o.spec_.keep &&
+           spec_.fold == o.spec_.fold && spec_.unbiased_running == o.spec_.unbiased_running &&
+           spec_.learn_shift == o.spec_.learn_shift;
+}
+
+Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy) {
+    const Block& z = response.standardised;
+    require_shape(dy, z.rows, z.cols, "arriving slope");
+    require_finite(dy, "arriving slope");
+    const AxisSets sets = sets_of(layer.spec(), z.rows, z.cols);
+    Block dx(z.rows, z.cols);
+    for (std::size_t s = 0; s < sets.count; ++s)
+        for (std::size_t k = 0; k < sets.length; ++k) {
+            const std::size_t cell = sets.start(s) + k * sets.step;
+            dx.data[cell] = dy.data[cell] * layer.scale()[cell % z.cols] / response.deviation[s];
+        }
+    return dx;
+}
+
+}  // namespace normlab

@@ -1,0 +1,128 @@
+// One normaliser, parameterised by the axis its sums run over: batch, layer, RMS and group
+// normalisation are four settings of NormSpec, not four classes.
+//
+// Legend: (N, D) is a block of N rows by D features. A "set" is one index set the statistics
+// run over: a column (batch axis, D sets of N cells) or a contiguous group of a row (features
+// axis, N * groups sets of D / groups cells; one group is the whole row).
+//
+// The checklist of a complete layer, answered:
+// - axis: batch runs down each column over the rows; layer and RMS along each row; group along
+//   contiguous groups of a row (groups must divide D; one group is layer norm).
+// - variance: biased (divides by the count of the set), computed in two passes.
+// - eps: inside the square root, deviation = sqrt(variance + eps), default 1e-5.
+// - scale and shift: one of each per feature, starting at 1 and 0. RMS keeps a shift that stays
+//   at 0 unless learn_shift is set, so the conventional RMSNorm is the default exactly.
+// - purposes: training (batch statistics) and predicting (running figures). The default purpose
+//   is training, as a fresh PyTorch module is. Only the batch axis has running figures; the
+//   other members answer the same for both purposes.
+// - running figures: start at mean 0 and variance 1; move only in step(), toward the batch
+//   figures the gradient carries: running = keep * running + (1 - keep) * batch, keep 0.9
+//   (PyTorch's momentum 0.1 names the same rule by 1 - keep). A forward pass moves nothing.
+// - running variance: the biased batch variance by default; unbiased_running gives PyTorch's
+//   n / (n - 1) form.
+// - backward: three routes (direct, through the mean, through the variance); RMS has no mean
+//   route. Parameter slopes: dscale = sum over rows of dy * z, dshift = sum over rows of dy.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "block.hpp"
+
+namespace normlab {
+
+enum class Axis { Batch, Features };
+enum class Purpose { Train, Predict };
+
+struct NormSpec {
+    Axis axis = Axis::Batch;
+    bool centre = true;            // subtract the mean (false: RMS)
+    std::size_t groups = 1;        // features axis: contiguous groups per row
+    double eps = 1e-5;             // added to the variance inside the square root
+    double keep = 0.9;             // share of the running figures kept at each step
+    double fold = 0.1;             // share of the batch figures folded in (1 - keep, or momentum as given)
+    bool unbiased_running = false; // running variance takes n / (n - 1) times the batch variance
+    bool learn_shift = true;       // step moves the shift (RMS: false by default)
+
+    NormSpec with_eps(double e) const;
+    NormSpec with_keep(double k) const;      // keep convention: 0.9 keeps nine tenths
+    NormSpec with_momentum(double m) const;  // PyTorch convention: momentum 0.1 is keep 0.9
+    NormSpec with_unbiased_running(bool u) const;
+    NormSpec with_learned_shift(bool l) const;
+};
+
+NormSpec batch_norm();
+NormSpec layer_norm();
+NormSpec rms_norm();
+NormSpec group_norm(std::size_t groups);
+
+// What a training pass hands back: the answer and everything backward needs.
+struct NormResponse {
+    Block output;                   // (N, D) scale * standardised + shift
+    Block standardised;             // (N, D) z
+    std::vector<double> mean;       // per set (0 when not centring)
+    std::vector<double> variance;   // per set, biased (mean square when not centring)
+    std::vector<double> deviation;  // per set, sqrt(variance + eps)
+};
+
+// What the backward pass hands back: the passed-down block, the parameter slopes, and the
+// batch statistics the step folds into the running figures.
+struct NormGradient {
+    Block dx;                      // (N, D)
+    std::vector<double> dscale;    // (D)
+    std::vector<double> dshift;    // (D)
+    std::vector<double> mean;      // per set, as in the response
+    std::vector<double> variance;  // per set, as in the response
+    std::size_t rows = 0;          // N, for the unbiased running variance
+};
+
+class Normaliser {
+public:
+    // requires: features > 0; eps finite and > 0; keep and fold in [0, 1]; groups divide features.
+    Normaliser(std::size_t features, NormSpec spec);
+
+    const NormSpec& spec() const { return spec_; }
+    std::size_t features() const { return scale_.size(); }
+    const std::vector<double>& scale() const { return scale_; }
+    const std::vector<double>& shift() const { return shift_; }
+    const std::vector<double>& running_mean() const { return running_mean_; }  // empty off the batch axis
+    const std::vector<double>& running_variance() const { return running_var_; }
+    bool has_running() const { return spec_.axis == Axis::Batch; }
+
+    // A copy with other scale and shift (each of length D, finite).
+    Normaliser with_scale_shift(std::vector<double> scale, std::vector<double> shift) const;
+    // A copy with other running figures (batch axis only; variance >= 0).
+    Normaliser with_running(std::vector<double> mean, std::vector<double> variance) const;
+
+    // Predicting: the batch axis standardises by the running figures; the others as in training.
+    // requires: x is (N, D), finite, N > 0.
+    Block infer(const Block& x) const;
+    // Training: standardises by the block's own statistics. Changes nothing.
+    NormResponse train(const Block& x) const;
+    // Either purpose; training is the default.
+    Block forward(const Block& x, Purpose purpose = Purpose::Train) const;
+
+    // requires: dy is the shape of response.output, finite.
+    // ensures: dx is the slope of sum(dy * output) with respect to the input, all three routes.
+    NormGradient backward(const NormResponse& response, const Block& dy) const;
+
+    // ensures: a new layer; scale and shift moved by -stride * slope (the shift only when
+    // learned); on the batch axis the running figures folded toward the gradient's batch
+    // figures. The layer stepped from is unchanged.
+    Normaliser step(const NormGradient& gradient, double stride) const;
+
+    std::size_t parameter_count() const;  // scale, and shift when learned
+    std::size_t buffer_count() const;     // running mean and variance
+
+    bool operator==(const Normaliser& o) const;
+
+private:
+    NormSpec spec_;
+    std::vector<double> scale_, shift_, running_mean_, running_var_;
+    void check_input(const Block& x) const;
+};
+
+// The tempting wrong backward pass, d / s: the direct route alone. For the page's comparison
+// only; never used in training.
+Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy);
+
+}  // namespace normlab

@@ -1,0 +1,30 @@
+#include "running_trace.hpp"
+
+#include "errors.hpp"
+
+namespace normlab {
+
+std::size_t RunningTrace::first_step_under(double threshold) const {
+    for (std::size_t k = 0; k < widest_gap.size(); ++k)
+        if (widest_gap[k] < threshold) return k + 1;
+    return 0;
+}
+
+RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std::size_t steps) {
+    if (!layer.has_running()) throw OptionError("only the batch axis has running figures to trace");
+    const NormResponse response = layer.train(x);
+    const Block zero(x.rows, x.cols, 0.0);
+    RunningTrace t{{}, {}, {}, {}, response.output, layer};
+    for (std::size_t k = 0; k < steps; ++k) {
+        // The response and the gradient are the same at every step: scale and shift never move.
+        t.final_layer = t.final_layer.step(t.final_layer.backward(response, zero), 1.0);
+        Block predicted = t.final_layer.infer(x);
+        t.widest_gap.push_back(largest_gap(predicted, response.output));
+        t.running_mean.push_back(t.final_layer.running_mean());
+        t.running_variance.push_back(t.final_layer.running_variance());
+        t.predicted.push_back(std::move(predicted));
+    }
+    return t;
+}
+
+}  // namespace normlab

@@ -1,0 +1,102 @@
+#include "weight_norm.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "errors.hpp"
+
+namespace normlab {
+
+WeightNormDense::WeightNormDense(Block direction, std::vector<double> magnitude, std::vector<double> bias,
+                                 Activation a)
+    : direction_(std::move(direction)), magnitude_(std::move(magnitude)), bias_(std::move(bias)), activation_(a) {
+    require_nonempty(direction_.rows, direction_.cols, "direction block");
+    require_same(magnitude_.size(), direction_.cols, "magnitude length", "number of neurons (direction columns)");
+    require_same(bias_.size(), direction_.cols, "bias length", "number of neurons (direction columns)");
+    require_finite(direction_, "direction block");
+    require_finite(magnitude_, "magnitude");
+    require_finite(bias_, "bias");
+    const std::vector<double> lengths = direction_lengths();
+    for (std::size_t k = 0; k < lengths.size(); ++k)
+        if (lengths[k] == 0)
+            throw ZeroDirectionError("neuron " + std::to_string(k + 1) +
+                                     "'s direction has length 0: v / |v| is undefined, so the neuron has no "
+                                     "direction for its magnitude to scale");
+    weights_ = Block(direction_.rows, direction_.cols);
+    for (std::size_t j = 0; j < direction_.rows; ++j)
+        for (std::size_t k = 0; k < direction_.cols; ++k)
+            weights_.at(j, k) = magnitude_[k] * (direction_.at(j, k) / lengths[k]);
+}
+
+WeightNormDense WeightNormDense::from_dense(const Dense& dense) {
+    Block v = dense.weights();
+    std::vector<double> g(v.cols, 0.0);
+    for (std::size_t k = 0; k < v.cols; ++k) {
+        double s = 0.0;
+        for (std::size_t j = 0; j < v.rows; ++j) s += v.at(j, k) * v.at(j, k);
+        g[k] = std::sqrt(s);
+    }
+    return WeightNormDense(std::move(v), std::move(g), dense.bias(), dense.activation());
+}
+
+std::vector<double> WeightNormDense::direction_lengths() const {
+    std::vector<double> len(direction_.cols, 0.0);
+    for (std::size_t j = 0; j < direction_.rows; ++j)
+        for (std::size_t k = 0; k < direction_.cols; ++k) len[k] += direction_.at(j, k) * direction_.at(j, k);
+    for (double& l : len) l = std::sqrt(l);
+    return len;
+}
+
+Block WeightNormDense::effective_weights() const { return weights_; }
+
+Dense WeightNormDense::as_dense() const { return Dense(weights_, bias_, activation_); }
+
+Block WeightNormDense::infer(const Block& x) const { return train(x).output; }
+
+DenseResponse WeightNormDense::train(const Block& x) const { return dense_train(weights_, bias_, activation_, x); }
+
+WeightNormGradient WeightNormDense::backward(const DenseResponse& response, const Block& dy) const {
+    DenseGradient d = dense_backward(weights_, activation_, response, dy);
+    const std::vector<double> lengths = direction_lengths();
+    WeightNormGradient g{std::move(d.dx), Block(direction_.rows, direction_.cols),
+                         std::vector<double>(direction_.cols, 0.0), std::move(d.dbias), std::move(d.dweights)};
+    for (std::size_t k = 0; k < direction_.cols; ++k) {
+        double along = 0.0;  // w_slope . u
+        for (std::size_t j = 0; j < direction_.rows; ++j)
+            along += g.dweights.at(j, k) * (direction_.at(j, k) / lengths[k]);
+        g.dmagnitude[k] = along;
+        const double ratio = magnitude_[k] / lengths[k];
+        for (std::size_t j = 0; j < direction_.rows; ++j) {
+            const double u = direction_.at(j, k) / lengths[k];
+            g.ddirection.at(j, k) = ratio * (g.dweights.at(j, k) - along * u);
+        }
+    }
+    return g;
+}
+
+WeightNormDense WeightNormDense::step(const WeightNormGradient& gradient, double stride) const {
+    require_stride(stride);
+    require_shape(gradient.ddirection, direction_.rows, direction_.cols, "direction slope");
+    require_same(gradient.dmagnitude.size(), magnitude_.size(), "magnitude slope length", "magnitude length");
+    require_same(gradient.dbias.size(), bias_.size(), "bias slope length", "bias length");
+    Block v = direction_;
+    std::vector<double> g = magnitude_, b = bias_;
+    for (std::size_t c = 0; c < v.size(); ++c) v.data[c] -= stride * gradient.ddirection.data[c];
+    for (std::size_t k = 0; k < g.size(); ++k) {
+        g[k] -= stride * gradient.dmagnitude[k];
+        b[k] -= stride * gradient.dbias[k];
+    }
+    return WeightNormDense(std::move(v), std::move(g), std::move(b), activation_);
+}
+
+Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dweights) {
+    require_shape(dweights, layer.direction().rows, layer.direction().cols, "weight slope");
+    const std::vector<double> lengths = layer.direction_lengths();
+    Block d(dweights.rows, dweights.cols);
+    for (std::size_t j = 0; j < d.rows; ++j)
+        for (std::size_t k = 0; k < d.cols; ++k)
+            d.at(j, k) = layer.magnitude()[k] / lengths[k] * dweights.at(j, k);
+    return d;
+}
+
+}  // namespace normlab

@@ -1,0 +1,65 @@
+// A weight-normalised dense layer: each neuron stores a direction v and a magnitude g, and its
+// effective weights are w = g * v / |v|. The forward pass is a dense layer's with those weights,
+// value for value.
+//
+// Checklist answers:
+// - magnitude slope: w_slope . u, the part of the dense slope along the unit direction u.
+// - direction slope: (g / |v|) (w_slope - (w_slope . u) u), the radial part projected out, so a
+//   step of the direction cannot change its length to first order.
+// - a zero direction has no direction to take: it is refused with ZeroDirectionError.
+// Legend: x is (N, I); v is (I, O), column k is neuron k's direction; g and b are (O).
+#pragma once
+#include <vector>
+
+#include "block.hpp"
+#include "dense.hpp"
+
+namespace normlab {
+
+struct WeightNormGradient {
+    Block dx;                        // (N, I)
+    Block ddirection;                // (I, O), projected
+    std::vector<double> dmagnitude;  // (O)
+    std::vector<double> dbias;       // (O)
+    Block dweights;                  // (I, O), the dense slope w_slope the two are made from
+};
+
+class WeightNormDense {
+public:
+    // requires: direction non-empty, finite, no zero column; magnitude and bias of length O.
+    WeightNormDense(Block direction, std::vector<double> magnitude, std::vector<double> bias, Activation a);
+    // The weight-normalised form of a dense layer: directions as given, magnitudes their lengths.
+    static WeightNormDense from_dense(const Dense& dense);
+
+    const Block& direction() const { return direction_; }
+    const std::vector<double>& magnitude() const { return magnitude_; }
+    const std::vector<double>& bias() const { return bias_; }
+    Activation activation() const { return activation_; }
+    std::vector<double> direction_lengths() const;  // |v| per neuron
+    Block effective_weights() const;                // g * v / |v|
+    Dense as_dense() const;                         // the dense layer with the effective weights
+
+    Block infer(const Block& x) const;
+    DenseResponse train(const Block& x) const;
+    WeightNormGradient backward(const DenseResponse& response, const Block& dy) const;
+    // ensures: a new layer with v - stride * dv, g - stride * dg, b - stride * db.
+    WeightNormDense step(const WeightNormGradient& gradient, double stride) const;
+    std::size_t parameter_count() const { return direction_.size() + magnitude_.size() + bias_.size(); }
+
+    bool operator==(const WeightNormDense& o) const {
+        return direction_ == o.direction_ && magnitude_ == o.magnitude_ && bias_ == o.bias_ &&
+               activation_ == o.activation_;
+    }
+
+private:
+    Block direction_;
+    std::vector<double> magnitude_, bias_;
+    Activation activation_;
+    Block weights_;  // effective weights, derived once at construction
+};
+
+// The tempting wrong direction slope, (g / |v|) w_slope, with the radial part left in. For the
+// page's comparison only; never used in training.
+Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dweights);
+
+}  // namespace normlab

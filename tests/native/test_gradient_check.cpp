@@ -1,0 +1,121 @@
+// The finite-difference oracle over every member of the family, every parameter, on seeded
+// random blocks; and the structural checks that need no oracle.
+#include "helpers.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+namespace {
+
+struct Member {
+    const char* name;
+    NormSpec spec;
+};
+
+std::vector<Member> family() {
+    return {{"batch", batch_norm()},
+            {"layer", layer_norm()},
+            {"rms", rms_norm()},
+            {"rms with shift", rms_norm().with_learned_shift(true)},
+            {"two groups of 3", group_norm(2)}};
+}
+
+// A layer with non-trivial scale and shift, so the scale's part in the routes is exercised.
+Normaliser dressed(std::size_t d, NormSpec spec, Random& rng) {
+    std::vector<double> scale(d), shift(d);
+    for (std::size_t j = 0; j < d; ++j) {
+        scale[j] = 0.5 + rng.uniform();
+        shift[j] = rng.normal();
+    }
+    return Normaliser(d, spec).with_scale_shift(scale, shift);
+}
+
+void print_first_disagreements(const GradientCheck& c) {
+    for (const auto& s : c.slopes) {
+        int shown = 0;
+        for (std::size_t k = 0; k < s.analytic.size() && shown < 3; ++k)
+            if (std::fabs(s.analytic[k] - s.numeric[k]) > 1e-7) {
+                UNSCOPED_INFO(s.name << "[" << k << "]: analytic " << s.analytic[k] << " numeric " << s.numeric[k]);
+                ++shown;
+            }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("every member agrees with the finite difference on seeded random blocks", "[family][gradient]") {
+    Random rng(2024);
+    for (const Member& m : family()) {
+        for (int trial = 0; trial < 5; ++trial) {
+            INFO(m.name << ", trial " << trial);
+            const Normaliser layer = dressed(6, m.spec, rng);
+            const Block x = random_block(rng, 5, 6, 1.0, 2.0);
+            const Block dy = random_block(rng, 5, 6);
+            const GradientCheck c = check_gradient(layer, x, dy);
+            print_first_disagreements(c);
+            CHECK(c.largest_gap() < 1e-8);
+        }
+    }
+}
+
+TEST_CASE("sums along the axis of the passed-down block are zero for the centring members", "[family][structure]") {
+    Random rng(99);
+    for (const Member& m : family()) {
+        if (!m.spec.centre) continue;
+        INFO(m.name);
+        const Normaliser layer = dressed(6, m.spec, rng);
+        const Block x = random_block(rng, 5, 6, 3.0, 2.0);
+        const Block dx = layer.backward(layer.train(x), random_block(rng, 5, 6)).dx;
+        if (m.spec.axis == Axis::Batch) {
+            for (double s : column_sums(dx)) CHECK(std::fabs(s) < 1e-13);
+        } else {
+            const std::size_t len = 6 / m.spec.groups;
+            for (std::size_t i = 0; i < 5; ++i)
+                for (std::size_t g = 0; g < m.spec.groups; ++g) {
+                    double s = 0;
+                    for (std::size_t k = 0; k < len; ++k) s += dx.at(i, g * len + k);
+                    CHECK(std::fabs(s) < 1e-13);
+                }
+        }
+    }
+}
+
+TEST_CASE("a constant added along the axis leaves a centring member's answer unchanged", "[family][structure]") {
+    Random rng(5);
+    for (const Member& m : family()) {
+        if (!m.spec.centre) continue;
+        INFO(m.name);
+        const Normaliser layer = dressed(6, m.spec, rng);
+        const Block x = random_block(rng, 5, 6);
+        Block moved = x;
+        const std::size_t len = m.spec.axis == Axis::Batch ? 0 : 6 / m.spec.groups;
+        for (std::size_t i = 0; i < 5; ++i)
+            for (std::size_t j = 0; j < 6; ++j)
+                moved.at(i, j) += m.spec.axis == Axis::Batch ? 0.25 * (j + 1) : 0.25 * (i + 1) * (j / len + 1);
+        CHECK(largest_gap(layer.train(x).output, layer.train(moved).output) < 1e-12);
+    }
+}
+
+TEST_CASE("RMS answers with unit root mean square; the centring members with zero mean and unit variance",
+          "[family][structure]") {
+    Random rng(11);
+    const Block x = random_block(rng, 6, 8, 2.0, 5.0);
+    const NormResponse rms = Normaliser(8, rms_norm()).train(x);
+    const NormResponse stats_of_rms = Normaliser(8, rms_norm().with_eps(1e-300)).train(rms.standardised);
+    for (double ms : stats_of_rms.variance) CHECK_NEAR(ms, 1.0, 1e-5);
+    const NormResponse bn = Normaliser(8, batch_norm()).train(x);
+    const NormResponse stats_of_bn = Normaliser(8, batch_norm()).train(bn.standardised);
+    for (std::size_t j = 0; j < 8; ++j) {
+        CHECK(std::fabs(stats_of_bn.mean[j]) < 1e-15);
+        CHECK_NEAR(stats_of_bn.variance[j], 1.0, 1e-5);
+    }
+}
+
+TEST_CASE("the checker catches a wrong gradient: the naive form fails it", "[gradient]") {
+    const Normaliser layer(2, batch_norm());
+    const NormResponse r = layer.train(whole_number_four());
+    const Block dy = counting_slope(4, 2);
+    const GradientCheck c = check_gradient(layer, whole_number_four(), dy);
+    CHECK(largest_gap(naive_backward(layer, r, dy).data, c.slope("input").numeric) > 1.0);
+    CHECK_THROWS_AS(c.slope("nonsense"), OptionError);
+}

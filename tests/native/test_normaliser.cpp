@@ -1,0 +1,327 @@
+// The essay's Parts 2 to 5 and the tutorial's worked tables, at the precision they print.
+#include "helpers.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+namespace {
+Normaliser batch_layer(std::size_t d) { return Normaliser(d, batch_norm()); }
+}  // namespace
+
+TEST_CASE("the second column of the whole-number four has mean 6, variance 9, deviation 3.0000017",
+          "[batch][seed]") {
+    const NormResponse r = batch_layer(2).train(whole_number_four());
+    CHECK(r.mean[1] == 6.0);
+    CHECK(r.variance[1] == 9.0);
+    CHECK_PRINTS(r.deviation[1], "3.0000017", 7);
+    CHECK_PRINTS(r.standardised.at(0, 1), "0.3333", 4);
+    CHECK_PRINTS(r.standardised.at(1, 1), "0.9999994", 7);
+    CHECK_PRINTS(r.standardised.at(2, 1), "-1.6667", 4);
+    CHECK_PRINTS(r.standardised.at(3, 1), "0.3333", 4);
+    CHECK_PRINTS(r.output.at(0, 0), "-0.7778", 4);
+    CHECK_PRINTS(r.output.at(0, 1), "0.3333", 4);
+}
+
+TEST_CASE("the standardised column's variance is v / (v + eps), a little below one", "[batch][seed]") {
+    const NormResponse r = batch_layer(2).train(whole_number_four());
+    const Block again = batch_layer(2).train(r.standardised).standardised;  // its statistics
+    const NormResponse stats = batch_layer(2).train(r.standardised);
+    CHECK_NEAR(stats.variance[1], 9.0 / (9.0 + 1e-5), 1e-14);
+    CHECK_PRINTS(stats.variance[1], "0.9999989", 7);
+    CHECK(again.rows == 4);
+}
+
+TEST_CASE("undo exactly: scale sqrt(v + eps) and shift m give the raw block back", "[batch][seed]") {
+    const Block x = whole_number_four();
+    const NormResponse r = batch_layer(2).train(x);
+    const Normaliser undo = batch_layer(2).with_scale_shift(r.deviation, r.mean);
+    CHECK(undo.scale()[1] == r.deviation[1]);
+    const Block back = undo.train(x).output;
+    CHECK(largest_gap(back, x) < 1e-14);
+    CHECK_PRINTS(largest_gap(back, x), "8.9e-16", 17);     // the essay's gap, a last-bit rounding
+    CHECK(format_number(back.at(0, 0)) == "0.9999999999999991");  // the essay's first row
+}
+
+TEST_CASE("keeping two rows, the first row answers 0 and -1", "[batch][seed]") {
+    const Block two = Block::from_rows({{1, 7}, {1, 9}});
+    const Block y = batch_layer(2).train(two).output;
+    CHECK_PRINTS(y.at(0, 0), "0.0000", 4);
+    CHECK_PRINTS(y.at(0, 1), "-1.0000", 4);
+}
+
+TEST_CASE("one row while training answers zeros; a constant column answers zeros", "[batch][seed][behaviour]") {
+    const Block one = Block::from_rows({{1, 7}});
+    const Block y = batch_layer(2).train(one).output;
+    CHECK(y.at(0, 0) == 0.0);
+    CHECK(y.at(0, 1) == 0.0);
+    const Block constant = Block::from_rows({{5, 7}, {5, 9}, {5, 1}, {5, 7}});
+    const Block c = batch_layer(2).train(constant).output;
+    for (std::size_t i = 0; i < 4; ++i) CHECK(c.at(i, 0) == 0.0);
+}
+
+TEST_CASE("a fresh layer predicting answers the row itself to within eps: 0.999995 and 6.999965",
+          "[batch][running][seed]") {
+    const Normaliser fresh = batch_layer(2);
+    CHECK(fresh.running_mean() == std::vector<double>{0, 0});
+    CHECK(fresh.running_variance() == std::vector<double>{1, 1});
+    const Block y = fresh.infer(Block::from_rows({{1, 7}}));
+    CHECK_PRINTS(y.at(0, 0), "0.999995", 6);
+    CHECK_PRINTS(y.at(0, 1), "6.999965", 6);
+}
+
+TEST_CASE("after one step the running figures are 0.6 and 1.8, and 7 predicts as 4.7702651",
+          "[batch][running][seed]") {
+    const Block x = whole_number_four();
+    const RunningTrace t = trace_running_figures(batch_layer(2), x, 1);
+    CHECK_NEAR(t.running_mean[0][1], 0.6, 1e-15);
+    CHECK_NEAR(t.running_variance[0][1], 1.8, 1e-15);
+    CHECK_PRINTS(std::sqrt(t.running_variance[0][1] + 1e-5), "1.3416445", 7);
+    CHECK_PRINTS(t.predicted[0].at(0, 1), "4.7702651", 7);
+}
+
+TEST_CASE("the widest gap between predicting and training: 5.7333, 1.0433, 0.0238, step 53, step 75, 6.5e-05",
+          "[batch][running][seed]") {
+    const RunningTrace t = trace_running_figures(batch_layer(2), whole_number_four(), 100);
+    CHECK_PRINTS(t.widest_gap[0], "5.7333", 4);
+    CHECK_PRINTS(t.widest_gap[9], "1.0433", 4);
+    CHECK_PRINTS(t.widest_gap[43], "0.0238", 4);
+    CHECK(t.first_step_under(0.01) == 53);
+    CHECK(t.first_step_under(0.001) == 75);
+    CHECK_PRINTS(t.widest_gap[99], "6.5e-05", 6);
+    // 5.7333 is row 4, feature 1 after one step.
+    CHECK(std::fabs(t.predicted[0].at(3, 0) - t.trained.at(3, 0)) == t.widest_gap[0]);
+}
+
+TEST_CASE("after 100 steps the first row predicts -0.7778 and 0.3334", "[batch][running][seed]") {
+    const RunningTrace t = trace_running_figures(batch_layer(2), whole_number_four(), 100);
+    const Block y = t.final_layer.infer(Block::from_rows({{1, 7}}));
+    CHECK_PRINTS(y.at(0, 0), "-0.7778", 4);
+    CHECK_PRINTS(y.at(0, 1), "0.3334", 4);
+}
+
+TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[batch][running][values]") {
+    const Normaliser layer = batch_layer(2);
+    const Normaliser copy = layer;
+    const NormResponse r = layer.train(whole_number_four());
+    const Block dy = counting_slope(4, 2);
+    const NormGradient g = layer.backward(r, dy);
+    (void)layer.infer(whole_number_four());
+    CHECK(layer == copy);  // bit-identical after train, backward and infer
+    CHECK(g.mean == r.mean);
+    CHECK(g.variance == r.variance);
+    const Normaliser next = layer.step(g, 0.1);
+    CHECK(layer == copy);  // the layer stepped from is unchanged
+    CHECK_FALSE(next == layer);
+    CHECK_NEAR(next.scale()[0], 1.0 - 0.1 * g.dscale[0], 0);
+    CHECK_NEAR(next.shift()[1], -0.1 * 20.0, 1e-15);
+    CHECK_NEAR(next.running_mean()[1], 0.6, 1e-15);
+}
+
+TEST_CASE("keep 0.9 and momentum 0.1 name the same rule", "[batch][running]") {
+    const NormSpec a = batch_norm().with_keep(0.9), b = batch_norm().with_momentum(0.1);
+    CHECK(a.keep == b.keep);
+    CHECK_NEAR(a.fold, b.fold, 1e-16);
+    CHECK(batch_norm().keep == 0.9);
+}
+
+TEST_CASE("tutorial: momentum 0.1 over batch means 3, 5, 4 and variances 1, 4, 2", "[batch][running][tutorial]") {
+    Normaliser layer(1, batch_norm().with_momentum(0.1));
+    const std::vector<Block> batches = {Block::from_rows({{2}, {4}}), Block::from_rows({{3}, {7}}),
+                                        Block::from_rows({{4 - std::sqrt(2.0)}, {4 + std::sqrt(2.0)}})};
+    const std::vector<std::string> means = {"0.3", "0.77", "1.093"}, vars = {"1.0", "1.3", "1.37"};
+    for (std::size_t b = 0; b < 3; ++b) {
+        const NormResponse r = layer.train(batches[b]);
+        layer = layer.step(layer.backward(r, Block(2, 1, 0.0)), 1.0);
+        CHECK_PRINTS(layer.running_mean()[0], means[b], means[b].size() - 2);
+        CHECK_PRINTS(layer.running_variance()[0], vars[b], vars[b].size() - 2);
+    }
+}
+
+TEST_CASE("the unbiased option folds n / (n - 1) times the batch variance in", "[batch][running]") {
+    const Normaliser layer(2, batch_norm().with_unbiased_running(true));
+    const NormResponse r = layer.train(whole_number_four());
+    const Normaliser next = layer.step(layer.backward(r, Block(4, 2, 0.0)), 1.0);
+    CHECK_NEAR(next.running_variance()[1], 0.9 * 1.0 + 0.1 * 12.0, 1e-14);  // 36 / 3 = 12
+    CHECK_THROWS_AS(layer.step(layer.backward(layer.train(Block::from_rows({{1, 2}})), Block(1, 2, 0.0)), 1.0),
+                    ShapeError);
+}
+
+TEST_CASE("backward under the slope counting 1..8: the three routes", "[batch][backward][seed]") {
+    const Normaliser layer = batch_layer(2);
+    const NormResponse r = layer.train(whole_number_four());
+    const Block dy = counting_slope(4, 2);
+    const NormGradient g = layer.backward(r, dy);
+    CHECK_PRINTS(g.dx.at(0, 1), "-0.9259", 4);
+    CHECK_PRINTS(g.dx.at(1, 1), "-0.1111", 4);
+    CHECK_PRINTS(g.dx.at(2, 1), "-0.0370", 4);
+    CHECK_PRINTS(g.dx.at(3, 1), "1.0741", 4);
+    CHECK_PRINTS(g.dscale[0], "8.0", 1);
+    CHECK_PRINTS(g.dscale[1], "-2.6667", 4);
+    CHECK(g.dshift[0] == 16.0);
+    CHECK(g.dshift[1] == 20.0);
+    for (double s : column_sums(g.dx)) CHECK(std::fabs(s) < 1e-14);
+
+    const Block naive = naive_backward(layer, r, dy);
+    const std::vector<double> naive_sums = column_sums(naive);
+    CHECK_PRINTS(naive_sums[0], "1.7778", 4);
+    CHECK_PRINTS(naive_sums[1], "6.6667", 4);
+    CHECK_PRINTS(naive.at(0, 1), "0.6667", 4);
+    CHECK_PRINTS(naive.at(3, 1), "2.6667", 4);
+
+    const GradientCheck check = check_gradient(layer, whole_number_four(), dy);
+    const SlopeCheck& input = check.slope("input");
+    CHECK(input.largest_gap < 1e-8);
+    CHECK_PRINTS(largest_gap(naive.data, input.numeric), "2.0370", 4);
+    CHECK_PRINTS(input.largest_slope, "1.0741", 4);
+    CHECK(naive.at(0, 0) * input.numeric[0] < 0);  // the naive block has the wrong sign where it matters
+    CHECK(naive.at(0, 1) * input.numeric[1] < 0);
+    for (double s : column_sums(g.dx)) CHECK(std::fabs(s) <= 2.3e-16);  // the essay saw 2.2e-16
+    CHECK(check.slope("scale").largest_gap < 1e-8);
+    CHECK(check.slope("shift").largest_gap < 1e-8);
+}
+
+TEST_CASE("layer norm: the row (1, 7) answers -0.9999994 and 0.9999994", "[layer][seed]") {
+    const Normaliser layer(2, layer_norm());
+    const Block y = layer.train(whole_number_four()).output;
+    CHECK_PRINTS(y.at(0, 0), "-0.9999994", 7);
+    CHECK_PRINTS(y.at(0, 1), "0.9999994", 7);
+    CHECK(layer.infer(whole_number_four()) == y);  // one answer for both purposes
+}
+
+TEST_CASE("layer norm on two-number rows passes down zero; rows always sum to zero", "[layer][backward][seed]") {
+    const Normaliser two(2, layer_norm());
+    const Block dy = counting_slope(4, 2);
+    const NormGradient g = two.backward(two.train(whole_number_four()), dy);
+    CHECK(largest_magnitude(g.dx) < 1e-15);
+    const Block naive = naive_backward(two, two.train(whole_number_four()), dy);
+    CHECK_PRINTS(largest_gap(naive, g.dx), "2.0", 1);
+
+    const Normaliser three(3, layer_norm());
+    const NormGradient g3 = three.backward(three.train(tutorial_table()), counting_slope(4, 3));
+    for (double s : row_sums(g3.dx)) CHECK(std::fabs(s) < 1e-15);
+    CHECK(check_gradient(three, tutorial_table(), counting_slope(4, 3)).largest_gap() < 1e-8);
+}
+
+TEST_CASE("RMS on (1, 7): root mean square 5.000001, answers 0.2000 and 1.4000", "[rms][seed]") {
+    const Normaliser rms(2, rms_norm());
+    const NormResponse r = rms.train(Block::from_rows({{1, 7}}));
+    CHECK(r.variance[0] == 25.0);
+    CHECK_PRINTS(r.deviation[0], "5.000001", 6);
+    CHECK_PRINTS(r.output.at(0, 0), "0.2000", 4);
+    CHECK_PRINTS(r.output.at(0, 1), "1.4000", 4);
+}
+
+TEST_CASE("tutorial: the 4x3 table under batch, layer and RMS", "[tutorial][seed]") {
+    const Block x = tutorial_table();
+    const std::vector<std::vector<std::string>> batch = {
+        {"-1", "-1", "-1"}, {"1", "-0.33", "1"}, {"-1", "-0.33", "-1"}, {"1", "1.67", "1"}};
+    const std::vector<std::vector<std::string>> layer = {
+        {"-0.65", "-0.76", "1.41"}, {"-0.69", "-0.73", "1.41"}, {"-0.77", "-0.65", "1.41"}, {"-0.80", "-0.61", "1.41"}};
+    const std::vector<std::vector<std::string>> rms = {
+        {"0.17", "0.09", "1.72"}, {"0.12", "0.09", "1.73"}, {"0.17", "0.26", "1.70"}, {"0.11", "0.26", "1.71"}};
+    const Block yb = Normaliser(3, batch_norm()).train(x).output;
+    const NormResponse rl = Normaliser(3, layer_norm()).train(x);
+    const Block yr = Normaliser(3, rms_norm()).train(x).output;
+    for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t j = 0; j < 3; ++j) {
+            CHECK_PRINTS(yb.at(i, j), batch[i][j], 2);
+            CHECK_PRINTS(rl.output.at(i, j), layer[i][j], 2);
+            CHECK_PRINTS(yr.at(i, j), rms[i][j], 2);
+        }
+    const std::vector<std::string> means = {"7.67", "22.33", "8.33", "24.33"}, devs = {"8.73", "26.64", "8.26", "25.30"};
+    for (std::size_t i = 0; i < 4; ++i) {
+        CHECK_PRINTS(rl.mean[i], means[i], 2);
+        CHECK_PRINTS(std::sqrt(rl.variance[i]), devs[i], 2);
+    }
+    const NormResponse rb = Normaliser(3, batch_norm()).train(x);
+    CHECK(rb.mean[1] == 4.0);
+    CHECK(rb.variance[1] == 9.0);
+}
+
+TEST_CASE("tutorial: scale 2 and shift 1 on feature 1 give -1, 3, -1, 3", "[tutorial][seed]") {
+    const Normaliser layer = Normaliser(3, batch_norm()).with_scale_shift({2, 1, 1}, {1, 0, 0});
+    const Block y = layer.train(tutorial_table()).output;
+    const std::vector<std::string> want = {"-1", "3", "-1", "3"};
+    for (std::size_t i = 0; i < 4; ++i) CHECK_PRINTS(y.at(i, 0), want[i], 4);
+}
+
+TEST_CASE("tutorial: doubling feature 3 leaves its standardised column unchanged", "[tutorial][seed]") {
+    Block doubled = tutorial_table();
+    for (std::size_t i = 0; i < 4; ++i) doubled.at(i, 2) *= 2;
+    const NormResponse r = Normaliser(3, batch_norm()).train(doubled);
+    CHECK(r.mean[2] == 80.0);
+    CHECK_PRINTS(std::sqrt(r.variance[2]), "40", 4);
+    // Unchanged up to eps: with variance 400 against 1600, eps moves the answer by about eps / (2 * 400).
+    CHECK(largest_gap(r.standardised.column(2),
+                      Normaliser(3, batch_norm()).train(tutorial_table()).standardised.column(2)) < 1e-7);
+    const Normaliser exact(3, batch_norm().with_eps(1e-300));
+    CHECK(largest_gap(exact.train(doubled).standardised.column(2),
+                      exact.train(tutorial_table()).standardised.column(2)) == 0.0);
+}
+
+TEST_CASE("tutorial: (3, 4, 5) has mean 4, variance 0.667, deviation 0.816, outputs -1.22, 0, 1.22; "
+          "(3, 4, 50) has mean 19 and deviation 21.9", "[tutorial][seed]") {
+    const NormResponse r = Normaliser(1, batch_norm()).train(Block::from_rows({{3}, {4}, {5}}));
+    CHECK(r.mean[0] == 4.0);
+    CHECK_PRINTS(r.variance[0], "0.667", 3);
+    CHECK_PRINTS(r.deviation[0], "0.816", 3);
+    CHECK_PRINTS(r.output.at(0, 0), "-1.22", 2);
+    CHECK(r.output.at(1, 0) == 0.0);
+    CHECK_PRINTS(r.output.at(2, 0), "1.22", 2);
+    const NormResponse big = Normaliser(1, batch_norm()).train(Block::from_rows({{3}, {4}, {50}}));
+    CHECK(big.mean[0] == 19.0);
+    CHECK_PRINTS(std::sqrt(big.variance[0]), "21.9", 1);
+}
+
+TEST_CASE("tutorial: parameter counts 6, 6, 3 for three features; running figures are buffers",
+          "[tutorial][seed]") {
+    CHECK(Normaliser(3, batch_norm()).parameter_count() == 6);
+    CHECK(Normaliser(3, layer_norm()).parameter_count() == 6);
+    CHECK(Normaliser(3, rms_norm()).parameter_count() == 3);
+    CHECK(Normaliser(3, rms_norm().with_learned_shift(true)).parameter_count() == 6);
+    CHECK(Normaliser(3, batch_norm()).buffer_count() == 6);
+    CHECK(Normaliser(3, layer_norm()).buffer_count() == 0);
+}
+
+TEST_CASE("RMS keeps a shift that stays at zero unless it is learned", "[rms]") {
+    const Normaliser rms(2, rms_norm());
+    const NormGradient g = rms.backward(rms.train(whole_number_four()), counting_slope(4, 2));
+    const Normaliser next = rms.step(g, 0.5);
+    CHECK(next.shift() == std::vector<double>{0, 0});
+    CHECK(next.scale() != rms.scale());
+    const Normaliser learned(2, rms_norm().with_learned_shift(true));
+    CHECK(learned.step(g, 0.5).shift() != std::vector<double>{0, 0});
+}
+
+TEST_CASE("statistics are computed stably: 1e8 + {1, 2, 3, 4} standardises like {1, 2, 3, 4}", "[batch][stability]") {
+    const Block small = Block::from_rows({{1}, {2}, {3}, {4}});
+    const Block big = Block::from_rows({{1e8 + 1}, {1e8 + 2}, {1e8 + 3}, {1e8 + 4}});
+    const Normaliser layer(1, batch_norm());
+    CHECK(largest_gap(layer.train(small).output, layer.train(big).output) < 1e-12);
+    const Normaliser row(4, layer_norm());
+    CHECK(largest_gap(row.train(small.transposed()).output, row.train(big.transposed()).output) < 1e-12);
+}
+
+TEST_CASE("the thesis: batch norm of X-transposed is the transpose of layer norm of X", "[thesis]") {
+    Random rng(7);
+    const Block x = random_block(rng, 5, 6, 2.0, 3.0);
+    const Block by_rows = Normaliser(6, layer_norm()).train(x).output;
+    const Block by_columns = Normaliser(5, batch_norm()).train(x.transposed()).output;
+    CHECK(largest_gap(by_columns.transposed(), by_rows) == 0.0);
+}
+
+TEST_CASE("group norm with one group is layer norm; with D groups of one it answers zeros", "[group]") {
+    Random rng(8);
+    const Block x = random_block(rng, 4, 6);
+    const Block dy = random_block(rng, 4, 6);
+    const Normaliser g1(6, group_norm(1)), ln(6, layer_norm());
+    CHECK(g1.train(x).output == ln.train(x).output);
+    CHECK(g1.backward(g1.train(x), dy).dx == ln.backward(ln.train(x), dy).dx);
+    const Normaliser g3(6, group_norm(3));
+    const NormResponse r = g3.train(x);
+    CHECK(r.mean.size() == 12);
+    const Block first_group = Block::from_rows({{x.at(0, 0), x.at(0, 1)}});
+    const Block alone = Normaliser(2, layer_norm()).train(first_group).output;
+    CHECK(r.output.at(0, 0) == alone.at(0, 0));
+    CHECK(r.output.at(0, 1) == alone.at(0, 1));
+}

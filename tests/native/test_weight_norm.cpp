@@ -1,0 +1,72 @@
+#include "helpers.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+namespace {
+// Three tanh neurons reading two inputs, with stored directions of lengths 1, 2.5 and 0.5.
+WeightNormDense three_neurons() {
+    Block v = Block::from_rows({{0.6, 1.5, 0.3}, {0.8, 2.0, -0.4}});
+    return WeightNormDense(v, {1.0, 2.5, 0.5}, {0.1, -0.2, 0.05}, Activation::Tanh);
+}
+Block five_people() { return Block::from_rows({{0.3, -1.2}, {1.1, 0.4}, {-0.7, 0.9}, {1.6, 1.3}, {-1.4, -0.8}}); }
+}  // namespace
+
+TEST_CASE("weight normalisation: the forward pass equals a dense layer's exactly", "[weight_norm]") {
+    const WeightNormDense wn = three_neurons();
+    CHECK(wn.direction_lengths() == std::vector<double>{1.0, 2.5, 0.5});
+    CHECK(largest_gap(wn.train(five_people()).output, wn.as_dense().train(five_people()).output) == 0.0);
+    const Dense dense(Block::from_rows({{0.5, -1.0}, {2.0, 0.25}}), {0.1, 0.2}, Activation::Relu);
+    const WeightNormDense same = WeightNormDense::from_dense(dense);
+    CHECK(largest_gap(same.effective_weights(), dense.weights()) < 1e-15);
+}
+
+TEST_CASE("weight normalisation: direction and magnitude slopes agree with finite differences", "[weight_norm][gradient]") {
+    Random rng(12);
+    const Block dy = random_block(rng, 5, 3);
+    const GradientCheck c = check_gradient(three_neurons(), five_people(), dy);
+    CHECK(c.slope("direction").largest_gap < 1e-8);
+    CHECK(c.slope("magnitude").largest_gap < 1e-8);
+    CHECK(c.largest_gap() < 1e-8);
+}
+
+TEST_CASE("the projected direction slope is orthogonal to the direction; the unprojected one is not",
+          "[weight_norm][structure]") {
+    Random rng(13);
+    const WeightNormDense wn = three_neurons();
+    const WeightNormGradient g = wn.backward(wn.train(five_people()), random_block(rng, 5, 3));
+    const Block unprojected = unprojected_direction_slope(wn, g.dweights);
+    double worst_projected = 0, worst_unprojected = 0;
+    for (std::size_t k = 0; k < 3; ++k) {
+        double p = 0, u = 0;
+        for (std::size_t j = 0; j < 2; ++j) {
+            p += g.ddirection.at(j, k) * wn.direction().at(j, k);
+            u += unprojected.at(j, k) * wn.direction().at(j, k);
+        }
+        worst_projected = std::fmax(worst_projected, std::fabs(p));
+        worst_unprojected = std::fmax(worst_unprojected, std::fabs(u));
+    }
+    CHECK(worst_projected < 1e-14);
+    CHECK(worst_unprojected > 1e-3);
+    const GradientCheck c = check_gradient(wn, five_people(), random_block(rng, 5, 3));
+    CHECK(c.slope("direction").largest_gap < 1e-8);
+}
+
+TEST_CASE("weight normalisation: a step moves the length only through the magnitude", "[weight_norm][values]") {
+    Random rng(14);
+    const WeightNormDense wn = three_neurons();
+    const WeightNormDense copy = wn;
+    const WeightNormGradient g = wn.backward(wn.train(five_people()), random_block(rng, 5, 3));
+    const WeightNormDense next = wn.step(g, 0.1);
+    CHECK(wn == copy);
+    for (std::size_t k = 0; k < 3; ++k) CHECK(next.magnitude()[k] == wn.magnitude()[k] - 0.1 * g.dmagnitude[k]);
+    // The direction's step is orthogonal to it, so its length can only grow (second order).
+    for (std::size_t k = 0; k < 3; ++k) CHECK(next.direction_lengths()[k] >= wn.direction_lengths()[k]);
+}
+
+TEST_CASE("a zero direction is refused: it has no direction to scale", "[weight_norm][errors]") {
+    Block v = Block::from_rows({{0.6, 0.0}, {0.8, 0.0}});
+    CHECK_THROWS_AS(WeightNormDense(v, {1, 1}, {0, 0}, Activation::Tanh), ZeroDirectionError);
+    CHECK_THROWS_WITH(WeightNormDense(v, {1, 1}, {0, 0}, Activation::Tanh),
+                      Catch::Contains("neuron 2") && Catch::Contains("length 0"));
+}
