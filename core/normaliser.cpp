@@ -107,25 +107,30 @@ NormResponse Normaliser::train(const Block& x) const {
                    std::vector<double>(sets.count), std::vector<double>(sets.count)};
     for (std::size_t s = 0; s < sets.count; ++s) {
         const std::size_t first = sets.start(s);
-        double mean = 0.0;
-        if (spec_.centre) {  // pass 1: the mean
+        // Pass 1: the mean, and its correction (the corrected two-pass algorithm of Chan, Golub
+        // and LeVeque): x - mean is exact for x near the mean, so the correction recovers what
+        // rounding the sum lost, and the mean is carried as mean + correction.
+        double mean = 0.0, correction = 0.0;
+        if (spec_.centre) {
             for (std::size_t k = 0; k < sets.length; ++k) mean += x.data[first + k * sets.step];
             mean /= len;
+            for (std::size_t k = 0; k < sets.length; ++k) correction += x.data[first + k * sets.step] - mean;
+            correction /= len;
         }
         double var = 0.0;  // pass 2: the biased variance about the mean
         for (std::size_t k = 0; k < sets.length; ++k) {
-            double c = x.data[first + k * sets.step] - mean;
+            double c = (x.data[first + k * sets.step] - mean) - correction;
             var += c * c;
         }
         var /= len;
         const double dev = std::sqrt(var + spec_.eps);
-        r.mean[s] = mean;
+        r.mean[s] = mean + correction;
         r.variance[s] = var;
         r.deviation[s] = dev;
         for (std::size_t k = 0; k < sets.length; ++k) {
             const std::size_t cell = first + k * sets.step;
             const std::size_t j = cell % x.cols;
-            const double z = (x.data[cell] - mean) / dev;
+            const double z = ((x.data[cell] - mean) - correction) / dev;
             r.standardised.data[cell] = z;
             r.output.data[cell] = scale_[j] * z + shift_[j];
         }
