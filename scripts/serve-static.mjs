@@ -1,0 +1,37 @@
+// A tiny static file server for tests and benchmarks: serves a folder on 127.0.0.1 with the
+// page's Content-Security-Policy. Usage as a module: const s = await serveStatic(dir); s.url; s.close().
+import http from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.png': 'image/png', '.csv': 'text/csv',
+};
+
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
+
+export async function serveStatic(root, { port = 0, csp = CONTENT_SECURITY_POLICY } = {}) {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://localhost');
+      let file = path.join(root, decodeURIComponent(url.pathname));
+      if (!file.startsWith(path.resolve(root))) throw new Error('outside the root');
+      if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': csp,
+        'Cache-Control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}

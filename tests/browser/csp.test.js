@@ -1,0 +1,59 @@
+// The module loads and computes under the page's strict Content-Security-Policy
+// (script-src 'self' 'wasm-unsafe-eval', no 'unsafe-eval'), in a page and in a module worker.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser, server;
+
+before(async () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'normlab-csp-'));
+  cpSync(path.join(root, 'web/generated'), path.join(site, 'generated'), { recursive: true });
+  cpSync(path.join(root, 'web/src/normlab.js'), path.join(site, 'src/normlab.js'));
+  cpSync(path.join(root, 'web/src/errors.js'), path.join(site, 'src/errors.js'));
+  const compute = `const nl = await loadNormlab();
+    const r = nl.train(nl.normaliser({ kind: 'batch', features: 2 }), [[1, 7], [1, 9], [7, 1], [23, 7]]);
+    let refused = '';
+    try { nl.train(nl.normaliser({ kind: 'batch', features: 2 }), [[NaN, 1]]); } catch (e) { refused = e.name; }`;
+  writeFileSync(path.join(site, 'src/page.js'), `import { loadNormlab } from './normlab.js';
+    ${compute}
+    let evalRuns = true;
+    try { (0, eval)('1'); } catch { evalRuns = false; }
+    window.result = { deviation: r.deviation[1], refused, evalRuns };
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (e) => { window.workerResult = e.data; };`);
+  writeFileSync(path.join(site, 'src/worker.js'), `import { loadNormlab } from './normlab.js';
+    ${compute}
+    postMessage({ deviation: r.deviation[1], refused });`);
+  writeFileSync(path.join(site, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="src/page.js"></script>');
+  server = await serveStatic(site);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the wasm core computes 3.0000017 under a CSP without unsafe-eval, in the page and in a worker', async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(String(e)));
+  await page.goto(server.url);
+  const result = await page.waitForFunction(() => window.result, null, { timeout: 15000 }).then((h) => h.jsonValue());
+  const workerResult = await page.waitForFunction(() => window.workerResult, null, { timeout: 15000 }).then((h) => h.jsonValue());
+  for (const r of [result, workerResult]) {
+    assert.ok(Math.abs(r.deviation - 3.0000017) < 5e-8, `deviation ${r.deviation}`);
+    assert.equal(r.refused, 'NonFiniteError');
+  }
+  assert.equal(result.evalRuns, false, 'the policy did not forbid eval, so this test proves nothing');
+  assert.deepEqual(problems.filter((p) => !p.includes('unsafe-eval')), []);
+  await page.close();
+});
