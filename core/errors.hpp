@@ -31,6 +31,7 @@ NORMLAB_ERROR(StrideError);         // a stride that is not finite
 NORMLAB_ERROR(GroupError);          // a group count that does not divide the features
 NORMLAB_ERROR(ZeroDirectionError);  // a weight-normalised neuron whose direction has length 0
 NORMLAB_ERROR(OptionError);         // an option that names nothing the core knows, or contradicts another
+NORMLAB_ERROR(DataError);           // a data file that does not read as the data it should be
 #undef NORMLAB_ERROR
 
 // Formats a number the way the messages print it: shortest round-trip form, NaN, Infinity.

@@ -1,6 +1,9 @@
 // The whole core in one include.
 #pragma once
 #include "block.hpp"
+#include "crowd.hpp"
+#include "crowd_experiments.hpp"
+#include "crowd_network.hpp"
 #include "dense.hpp"
 #include "elementary.hpp"
 #include "errors.hpp"

@@ -15,10 +15,11 @@ export class StrideError extends NormError {}
 export class GroupError extends NormError {}
 export class ZeroDirectionError extends NormError {}
 export class OptionError extends NormError {}
+export class DataError extends NormError {}
 
 const byName = {
   NormError, EmptyBlockError, ShapeError, NonFiniteError, EpsilonError, KeepError, StrideError,
-  GroupError, ZeroDirectionError, OptionError,
+  GroupError, ZeroDirectionError, OptionError, DataError,
 };
 
 /** The Error subclass for a core refusal {name, message}. */

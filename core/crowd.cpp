@@ -1,0 +1,63 @@
+#include "crowd.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "errors.hpp"
+
+namespace normlab {
+
+extern const char* const crowd_csv_text;  // generated from data/crowd.csv by CMake
+
+Crowd Crowd::subset(const std::vector<std::size_t>& people) const {
+    Crowd c{Block(people.size(), measurements.cols), {}};
+    for (std::size_t k = 0; k < people.size(); ++k) {
+        for (std::size_t j = 0; j < measurements.cols; ++j) c.measurements.at(k, j) = measurements.at(people[k], j);
+        c.labels.push_back(labels[people[k]]);
+    }
+    return c;
+}
+
+Crowd parse_crowd_csv(const std::string& text) {
+    std::istringstream in(text);
+    std::string line;
+    std::vector<double> values, labels;
+    bool header_seen = false;
+    std::size_t number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        if (!header_seen) {
+            if (line != "height_cm,weight_kg,adult")
+                throw DataError("line " + std::to_string(number) + " should be the header height_cm,weight_kg,adult but is '" + line + "'");
+            header_seen = true;
+            continue;
+        }
+        double field[3];
+        const char* p = line.c_str();
+        for (int f = 0; f < 3; ++f) {
+            char* end = nullptr;
+            field[f] = std::strtod(p, &end);
+            const char want = f < 2 ? ',' : '\0';
+            if (end == p || *end != want || !std::isfinite(field[f]))
+                throw DataError("line " + std::to_string(number) + " ('" + line + "') is not three numbers: height,weight,adult");
+            p = end + (f < 2 ? 1 : 0);
+        }
+        if (field[2] != 0 && field[2] != 1)
+            throw DataError("line " + std::to_string(number) + " labels a person " + format_number(field[2]) + "; the label is 0 or 1");
+        values.push_back(field[0]);
+        values.push_back(field[1]);
+        labels.push_back(field[2]);
+    }
+    if (labels.empty()) throw DataError("the crowd file has no people in it");
+    return Crowd{Block::from_flat(labels.size(), 2, std::move(values)), std::move(labels)};
+}
+
+const Crowd& the_crowd() {
+    static const Crowd crowd = parse_crowd_csv(crowd_csv_text);
+    return crowd;
+}
+
+}  // namespace normlab

@@ -1,0 +1,26 @@
+// The crowd: 25 people's height (cm) and weight (kg), and whether each is an adult. The data
+// live in data/crowd.csv; the build embeds that file, so native and WebAssembly read the same text.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "block.hpp"
+
+namespace normlab {
+
+struct Crowd {
+    Block measurements;           // (25, 2): height_cm, weight_kg
+    std::vector<double> labels;   // (25): 1 adult, 0 not
+    std::size_t size() const { return labels.size(); }
+    // The people at the given indices, in that order.
+    Crowd subset(const std::vector<std::size_t>& people) const;
+};
+
+// Reads the CSV text: '#' comment lines, a header line, then height,weight,label rows.
+// Refuses anything else with DataError naming the line.
+Crowd parse_crowd_csv(const std::string& text);
+
+// The crowd as committed in data/crowd.csv.
+const Crowd& the_crowd();
+
+}  // namespace normlab

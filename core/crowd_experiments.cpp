@@ -1,0 +1,180 @@
+#include "crowd_experiments.hpp"
+
+#include <cmath>
+
+#include "errors.hpp"
+
+namespace normlab {
+
+Normaliser standard_units_of(const Block& rows) {
+    const Normaliser layer(rows.cols, batch_norm());
+    const NormResponse r = layer.train(rows);
+    return layer.with_running(r.mean, r.variance);
+}
+
+namespace {
+
+EpochRecord record_epoch(const CrowdNetwork& net, const NetworkResponse& r, const Block& x,
+                         const std::vector<double>& labels, double loss) {
+    EpochRecord e;
+    e.loss = loss;
+    e.predicted_accuracy = accuracy(net.infer(x), labels);
+    e.batch_accuracy = accuracy(r.logits(), labels);
+    const Block& h = r.read_by_output();
+    const double n = static_cast<double>(h.rows);
+    e.unit_mean.assign(h.cols, 0.0);
+    e.unit_deviation.assign(h.cols, 0.0);
+    for (std::size_t j = 0; j < h.cols; ++j) {
+        double m = 0.0;
+        for (std::size_t i = 0; i < h.rows; ++i) m += h.at(i, j);
+        m /= n;
+        double v = 0.0;
+        for (std::size_t i = 0; i < h.rows; ++i) v += (h.at(i, j) - m) * (h.at(i, j) - m);
+        e.unit_mean[j] = m;
+        e.unit_deviation[j] = std::sqrt(v / n);
+    }
+    if (net.norm()) e.shift = net.norm()->shift();
+    return e;
+}
+
+}  // namespace
+
+TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vector<double>& labels,
+                                std::size_t epochs, bool record) {
+    TrainingRun run{net, 0, 0, {}, {}};
+    run.losses.reserve(epochs);
+    for (std::size_t e = 0; e < epochs; ++e) {
+        const NetworkResponse r = net.train(x);
+        const Loss loss = binary_cross_entropy(r.logits(), labels);
+        run.losses.push_back(loss.value);
+        if (record) run.records.push_back(record_epoch(net, r, x, labels, loss.value));
+        net = net.step(net.backward(r, loss.dlogits), crowd_stride);
+    }
+    run.network = std::move(net);
+    run.initial_loss = run.losses.empty() ? 0 : run.losses.front();
+    run.final_loss = run.losses.empty() ? 0 : run.losses.back();
+    return run;
+}
+
+std::vector<TrainingPlanEntry> comparison_plan() {
+    std::vector<TrainingPlanEntry> plan;
+    for (std::size_t s = 0; s < crowd_seeds; ++s)
+        for (Arrangement a : compared_arrangements)
+            for (std::size_t f = 0; f < crowd_folds; ++f) plan.push_back({s, f, a});
+    return plan;
+}
+
+std::vector<std::vector<std::size_t>> crowd_folds_for(std::size_t seed, std::size_t people) {
+    std::vector<std::size_t> order(people);
+    for (std::size_t k = 0; k < people; ++k) order[k] = k;
+    Random rng(0x5EED0000ULL + seed);
+    for (std::size_t k = people; k > 1; --k) std::swap(order[k - 1], order[rng.below(k)]);  // Fisher-Yates
+    std::vector<std::vector<std::size_t>> folds(crowd_folds);
+    for (std::size_t k = 0; k < people; ++k) folds[k * crowd_folds / people].push_back(order[k]);
+    return folds;
+}
+
+Random initial_weights_generator(std::size_t seed, std::size_t fold) {
+    return Random(1000003ULL * (seed + 1) + 7919ULL * fold);
+}
+
+std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, const Crowd& crowd) {
+    const std::vector<TrainingPlanEntry> plan = comparison_plan();
+    if (begin > end || end > plan.size())
+        throw OptionError("the range [" + std::to_string(begin) + ", " + std::to_string(end) +
+                          ") does not lie within the " + std::to_string(plan.size()) + " trainings");
+    std::vector<TrainingResult> results;
+    for (std::size_t k = begin; k < end; ++k) {
+        const TrainingPlanEntry& p = plan[k];
+        const std::vector<std::vector<std::size_t>> folds = crowd_folds_for(p.seed, crowd.size());
+        std::vector<std::size_t> training;
+        for (std::size_t f = 0; f < folds.size(); ++f)
+            if (f != p.fold) training.insert(training.end(), folds[f].begin(), folds[f].end());
+        const Crowd train = crowd.subset(training), held = crowd.subset(folds[p.fold]);
+        const Normaliser units = standard_units_of(train.measurements);  // training rows only
+        const Block x = units.infer(train.measurements), x_held = units.infer(held.measurements);
+        Random rng = initial_weights_generator(p.seed, p.fold);
+        const TrainingRun run = train_crowd_network(CrowdNetwork::initial(p.arrangement, rng), x, train.labels);
+        results.push_back({p.seed, p.fold, p.arrangement, accuracy(run.network.infer(x), train.labels),
+                           correct_count(run.network.infer(x_held), held.labels), held.size(), run.final_loss});
+    }
+    return results;
+}
+
+std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingResult>& results) {
+    std::vector<ArrangementSummary> out;
+    for (Arrangement a : compared_arrangements) {
+        ArrangementSummary s{a, 0, 0, 0, 0, 0, {}};
+        std::vector<double> correct(crowd_seeds, 0.0), people(crowd_seeds, 0.0);
+        std::vector<bool> seen(crowd_seeds, false);
+        double count = 0;
+        for (const TrainingResult& r : results) {
+            if (r.arrangement != a) continue;
+            s.train_accuracy += r.train_accuracy;
+            s.final_loss += r.final_loss;
+            count += 1;
+            correct[r.seed] += static_cast<double>(r.heldout_correct);
+            people[r.seed] += static_cast<double>(r.heldout_count);
+            seen[r.seed] = true;
+        }
+        if (count == 0) continue;
+        s.train_accuracy /= count;
+        s.final_loss /= count;
+        for (std::size_t seed = 0; seed < crowd_seeds; ++seed)
+            if (seen[seed]) s.heldout_by_seed.push_back(correct[seed] / people[seed]);
+        double total = 0;
+        s.heldout_min = s.heldout_max = s.heldout_by_seed.front();
+        for (double h : s.heldout_by_seed) {
+            total += h;
+            s.heldout_min = std::fmin(s.heldout_min, h);
+            s.heldout_max = std::fmax(s.heldout_max, h);
+        }
+        s.heldout_accuracy = total / static_cast<double>(s.heldout_by_seed.size());
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd& crowd) {
+    const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
+    Random rng = initial_weights_generator(seed, crowd_folds);  // a stream no fold uses
+    TrainingRun run = train_crowd_network(CrowdNetwork::initial(arrangement, rng), x, crowd.labels, crowd_epochs, true);
+    CurveRun c{arrangement, std::move(run.losses), 0, run.final_loss, accuracy(run.network.infer(x), crowd.labels),
+               std::move(run.records)};
+    for (std::size_t e = 0; e < c.losses.size(); ++e)
+        if (c.losses[e] < curve_threshold) {
+            c.first_epoch_under = e + 1;
+            break;
+        }
+    return c;
+}
+
+TwoWays asked_two_ways(const CurveRun& run) {
+    TwoWays t;
+    for (const EpochRecord& e : run.records) {
+        t.by_running.push_back(e.predicted_accuracy);
+        t.by_batch.push_back(e.batch_accuracy);
+        t.epochs_differing += e.predicted_accuracy != e.batch_accuracy;
+    }
+    return t;
+}
+
+CovariateShift covariate_shift(const CurveRun& run) {
+    CovariateShift c;
+    for (const EpochRecord& e : run.records) {
+        c.unit_mean.push_back(e.unit_mean);
+        c.unit_deviation.push_back(e.unit_deviation);
+        for (std::size_t j = 0; j < e.shift.size(); ++j)
+            c.largest_shift_gap = std::fmax(c.largest_shift_gap, std::fabs(e.unit_mean[j] - e.shift[j]));
+    }
+    if (c.unit_mean.empty()) return c;
+    const std::vector<double>& first = c.unit_mean.front();
+    const std::vector<double>& last = c.unit_mean.back();
+    for (std::size_t j = 0; j < first.size(); ++j) c.largest_shift = std::fmax(c.largest_shift, std::fabs(last[j] - first[j]));
+    for (std::size_t e = 1; e < c.unit_mean.size(); ++e)
+        for (std::size_t j = 0; j < first.size(); ++j)
+            c.largest_epoch_move = std::fmax(c.largest_epoch_move, std::fabs(c.unit_mean[e][j] - c.unit_mean[e - 1][j]));
+    return c;
+}
+
+}  // namespace normlab

@@ -1,0 +1,111 @@
+// The essay's measurements on the crowd network, each a function returning plain data:
+// the comparison of arrangements over seeds and folds, the loss curves, the batch layer asked
+// two ways, and the covariate-shift readouts.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "block.hpp"
+#include "crowd.hpp"
+#include "crowd_network.hpp"
+#include "normaliser.hpp"
+
+namespace normlab {
+
+constexpr std::size_t crowd_epochs = 400;
+constexpr double crowd_stride = 1.0;
+constexpr std::size_t crowd_seeds = 5;
+constexpr std::size_t crowd_folds = 5;
+
+// A batch layer whose running figures are the given rows' mean and variance: predicting through
+// it puts any rows into the standard units of those rows.
+Normaliser standard_units_of(const Block& rows);
+
+// What a training run writes down at each epoch (the forward pass that epoch's step follows).
+struct EpochRecord {
+    double loss = 0;                          // as the backward pass measured it
+    double predicted_accuracy = 0;            // the network asked properly (predicting purpose)
+    double batch_accuracy = 0;                // asked by the batch's own statistics (training purpose)
+    std::vector<double> unit_mean;            // (16) mean over the rows of the block the output layer reads
+    std::vector<double> unit_deviation;       // (16) its biased deviation
+    std::vector<double> shift;                // (16) the normaliser's shift, if there is one
+};
+
+struct TrainingRun {
+    CrowdNetwork network;             // after the last step
+    double initial_loss = 0;
+    double final_loss = 0;            // the loss the last backward pass measured
+    std::vector<double> losses;       // per epoch
+    std::vector<EpochRecord> records; // per epoch, when asked for
+};
+
+// Full-batch gradient descent at stride 1 for `epochs` epochs on (x, labels).
+TrainingRun train_crowd_network(CrowdNetwork start, const Block& x, const std::vector<double>& labels,
+                                std::size_t epochs = crowd_epochs, bool record = false);
+
+// ---- 1. the comparison: seeds x arrangements x folds -----------------------------------------
+struct TrainingPlanEntry {
+    std::size_t seed, fold;
+    Arrangement arrangement;
+};
+// The 125 trainings, seed-major, then arrangement, then fold.
+std::vector<TrainingPlanEntry> comparison_plan();
+// The people held out in each fold under a seed: a seeded shuffle dealt into 5 folds of 5.
+std::vector<std::vector<std::size_t>> crowd_folds_for(std::size_t seed, std::size_t people);
+// The generator a training's initial weights come from: the same for every arrangement.
+Random initial_weights_generator(std::size_t seed, std::size_t fold);
+
+struct TrainingResult {
+    std::size_t seed = 0, fold = 0;
+    Arrangement arrangement = Arrangement::Plain;
+    double train_accuracy = 0;       // on the 20 training rows, predicting
+    std::size_t heldout_correct = 0; // of the 5 held-out rows, predicting
+    std::size_t heldout_count = 0;
+    double final_loss = 0;
+};
+// Runs entries [begin, end) of the plan: a worker can run it piece by piece and stop between.
+std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, const Crowd& crowd = the_crowd());
+
+struct ArrangementSummary {
+    Arrangement arrangement;
+    double train_accuracy = 0;              // mean over seeds and folds
+    double heldout_accuracy = 0;            // mean over seeds of (held-out correct / 25)
+    double final_loss = 0;                  // mean over seeds and folds
+    double heldout_min = 0, heldout_max = 0;  // spread of the per-seed held-out accuracy
+    std::vector<double> heldout_by_seed;    // (seeds)
+};
+// requires: results for whole seeds (every fold of a seed and arrangement).
+std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingResult>& results);
+
+// ---- 2-4. whole-crowd runs ----------------------------------------------------------------------
+struct CurveRun {
+    Arrangement arrangement;
+    std::vector<double> losses;            // per epoch
+    std::size_t first_epoch_under = 0;     // first epoch (1-based) whose loss is under the threshold, 0 if none
+    double final_loss = 0;
+    double final_accuracy = 0;             // predicting, on the whole crowd
+    std::vector<EpochRecord> records;
+};
+constexpr double curve_threshold = 0.3;
+constexpr std::size_t curve_seed = 0;
+// One arrangement trained on the whole crowd in its own standard units, recording every epoch.
+CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed = curve_seed, const Crowd& crowd = the_crowd());
+
+struct TwoWays {
+    std::vector<double> by_running;  // per epoch: accuracy predicting through the running figures
+    std::vector<double> by_batch;    // per epoch: accuracy by the batch's own statistics
+    std::size_t epochs_differing = 0;
+};
+TwoWays asked_two_ways(const CurveRun& batch_run);
+
+struct CovariateShift {
+    std::vector<std::vector<double>> unit_mean;       // (epochs, 16)
+    std::vector<std::vector<double>> unit_deviation;  // (epochs, 16)
+    double largest_shift = 0;         // max over units of |mean at the last epoch - mean at the first|
+    double largest_epoch_move = 0;    // max over units and epochs of |mean(e + 1) - mean(e)|
+    double largest_shift_gap = 0;     // under a normaliser: max over epochs and units of |mean - shift|
+};
+CovariateShift covariate_shift(const CurveRun& run);
+
+}  // namespace normlab

@@ -1,0 +1,200 @@
+#include "crowd_network.hpp"
+
+#include <cmath>
+
+#include "elementary.hpp"
+#include "errors.hpp"
+
+namespace normlab {
+
+const char* arrangement_name(Arrangement a) {
+    switch (a) {
+        case Arrangement::Plain: return "plain";
+        case Arrangement::Batch: return "batch";
+        case Arrangement::Layer: return "layer";
+        case Arrangement::Rms: return "rms";
+        case Arrangement::WeightNorm: return "weightNorm";
+        case Arrangement::Group: return "group";
+    }
+    return "plain";
+}
+
+Arrangement arrangement_named(const std::string& name) {
+    for (Arrangement a : {Arrangement::Plain, Arrangement::Batch, Arrangement::Layer, Arrangement::Rms,
+                          Arrangement::WeightNorm, Arrangement::Group})
+        if (name == arrangement_name(a)) return a;
+    throw OptionError("the arrangement '" + name + "' is not one of plain, batch, layer, rms, weightNorm, group");
+}
+
+namespace {
+
+std::optional<Normaliser> normaliser_for(Arrangement a) {
+    switch (a) {
+        case Arrangement::Batch: return Normaliser(hidden_units, batch_norm());
+        case Arrangement::Layer: return Normaliser(hidden_units, layer_norm());
+        // The essay's RMS layer keeps a shift, starting at zero, that training moves.
+        case Arrangement::Rms: return Normaliser(hidden_units, rms_norm().with_learned_shift(true));
+        case Arrangement::Group: return Normaliser(hidden_units, group_norm(4));
+        case Arrangement::Plain:
+        case Arrangement::WeightNorm: break;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+CrowdNetwork CrowdNetwork::initial(Arrangement arrangement, Random& rng) {
+    Block w1(2, hidden_units);
+    for (double& v : w1.data) v = rng.normal();
+    Block w2(hidden_units, 1);
+    for (double& v : w2.data) v = 0.25 * rng.normal();
+    Dense hidden(w1, std::vector<double>(hidden_units, 0.0), Activation::Relu);
+    HiddenLayer h = arrangement == Arrangement::WeightNorm ? HiddenLayer(WeightNormDense::from_dense(hidden))
+                                                           : HiddenLayer(std::move(hidden));
+    return CrowdNetwork(arrangement, std::move(h), normaliser_for(arrangement),
+                        Dense(std::move(w2), {0.0}, Activation::Identity));
+}
+
+Block CrowdNetwork::infer(const Block& x) const {
+    Block h = std::visit([&](const auto& layer) { return layer.infer(x); }, hidden_);
+    if (norm_) h = norm_->infer(h);
+    return output_.infer(h);
+}
+
+NetworkResponse CrowdNetwork::train(const Block& x) const {
+    NetworkResponse r{std::visit([&](const auto& layer) { return layer.train(x); }, hidden_), std::nullopt, {}};
+    if (norm_) r.norm = norm_->train(r.hidden.output);
+    r.output = output_.train(r.read_by_output());
+    return r;
+}
+
+NetworkGradient CrowdNetwork::backward(const NetworkResponse& response, const Block& dlogits) const {
+    DenseGradient out = output_.backward(response.output, dlogits);
+    std::optional<NormGradient> norm;
+    const Block* dh = &out.dx;
+    if (norm_) {
+        norm = norm_->backward(*response.norm, out.dx);
+        dh = &norm->dx;
+    }
+    HiddenGradient hidden = std::visit(
+        [&](const auto& layer) -> HiddenGradient { return layer.backward(response.hidden, *dh); }, hidden_);
+    return NetworkGradient{std::move(hidden), std::move(norm), std::move(out)};
+}
+
+CrowdNetwork CrowdNetwork::step(const NetworkGradient& g, double stride) const {
+    HiddenLayer hidden = std::visit(
+        [&](const auto& layer) -> HiddenLayer {
+            using G = std::conditional_t<std::is_same_v<std::decay_t<decltype(layer)>, Dense>, DenseGradient,
+                                         WeightNormGradient>;
+            return layer.step(std::get<G>(g.hidden), stride);
+        },
+        hidden_);
+    std::optional<Normaliser> norm;
+    if (norm_) norm = norm_->step(*g.norm, stride);
+    return CrowdNetwork(arrangement_, std::move(hidden), std::move(norm), output_.step(g.output, stride));
+}
+
+std::size_t CrowdNetwork::parameter_count() const {
+    return std::visit([](const auto& l) { return l.parameter_count(); }, hidden_) +
+           (norm_ ? norm_->parameter_count() : 0) + output_.parameter_count();
+}
+
+namespace {
+void append(std::vector<double>& out, const std::vector<double>& v) { out.insert(out.end(), v.begin(), v.end()); }
+// Takes the next n values from a list.
+std::vector<double> take(const std::vector<double>& from, std::size_t& at, std::size_t n) {
+    std::vector<double> v(from.begin() + at, from.begin() + at + n);
+    at += n;
+    return v;
+}
+}  // namespace
+
+std::vector<double> CrowdNetwork::parameters() const {
+    std::vector<double> p;
+    if (const auto* d = std::get_if<Dense>(&hidden_)) {
+        append(p, d->weights().data);
+        append(p, d->bias());
+    } else {
+        const auto& w = std::get<WeightNormDense>(hidden_);
+        append(p, w.direction().data);
+        append(p, w.magnitude());
+        append(p, w.bias());
+    }
+    if (norm_) {
+        append(p, norm_->scale());
+        append(p, norm_->shift());
+    }
+    append(p, output_.weights().data);
+    append(p, output_.bias());
+    return p;
+}
+
+CrowdNetwork CrowdNetwork::with_parameters(const std::vector<double>& v) const {
+    require_same(v.size(), parameters().size(), "parameter count", "network's parameter count");
+    std::size_t at = 0;
+    HiddenLayer hidden = hidden_;
+    if (const auto* d = std::get_if<Dense>(&hidden_)) {
+        Block w = Block::from_flat(d->weights().rows, d->weights().cols, take(v, at, d->weights().size()));
+        hidden = Dense(std::move(w), take(v, at, d->bias().size()), d->activation());
+    } else {
+        const auto& wn = std::get<WeightNormDense>(hidden_);
+        Block dir = Block::from_flat(wn.direction().rows, wn.direction().cols, take(v, at, wn.direction().size()));
+        std::vector<double> g = take(v, at, wn.magnitude().size());
+        hidden = WeightNormDense(std::move(dir), std::move(g), take(v, at, wn.bias().size()), wn.activation());
+    }
+    std::optional<Normaliser> norm = norm_;
+    if (norm_) {
+        std::vector<double> scale = take(v, at, norm_->features());
+        norm = norm_->with_scale_shift(std::move(scale), take(v, at, norm_->features()));
+    }
+    Block w2 = Block::from_flat(output_.weights().rows, output_.weights().cols, take(v, at, output_.weights().size()));
+    Dense output(std::move(w2), take(v, at, output_.bias().size()), output_.activation());
+    return CrowdNetwork(arrangement_, std::move(hidden), std::move(norm), std::move(output));
+}
+
+std::vector<double> flatten(const NetworkGradient& g) {
+    std::vector<double> s;
+    if (const auto* d = std::get_if<DenseGradient>(&g.hidden)) {
+        append(s, d->dweights.data);
+        append(s, d->dbias);
+    } else {
+        const auto& w = std::get<WeightNormGradient>(g.hidden);
+        append(s, w.ddirection.data);
+        append(s, w.dmagnitude);
+        append(s, w.dbias);
+    }
+    if (g.norm) {
+        append(s, g.norm->dscale);
+        append(s, g.norm->dshift);
+    }
+    append(s, g.output.dweights.data);
+    append(s, g.output.dbias);
+    return s;
+}
+
+Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels) {
+    require_same(logits.cols, 1, "logit block's column count", "one output");
+    require_same(labels.size(), logits.rows, "label count", "logit count");
+    const double n = static_cast<double>(logits.rows);
+    Loss loss{0.0, Block(logits.rows, 1)};
+    for (std::size_t i = 0; i < logits.rows; ++i) {
+        const double z = logits.data[i], t = labels[i];
+        // -t log s(z) - (1 - t) log(1 - s(z)) = max(z, 0) - t z + log(1 + exp(-|z|))
+        loss.value += (z > 0 ? z : 0.0) - t * z + normlab::log(1.0 + normlab::exp(-std::fabs(z)));
+        loss.dlogits.data[i] = (sigmoid(z) - t) / n;
+    }
+    loss.value /= n;
+    return loss;
+}
+
+std::size_t correct_count(const Block& logits, const std::vector<double>& labels) {
+    std::size_t right = 0;
+    for (std::size_t i = 0; i < logits.rows; ++i) right += (logits.data[i] > 0) == (labels[i] > 0.5);
+    return right;
+}
+
+double accuracy(const Block& logits, const std::vector<double>& labels) {
+    return static_cast<double>(correct_count(logits, labels)) / static_cast<double>(logits.rows);
+}
+
+}  // namespace normlab

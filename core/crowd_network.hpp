@@ -1,0 +1,92 @@
+// The crowd network: dense 2 -> 16 with ReLU, then the arrangement's normaliser (if any) on the
+// 16 values, then dense 16 -> 1 whose score goes through a sigmoid into binary cross-entropy.
+// It is an aggregate of layer values with the same four verbs as a layer.
+//
+// Legend: x is (N, 2) in standard units; the hidden block is (N, 16); logits are (N, 1).
+#pragma once
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "block.hpp"
+#include "dense.hpp"
+#include "normaliser.hpp"
+#include "random.hpp"
+#include "weight_norm.hpp"
+
+namespace normlab {
+
+// Where normalisation enters the network. The first five are the essay's comparison.
+enum class Arrangement { Plain, Batch, Layer, Rms, WeightNorm, Group };
+constexpr Arrangement compared_arrangements[] = {Arrangement::Plain, Arrangement::Batch, Arrangement::Layer,
+                                                 Arrangement::Rms, Arrangement::WeightNorm};
+constexpr std::size_t hidden_units = 16;
+
+const char* arrangement_name(Arrangement a);         // "plain", "batch", "layer", "rms", "weightNorm", "group"
+Arrangement arrangement_named(const std::string& name);  // throws OptionError
+
+using HiddenLayer = std::variant<Dense, WeightNormDense>;
+using HiddenGradient = std::variant<DenseGradient, WeightNormGradient>;
+
+struct NetworkResponse {
+    DenseResponse hidden;
+    std::optional<NormResponse> norm;
+    DenseResponse output;
+    const Block& logits() const { return output.output; }
+    const Block& read_by_output() const { return norm ? norm->output : hidden.output; }  // (N, 16)
+};
+
+struct NetworkGradient {
+    HiddenGradient hidden;
+    std::optional<NormGradient> norm;
+    DenseGradient output;
+};
+
+class CrowdNetwork {
+public:
+    // Fresh weights from the generator: hidden weights N(0, 1) (He for two inputs), output
+    // weights N(0, 1/16), biases 0. The weight-normalised arrangement stores the same draws as
+    // directions with magnitudes equal to their lengths, so it starts as the identical function.
+    static CrowdNetwork initial(Arrangement arrangement, Random& rng);
+
+    Arrangement arrangement() const { return arrangement_; }
+    const HiddenLayer& hidden() const { return hidden_; }
+    const std::optional<Normaliser>& norm() const { return norm_; }
+    const Dense& output() const { return output_; }
+
+    Block infer(const Block& x) const;  // logits, predicting purpose
+    NetworkResponse train(const Block& x) const;
+    NetworkGradient backward(const NetworkResponse& response, const Block& dlogits) const;
+    CrowdNetwork step(const NetworkGradient& gradient, double stride) const;
+    std::size_t parameter_count() const;
+
+    // Every parameter in one list (hidden, normaliser, output), and a network with them replaced:
+    // what a finite-difference check of the whole network perturbs.
+    std::vector<double> parameters() const;
+    CrowdNetwork with_parameters(const std::vector<double>& values) const;
+
+private:
+    CrowdNetwork(Arrangement a, HiddenLayer hidden, std::optional<Normaliser> norm, Dense output)
+        : arrangement_(a), hidden_(std::move(hidden)), norm_(std::move(norm)), output_(std::move(output)) {}
+    Arrangement arrangement_;
+    HiddenLayer hidden_;
+    std::optional<Normaliser> norm_;
+    Dense output_;
+};
+
+// Binary cross-entropy of sigmoid(logits) against 0/1 labels, averaged over the rows, computed
+// stably from the logits; dlogits = (sigmoid(logit) - label) / N.
+struct Loss {
+    double value = 0;
+    Block dlogits;
+};
+Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels);
+// Share of rows whose logit falls on the label's side of zero (sigmoid 0.5).
+double accuracy(const Block& logits, const std::vector<double>& labels);
+std::size_t correct_count(const Block& logits, const std::vector<double>& labels);
+
+// The slopes of a gradient in the order of CrowdNetwork::parameters().
+std::vector<double> flatten(const NetworkGradient& gradient);
+
+}  // namespace normlab

@@ -1,0 +1,87 @@
+#include "helpers.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+TEST_CASE("the comparison plan is 125 trainings; every person is held out once per seed", "[comparison]") {
+    CHECK(comparison_plan().size() == 125);
+    for (std::size_t seed = 0; seed < crowd_seeds; ++seed) {
+        std::vector<int> held(25, 0);
+        for (const auto& fold : crowd_folds_for(seed, 25)) {
+            CHECK(fold.size() == 5);
+            for (std::size_t p : fold) held[p] += 1;
+        }
+        CHECK(held == std::vector<int>(25, 1));
+    }
+    CHECK(crowd_folds_for(0, 25) != crowd_folds_for(1, 25));
+}
+
+TEST_CASE("the comparison is deterministic and can run in pieces", "[comparison]") {
+    const std::vector<TrainingResult> whole = run_comparison(0, 10);
+    std::vector<TrainingResult> pieces = run_comparison(0, 4);
+    const std::vector<TrainingResult> rest = run_comparison(4, 10);
+    pieces.insert(pieces.end(), rest.begin(), rest.end());
+    REQUIRE(pieces.size() == whole.size());
+    for (std::size_t k = 0; k < whole.size(); ++k) {
+        CHECK(pieces[k].final_loss == whole[k].final_loss);
+        CHECK(pieces[k].heldout_correct == whole[k].heldout_correct);
+    }
+    CHECK_THROWS_AS(run_comparison(5, 200), OptionError);
+}
+
+TEST_CASE("the summary counts held-out accuracy over all 25 per seed", "[comparison]") {
+    const std::vector<ArrangementSummary> s = summarise_comparison(run_comparison(0, 25));  // seed 0, all five
+    REQUIRE(s.size() == 5);
+    for (const ArrangementSummary& a : s) {
+        REQUIRE(a.heldout_by_seed.size() == 1);
+        const double correct = a.heldout_by_seed[0] * 25;
+        CHECK(std::fabs(correct - std::round(correct)) < 1e-12);
+        CHECK(a.heldout_min == a.heldout_max);
+        CHECK(a.train_accuracy > 0.5);
+    }
+}
+
+TEST_CASE("under the batch layer the block's mean equals the layer's shift at every epoch", "[shift]") {
+    const CurveRun batch = whole_crowd_run(Arrangement::Batch);
+    REQUIRE(batch.records.size() == crowd_epochs);
+    const CovariateShift c = covariate_shift(batch);
+    CHECK(c.largest_shift_gap < 1e-12);
+    // The first epoch's block is standardised: every unit at mean 0 (the shift starts at 0).
+    for (double m : batch.records[0].unit_mean) CHECK(std::fabs(m) < 1e-12);
+    const CovariateShift plain = covariate_shift(whole_crowd_run(Arrangement::Plain));
+    CHECK(plain.largest_shift > 0.1);  // the plain block moves under the output layer
+    CHECK(plain.largest_epoch_move > 0);
+}
+
+TEST_CASE("every loss curve starts where the initial loss says", "[curves]") {
+    const Block x = standard_units_of(the_crowd().measurements).infer(the_crowd().measurements);
+    for (Arrangement a : compared_arrangements) {
+        INFO(arrangement_name(a));
+        const CurveRun c = whole_crowd_run(a);
+        Random rng = initial_weights_generator(curve_seed, crowd_folds);
+        const CrowdNetwork start = CrowdNetwork::initial(a, rng);
+        CHECK(c.losses.front() == binary_cross_entropy(start.train(x).logits(), the_crowd().labels).value);
+        CHECK(c.losses.size() == crowd_epochs);
+        CHECK(c.final_loss == c.losses.back());
+        if (c.first_epoch_under > 0) {
+            CHECK(c.losses[c.first_epoch_under - 1] < curve_threshold);
+            for (std::size_t e = 0; e + 1 < c.first_epoch_under; ++e) CHECK(c.losses[e] >= curve_threshold);
+        }
+    }
+}
+
+TEST_CASE("the batch layer asked two ways: the counts match the series", "[two-ways]") {
+    const TwoWays t = asked_two_ways(whole_crowd_run(Arrangement::Batch));
+    REQUIRE(t.by_running.size() == crowd_epochs);
+    std::size_t differ = 0;
+    for (std::size_t e = 0; e < crowd_epochs; ++e) differ += t.by_running[e] != t.by_batch[e];
+    CHECK(differ == t.epochs_differing);
+    CHECK(t.epochs_differing > 0);  // at the start the running figures lag the batch
+    CHECK(t.by_running[0] != t.by_batch[0]);
+}
+
+TEST_CASE("two runs with the same seed give identical figures", "[determinism]") {
+    const CurveRun a = whole_crowd_run(Arrangement::Layer), b = whole_crowd_run(Arrangement::Layer);
+    CHECK(a.losses == b.losses);
+    CHECK(a.final_accuracy == b.final_accuracy);
+}
