@@ -1,10 +1,12 @@
-// The native command: prints the core's figures as tables or, with --json, as JSON.
-//   normlab figures --json    the fixed reference set the wasm build is compared against
+// The native command: prints the core's figures and measurements as tables or, with --json, as
+// JSON (the schema is in the README). The WebAssembly build produces the same JSON, byte for byte.
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "normlab.hpp"
+
+using namespace normlab;
 
 namespace {
 
@@ -12,8 +14,46 @@ int usage() {
     std::fprintf(stderr,
                  "usage: normlab COMMAND [--json]\n"
                  "commands:\n"
-                 "  figures   the reference figures (worked examples, gradient checks, seeded blocks)\n");
+                 "  comparison    5 seeds x 5 arrangements x 5 folds: train and held-out accuracy, loss, seed spread\n"
+                 "  curves        the whole-crowd loss curves: first epoch under 0.3, final loss and accuracy\n"
+                 "  two-ways      the batch layer's accuracy by running figures and by batch statistics\n"
+                 "  shift         covariate shift: the hidden block's means under the plain and batch networks\n"
+                 "  measurements  all four (JSON only)\n"
+                 "  figures       the reference figures the wasm build is compared against (JSON only)\n");
     return 2;
+}
+
+std::vector<CurveRun> all_curves() {
+    std::vector<CurveRun> runs;
+    for (Arrangement a : compared_arrangements) runs.push_back(whole_crowd_run(a));
+    return runs;
+}
+
+void print_comparison(const std::vector<TrainingResult>& results) {
+    std::printf("%-12s %8s %9s %8s %13s\n", "arrangement", "train", "held out", "loss", "seed spread");
+    for (const ArrangementSummary& s : summarise_comparison(results))
+        std::printf("%-12s %8.3f %9.3f %8.4f %6.2f - %.2f\n", arrangement_name(s.arrangement), s.train_accuracy,
+                    s.heldout_accuracy, s.final_loss, s.heldout_min, s.heldout_max);
+}
+
+void print_curves(const std::vector<CurveRun>& runs) {
+    std::printf("%-12s %16s %11s %15s\n", "arrangement", "first under 0.3", "final loss", "final accuracy");
+    for (const CurveRun& c : runs)
+        std::printf("%-12s %16zu %11.4f %15.2f\n", arrangement_name(c.arrangement), c.first_epoch_under, c.final_loss,
+                    c.final_accuracy);
+}
+
+void print_two_ways(const TwoWays& t) {
+    std::printf("epochs where running figures and batch statistics disagree: %zu of %zu\n", t.epochs_differing,
+                t.by_running.size());
+    for (std::size_t e : {std::size_t(0), std::size_t(9), std::size_t(99), t.by_running.size() - 1})
+        std::printf("epoch %3zu: %.2f by running figures, %.2f by batch statistics\n", e + 1, t.by_running[e],
+                    t.by_batch[e]);
+}
+
+void print_shift(const char* name, const CovariateShift& c) {
+    std::printf("%-6s largest shift first-to-last %.4f, largest single-epoch move %.4f, largest |mean - shift| %.2g\n",
+                name, c.largest_shift, c.largest_epoch_move, c.largest_shift_gap);
 }
 
 }  // namespace
@@ -21,14 +61,36 @@ int usage() {
 int main(int argc, char** argv) {
     if (argc < 2) return usage();
     const std::string command = argv[1];
+    const bool json = argc > 2 && std::strcmp(argv[2], "--json") == 0;
     try {
         if (command == "figures") {
-            std::puts(normlab::reference_figures_json().c_str());
-            return 0;
+            std::puts(reference_figures_json().c_str());
+        } else if (command == "measurements") {
+            std::puts(measurements_json().c_str());
+        } else if (command == "comparison") {
+            const std::vector<TrainingResult> results = run_comparison(0, comparison_plan().size());
+            json ? (void)std::puts(comparison_json(results).c_str()) : print_comparison(results);
+        } else if (command == "curves") {
+            const std::vector<CurveRun> runs = all_curves();
+            json ? (void)std::puts(curves_json(runs).c_str()) : print_curves(runs);
+        } else if (command == "two-ways") {
+            const TwoWays t = asked_two_ways(whole_crowd_run(Arrangement::Batch));
+            json ? (void)std::puts(two_ways_json(t).c_str()) : print_two_ways(t);
+        } else if (command == "shift") {
+            const CovariateShift plain = covariate_shift(whole_crowd_run(Arrangement::Plain));
+            const CovariateShift batch = covariate_shift(whole_crowd_run(Arrangement::Batch));
+            if (json) {
+                std::puts(covariate_shift_json(plain, batch).c_str());
+            } else {
+                print_shift("plain", plain);
+                print_shift("batch", batch);
+            }
+        } else {
+            return usage();
         }
-    } catch (const normlab::NormError& e) {
+    } catch (const NormError& e) {
         std::fprintf(stderr, "%s: %s\n", e.name(), e.what());
         return 1;
     }
-    return usage();
+    return 0;
 }

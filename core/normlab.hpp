@@ -6,6 +6,7 @@
 #include "crowd_network.hpp"
 #include "dense.hpp"
 #include "elementary.hpp"
+#include "experiment_json.hpp"
 #include "errors.hpp"
 #include "gradient_check.hpp"
 #include "json_writer.hpp"

@@ -228,6 +228,32 @@ function createApi(core) {
       return answer(core.traceRunning(normaliserOnly(layer), block(x, 'input block'), steps, toNumbers(thresholds, 'thresholds')));
     },
 
+    /** The crowd: {measurements: (25, 2) block of height cm and weight kg, labels: 1 adult, 0 not}. */
+    crowd() {
+      return core.crowd();
+    },
+    /** How many trainings the comparison holds (5 seeds x 5 arrangements x 5 folds). */
+    comparisonPlanSize() {
+      return core.comparisonPlanSize();
+    },
+    /** Runs trainings [begin, end) of the comparison: {results, summary} (summary of those alone). */
+    runComparison(begin, end) {
+      if (!Number.isInteger(begin) || !Number.isInteger(end)) throw new TypeError('begin and end must be whole numbers');
+      return JSON.parse(answer(core.runComparison(begin, end)));
+    },
+    /** The per-arrangement table from results gathered piece by piece: {results, summary}. */
+    summariseComparison(results) {
+      if (!Array.isArray(results)) throw new TypeError(`the results must be an array, not ${describe(results)}`);
+      return JSON.parse(answer(core.summariseComparison(results)));
+    },
+    /** The five whole-crowd runs and what they measure: {curves, twoWays, covariateShift}. */
+    wholeCrowd() {
+      return JSON.parse(core.wholeCrowdJson());
+    },
+    /** Every measurement as the JSON text the native `normlab measurements` prints. */
+    measurementsJson() {
+      return core.measurementsJson();
+    },
     /** The fixed reference figures, as the same JSON text the native `normlab figures --json` prints. */
     referenceFiguresJson() {
       return core.referenceFiguresJson();

@@ -328,6 +328,34 @@ val wn_check(val layer, val x, val dy, double h) {
     return guarded([&] { return check_value(check_gradient(weight_norm(layer), block(x), block(dy), h)); });
 }
 
+// ---- the crowd and its measurements ---------------------------------------------------------------
+val crowd_value() {
+    const Crowd& c = the_crowd();
+    val o = val::object();
+    o.set("measurements", block_value(c.measurements));
+    o.set("labels", numbers_value(c.labels));
+    return o;
+}
+
+val run_comparison_js(std::size_t begin, std::size_t end) {
+    return guarded([&] { return val(comparison_json(run_comparison(begin, end))); });
+}
+
+val summarise_comparison_js(val results) {
+    return guarded([&] {
+        std::vector<TrainingResult> rs;
+        const std::size_t n = results["length"].as<std::size_t>();
+        for (std::size_t k = 0; k < n; ++k) {
+            const val r = results[k];
+            rs.push_back({r["seed"].as<std::size_t>(), r["fold"].as<std::size_t>(),
+                          arrangement_named(r["arrangement"].as<std::string>()), r["trainAccuracy"].as<double>(),
+                          r["heldoutCorrect"].as<std::size_t>(), r["heldoutCount"].as<std::size_t>(),
+                          r["finalLoss"].as<double>()});
+        }
+        return val(comparison_json(rs));
+    });
+}
+
 double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
 }  // namespace
@@ -359,6 +387,12 @@ EMSCRIPTEN_BINDINGS(normlab) {
     function("weightNormUnprojected", &wn_unprojected);
     function("weightNormCheck", &wn_check);
     function("heapInUse", &heap_in_use);
+    function("crowd", &crowd_value);
+    function("comparisonPlanSize", emscripten::optional_override([] { return comparison_plan().size(); }));
+    function("runComparison", &run_comparison_js);
+    function("summariseComparison", &summarise_comparison_js);
+    function("wholeCrowdJson", emscripten::optional_override([] { return whole_crowd_json(); }));
+    function("measurementsJson", emscripten::optional_override([] { return measurements_json(); }));
     function("referenceFiguresJson", emscripten::optional_override([] { return reference_figures_json(); }));
     function("defaultDifferenceStep", emscripten::optional_override([] { return default_difference_step; }));
 }

@@ -1,0 +1,29 @@
+// The crowd's measurements through wasm: the same bytes as the native command prints.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { nl, nativeOutput } from './core.js';
+
+test('native and wasm give byte-identical measurements (comparison, curves, two ways, covariate shift)', () => {
+  const native = nativeOutput('measurements').trim();
+  const wasm = nl.measurementsJson();
+  assert.equal(wasm.length, native.length, 'the JSON texts differ in length');
+  assert.equal(wasm, native, 'the native and wasm measurements differ');
+  const m = JSON.parse(wasm);
+  assert.equal(m.comparison.results.length, 125);
+  assert.equal(m.curves.runs.length, 5);
+});
+
+test('the comparison run in pieces and summarised equals the comparison run whole', () => {
+  const whole = nl.runComparison(0, 25);
+  const pieces = [];
+  for (let k = 0; k < 25; k += 7) pieces.push(...nl.runComparison(k, Math.min(k + 7, 25)).results);
+  assert.deepEqual(nl.summariseComparison(pieces), whole);
+  assert.equal(nl.comparisonPlanSize(), 125);
+});
+
+test('the crowd reaches JavaScript as a block and labels', () => {
+  const c = nl.crowd();
+  assert.equal(c.measurements.rows, 25);
+  assert.equal(c.measurements.cols, 2);
+  assert.equal(c.labels.length, 25);
+});
