@@ -35,18 +35,67 @@ Dense::Dense(Block weights, std::vector<double> bias, Activation activation)
     require_finite(bias_, "bias");
 }
 
+namespace {
+
+// act(score) for a whole block, the switch outside the loop.
+void activate_block(Activation a, const Block& score, Block& out) {
+    const std::size_t n = score.size();
+    switch (a) {
+        case Activation::Relu:
+            for (std::size_t c = 0; c < n; ++c) out.data[c] = score.data[c] > 0 ? score.data[c] : 0.0;
+            return;
+        case Activation::Tanh:
+            for (std::size_t c = 0; c < n; ++c) out.data[c] = normlab::tanh(score.data[c]);
+            return;
+        case Activation::Sigmoid:
+            for (std::size_t c = 0; c < n; ++c) out.data[c] = sigmoid(score.data[c]);
+            return;
+        case Activation::Identity:
+            out.data = score.data;
+            return;
+    }
+}
+
+// dy * act'(score) for a whole block.
+void activation_slopes(Activation a, const DenseResponse& r, const Block& dy, Block& dscore) {
+    const std::size_t n = dy.size();
+    const double* s = r.score.data.data();
+    const double* y = r.output.data.data();
+    switch (a) {
+        case Activation::Relu:
+            for (std::size_t c = 0; c < n; ++c) dscore.data[c] = s[c] > 0 ? dy.data[c] : 0.0;
+            return;
+        case Activation::Tanh:
+            for (std::size_t c = 0; c < n; ++c) dscore.data[c] = dy.data[c] * (1.0 - y[c] * y[c]);
+            return;
+        case Activation::Sigmoid:
+            for (std::size_t c = 0; c < n; ++c) dscore.data[c] = dy.data[c] * (y[c] * (1.0 - y[c]));
+            return;
+        case Activation::Identity:
+            dscore.data = dy.data;
+            return;
+    }
+}
+
+}  // namespace
+
 DenseResponse dense_train(const Block& w, const std::vector<double>& b, Activation a, const Block& x) {
     require_nonempty(x.rows, x.cols, "input block");
     require_same(x.cols, w.rows, "input's feature count", "layer's input count (weight rows)");
     require_finite(x, "input block");
     DenseResponse r{x, Block(x.rows, w.cols), Block(x.rows, w.cols)};
-    for (std::size_t i = 0; i < x.rows; ++i)
-        for (std::size_t k = 0; k < w.cols; ++k) {
-            double s = b[k];
-            for (std::size_t j = 0; j < w.rows; ++j) s += x.at(i, j) * w.at(j, k);
-            r.score.at(i, k) = s;
-            r.output.at(i, k) = activate(a, s);
+    const std::size_t in = w.rows, out = w.cols;
+    for (std::size_t i = 0; i < x.rows; ++i) {
+        // score(i, k) = b(k) + x(i, 0) w(0, k) + x(i, 1) w(1, k) + ..., summed in that order.
+        double* s = &r.score.data[i * out];
+        for (std::size_t k = 0; k < out; ++k) s[k] = b[k];
+        for (std::size_t j = 0; j < in; ++j) {
+            const double xv = x.data[i * in + j];
+            const double* wr = &w.data[j * out];
+            for (std::size_t k = 0; k < out; ++k) s[k] += xv * wr[k];
         }
+    }
+    activate_block(a, r.score, r.output);
     return r;
 }
 
@@ -54,19 +103,24 @@ DenseGradient dense_backward(const Block& w, Activation a, const DenseResponse& 
     require_shape(dy, r.output.rows, r.output.cols, "arriving slope");
     require_finite(dy, "arriving slope");
     const Block& x = r.input;
-    DenseGradient g{Block(x.rows, x.cols), Block(w.rows, w.cols), std::vector<double>(w.cols, 0.0)};
+    const std::size_t in = w.rows, out = w.cols;
+    DenseGradient g{Block(x.rows, in), Block(in, out), std::vector<double>(out, 0.0)};
     Block dscore(dy.rows, dy.cols);
-    for (std::size_t c = 0; c < dy.size(); ++c)
-        dscore.data[c] = dy.data[c] * activation_slope(a, r.score.data[c], r.output.data[c]);
-    for (std::size_t i = 0; i < x.rows; ++i)
-        for (std::size_t k = 0; k < w.cols; ++k) {
-            const double d = dscore.at(i, k);
-            g.dbias[k] += d;
-            for (std::size_t j = 0; j < w.rows; ++j) {
-                g.dweights.at(j, k) += x.at(i, j) * d;
-                g.dx.at(i, j) += d * w.at(j, k);
-            }
+    activation_slopes(a, r, dy, dscore);
+    for (std::size_t i = 0; i < x.rows; ++i) {
+        const double* d = &dscore.data[i * out];
+        for (std::size_t k = 0; k < out; ++k) g.dbias[k] += d[k];
+        for (std::size_t j = 0; j < in; ++j) {
+            const double xv = x.data[i * in + j];
+            double* dw = &g.dweights.data[j * out];
+            for (std::size_t k = 0; k < out; ++k) dw[k] += xv * d[k];
+            // dx(i, j) = sum over k of dscore(i, k) w(j, k), in k order.
+            const double* wr = &w.data[j * out];
+            double sx = 0.0;
+            for (std::size_t k = 0; k < out; ++k) sx += d[k] * wr[k];
+            g.dx.data[i * in + j] = sx;
         }
+    }
     return g;
 }
 
