@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "block.hpp"
 
@@ -11,10 +12,18 @@ namespace normlab {
 std::string format_number(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-    char buf[32];
-    for (int digits = 1; digits <= 17; ++digits) {  // shortest form that reads back exactly
+    char buf[40];
+    int digits = 1;
+    for (; digits <= 17; ++digits) {  // the fewest significant digits that read back exactly
         std::snprintf(buf, sizeof buf, "%.*g", digits, v);
         if (std::strtod(buf, nullptr) == v) break;
+    }
+    // %g turns 150 into 1.5e+02; between 1e-4 and 1e17 write plain decimals instead.
+    const double magnitude = std::fabs(v);
+    if (std::strchr(buf, 'e') && magnitude >= 1e-4 && magnitude < 1e17) {
+        const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+        const int decimals = digits - 1 - exponent > 0 ? digits - 1 - exponent : 0;
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     }
     return buf;
 }

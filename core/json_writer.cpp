@@ -58,6 +58,12 @@ JsonWriter& JsonWriter::value(bool b) {
     return *this;
 }
 
+JsonWriter& JsonWriter::raw(const std::string& json) {
+    separate();
+    out_ += json;
+    return *this;
+}
+
 JsonWriter& JsonWriter::value(const std::vector<double>& v) {
     begin_array();
     for (double x : v) value(x);

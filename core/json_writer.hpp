@@ -20,6 +20,8 @@ public:
     JsonWriter& value(int v) { return value(static_cast<double>(v)); }
     JsonWriter& value(std::size_t v) { return value(static_cast<double>(v)); }
     JsonWriter& value(const std::vector<double>& v);
+    // Inserts text that is already JSON (another writer's output) as one value.
+    JsonWriter& raw(const std::string& json);
     template <class T>
     JsonWriter& field(const std::string& k, const T& v) { return key(k).value(v); }
     const std::string& str() const { return out_; }

@@ -7,6 +7,7 @@
 #include "dense.hpp"
 #include "elementary.hpp"
 #include "experiment_json.hpp"
+#include "explorations.hpp"
 #include "errors.hpp"
 #include "gradient_check.hpp"
 #include "json_writer.hpp"

@@ -2,6 +2,7 @@
 
 #include "dense.hpp"
 #include "elementary.hpp"
+#include "explorations.hpp"
 #include "gradient_check.hpp"
 #include "json_writer.hpp"
 #include "normaliser.hpp"
@@ -104,6 +105,15 @@ std::string reference_figures_json() {
         write_check(j, check_gradient(w, x, dy));
         j.end_object();
     }
+    j.end_object();
+
+    j.key("views").begin_object();
+    for (const char* which : {"batch-four", "layer-three", "layer-four"})
+        j.key(which).raw(gradient_check_view(which, gradient_check_default_slope(which)));
+    j.key("two_numbers").raw(two_numbers_view());
+    j.key("weight_norm").raw(weight_norm_view());
+    j.key("behaviours").raw(behaviours_view());
+    j.key("checklist").raw(checklist_view());
     j.end_object();
 
     j.key("elementary").begin_object();

@@ -92,4 +92,9 @@ TEST_CASE("numbers in messages read back exactly", "[errors]") {
     CHECK(format_number(1e-5) == "1e-05");
     CHECK(format_number(3.0000016666662037) == "3.0000016666662037");
     CHECK(format_number(-inf_value) == "-Infinity");
+    CHECK(format_number(150) == "150");
+    CHECK(format_number(20) == "20");
+    CHECK(format_number(1e20) == "1e+20");
+    CHECK(format_number(-2500.5) == "-2500.5");
+    CHECK(format_number(123456789012.0) == "123456789012");
 }

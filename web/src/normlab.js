@@ -250,6 +250,39 @@ function createApi(core) {
     wholeCrowd() {
       return JSON.parse(core.wholeCrowdJson());
     },
+    /** The gradient-check widget's figures: which = 'batch-four' | 'layer-three' | 'layer-four'; dy optional. */
+    gradientCheckView(which, dy) {
+      if (typeof which !== 'string') throw new TypeError(`the case must be a string, not ${describe(which)}`);
+      return JSON.parse(answer(core.gradientCheckView(which, dy === undefined ? undefined : block(dy, 'arriving slope'))));
+    },
+    /** Twenty of the crowd under layer, RMS and batch normalisation. */
+    twoNumbersView() {
+      return JSON.parse(core.twoNumbersView());
+    },
+    /** Weight normalisation on three tanh neurons: slopes, checks and one step both ways. */
+    weightNormView() {
+      return JSON.parse(core.weightNormView());
+    },
+    /** Every edge case run through the core: [{group, case, outcome: {error} | {answer}}]. */
+    behavioursView() {
+      return JSON.parse(core.behavioursView());
+    },
+    /** The checklist of a complete layer, answered from the core's settings: [{question, answer}]. */
+    checklistView() {
+      return JSON.parse(core.checklistView());
+    },
+    /** Largest absolute difference between two blocks of one shape. */
+    largestGap(a, b) {
+      return answer(core.largestGap(block(a, 'first block'), block(b, 'second block')));
+    },
+    /** Sums down each column (D numbers). */
+    columnSums(a) {
+      return answer(core.columnSums(block(a)));
+    },
+    /** Sums along each row (N numbers). */
+    rowSums(a) {
+      return answer(core.rowSums(block(a)));
+    },
     /** Every measurement as the JSON text the native `normlab measurements` prints. */
     measurementsJson() {
       return core.measurementsJson();

@@ -356,6 +356,18 @@ val summarise_comparison_js(val results) {
     });
 }
 
+// ---- the widgets' views ------------------------------------------------------------------------
+val gradient_check_view_js(std::string which, val dy) {
+    return guarded([&] {
+        const Block slope = dy.isUndefined() ? gradient_check_default_slope(which) : block(dy);
+        return val(gradient_check_view(which, slope));
+    });
+}
+
+val largest_gap_js(val a, val b) { return guarded([&] { return val(largest_gap(block(a), block(b))); }); }
+val column_sums_js(val a) { return guarded([&] { return numbers_value(column_sums(block(a))); }); }
+val row_sums_js(val a) { return guarded([&] { return numbers_value(row_sums(block(a))); }); }
+
 double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
 }  // namespace
@@ -392,6 +404,14 @@ EMSCRIPTEN_BINDINGS(normlab) {
     function("runComparison", &run_comparison_js);
     function("summariseComparison", &summarise_comparison_js);
     function("wholeCrowdJson", emscripten::optional_override([] { return whole_crowd_json(); }));
+    function("gradientCheckView", &gradient_check_view_js);
+    function("twoNumbersView", emscripten::optional_override([] { return two_numbers_view(); }));
+    function("weightNormView", emscripten::optional_override([] { return weight_norm_view(); }));
+    function("behavioursView", emscripten::optional_override([] { return behaviours_view(); }));
+    function("checklistView", emscripten::optional_override([] { return checklist_view(); }));
+    function("largestGap", &largest_gap_js);
+    function("columnSums", &column_sums_js);
+    function("rowSums", &row_sums_js);
     function("measurementsJson", emscripten::optional_override([] { return measurements_json(); }));
     function("referenceFiguresJson", emscripten::optional_override([] { return reference_figures_json(); }));
     function("defaultDifferenceStep", emscripten::optional_override([] { return default_difference_step; }));

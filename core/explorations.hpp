@@ -1,0 +1,36 @@
+// What the page's widgets show beyond a single layer call, computed here so the page never
+// computes a figure: each function returns the widget's figures as JSON text (one writer, so
+// native and wasm print the same bytes).
+#pragma once
+#include <string>
+
+#include "block.hpp"
+
+namespace normlab {
+
+// The gradient check, for one of three cases: "batch-four" (the batch layer on the whole-number
+// four), "layer-three" (layer norm on the tutorial's three-feature table), "layer-four" (layer
+// norm on the whole-number four, two-number rows). dy is the arriving slope (the case's shape).
+// {case, axis, x, dy, dx, naive, numeric, trueGap, naiveGap, largestTrueSlope, sums: {dx, naive,
+//  numeric}, dscale, dshift}
+std::string gradient_check_view(const std::string& which, const Block& dy);
+// The default arriving slope of a case: counting 1, 2, 3, ... across the block.
+Block gradient_check_default_slope(const std::string& which);
+
+// Twenty of the crowd (height, weight) under layer, RMS and batch normalisation.
+// {people, layer: {output, largestDistanceFromOne, largestPassedDown}, rms: {output}, batch: {output}}
+std::string two_numbers_view();
+
+// Weight normalisation on three tanh neurons reading five of the crowd in standard units, with
+// stored directions of lengths 1, 2.5 and 0.5; one step at stride 0.1 under both parameterisations.
+std::string weight_norm_view();
+
+// The behaviours table: every edge case run through the core, in three groups.
+// [{group, case, outcome: {error: {name, message}} | {answer}}]
+std::string behaviours_view();
+
+// The checklist of a complete layer, answered from the core's own settings.
+// [{question, answer}]
+std::string checklist_view();
+
+}  // namespace normlab
