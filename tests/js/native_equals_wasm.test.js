@@ -14,6 +14,10 @@ function walk(a, b, path, report) {
     return;
   }
   assert.equal(typeof a, typeof b, `${path}: ${typeof a} against ${typeof b}`);
+  if (typeof a !== 'object') {
+    assert.equal(a, b, `${path}: ${a} against ${b}`);
+    return;
+  }
   const keys = Object.keys(a);
   assert.deepEqual(keys, Object.keys(b), `${path}: different keys`);
   for (const k of keys) walk(a[k], b[k], `${path}/${k}`, report);
