@@ -1,0 +1,189 @@
+// The built page in Chromium: it loads cleanly, every widget renders, the figures it shows are
+// the native `normlab` figures, and the interactions work. Screenshots at 1280 and 375 px wide
+// are written to tests/browser/screenshots/.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const shots = `${root}tests/browser/screenshots`;
+const native = (...args) => JSON.parse(execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
+const WIDGETS = ['nl-covariate-shift', 'nl-playground', 'nl-running-average', 'nl-gradient-check', 'nl-two-numbers',
+  'nl-weight-norm', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways', 'nl-behaviours', 'nl-checklist'];
+
+let browser, server, page;
+const problems = [];
+
+/** A displayed number back as a number ("−0.9259" → -0.9259, "6.5e−5" → 6.5e-5). */
+const num = (text) => Number(String(text).trim().replace(/−/g, '-').replace(/^step /, ''));
+/** The displayed figure agrees with the native one to the places it shows. */
+function shows(displayed, value, what) {
+  const text = String(displayed).trim().replace(/−/g, '-');
+  const places = /e/.test(text) ? null : (text.split('.')[1] ?? '').length;
+  const tolerance = places === null ? Math.abs(value) * 0.051 : 0.5 * 10 ** -places + 1e-12;
+  assert.ok(Math.abs(num(displayed) - value) <= tolerance, `${what}: shows ${displayed}, the core says ${value}`);
+}
+
+const inWidget = (tag, selector) => page.locator(`${tag} >> ${selector}`);
+const text = async (tag, selector) => (await inWidget(tag, selector).first().textContent()).trim();
+
+/** Scrolls every widget into view so each starts, and waits until none is still loading. */
+async function startAll() {
+  for (const tag of WIDGETS) {
+    await page.locator(tag).scrollIntoViewIfNeeded();
+    await page.waitForFunction((t) => {
+      const el = document.querySelector(t);
+      return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
+    }, tag, { timeout: 30000 });
+  }
+  await page.waitForFunction(() => document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'), null, { timeout: 60000 });
+}
+
+before(async () => {
+  server = await serveStatic(`${root}dist`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e}`));
+  page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  await page.goto(`${server.url}/index.html`);
+  await startAll();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the page loads with no console errors or failed requests, and every widget renders', async () => {
+  for (const tag of WIDGETS) {
+    const hasContent = await page.evaluate((t) => document.querySelector(t).shadowRoot.querySelector('.widget').children.length > 0, tag);
+    assert.ok(hasContent, `${tag} rendered nothing`);
+    assert.equal(await page.evaluate((t) => document.querySelector(t).shadowRoot.querySelectorAll('.widget > .error:not([hidden])').length, tag), 0, `${tag} shows an error`);
+  }
+  const katex = await page.locator('.katex').count();
+  assert.ok(katex >= 8, `only ${katex} formulas were typeset`);
+  assert.deepEqual(problems, []);
+});
+
+test('running-average readouts equal the native figures', async () => {
+  const f = native('figures');
+  const gaps = f.whole_number_four.widest_gap;
+  for (const k of [1, 10, 44, 100]) shows(await text('nl-running-average', `[data-at="${k}"]`), gaps[k - 1], `gap after ${k}`);
+  assert.equal(num(await text('nl-running-average', '[data-first="0"]')), f.whole_number_four['first_under_0.01']);
+  assert.equal(num(await text('nl-running-average', '[data-first="1"]')), f.whole_number_four['first_under_0.001']);
+});
+
+test('the gradient-check table equals the native figures', async () => {
+  const v = native('figures').views['batch-four'];
+  const cells = await inWidget('nl-gradient-check', '[data-block="dx"] td').allTextContents();
+  assert.equal(cells.length, 8);
+  cells.forEach((c, k) => shows(c, v.dx[k], `passed down ${k}`));
+  const naive = await inWidget('nl-gradient-check', '[data-block="naive"] td').allTextContents();
+  naive.forEach((c, k) => shows(c, v.naive[k], `naive ${k}`));
+  shows(await text('nl-gradient-check', '[data-out="naiveGap"]'), v.naiveGap, 'naive gap');
+  shows(await text('nl-gradient-check', '[data-out="largest"]'), v.largestTrueSlope, 'largest true slope');
+});
+
+test('the comparison table and the loss-curve crossings equal the native figures', async () => {
+  const summary = native('comparison', '--json').summary;
+  for (const s of summary) {
+    const cells = await inWidget('nl-comparison', `tr[data-arrangement="${s.arrangement}"] td`).allTextContents();
+    shows(cells[0], s.trainAccuracy, `${s.arrangement} train`);
+    shows(cells[1], s.heldoutAccuracy, `${s.arrangement} held out`);
+    shows(cells[2], s.finalLoss, `${s.arrangement} loss`);
+  }
+  const curves = native('curves', '--json');
+  const rows = await inWidget('nl-loss-curves', 'tbody tr').all();
+  assert.equal(rows.length, curves.runs.length);
+  for (let k = 0; k < rows.length; k++) {
+    const cells = await rows[k].locator('td').allTextContents();
+    assert.equal(num(cells[0]), curves.runs[k].firstEpochUnder);
+    shows(cells[1], curves.runs[k].finalLoss, 'final loss');
+  }
+  const shift = native('shift', '--json');
+  shows(await text('nl-covariate-shift', '[data-out="shift"]'), shift.plain.largestShift, 'largest shift');
+  shows(await text('nl-covariate-shift', '[data-out="move"]'), shift.plain.largestEpochMove, 'largest move');
+});
+
+test('playground: axes, undo exactly, rows down to two and one, a bad value, step, predict', async () => {
+  const pg = 'nl-playground';
+  const cell = (i, j) => inWidget(pg, `input[data-i="${i}"][data-j="${j}"]`);
+  const answer = async () => (await inWidget(pg, '.answer tbody td').allTextContents()).map(num);
+
+  // Layer: the bands turn to rows and (1, 7) answers -0.9999994, 0.9999994.
+  await inWidget(pg, 'button[data-kind="layer"]').click();
+  let a = await answer();
+  shows(String(a[0]), -0.9999994, 'layer (1, 7)');
+  assert.equal(await inWidget(pg, 'tbody tr[data-row="0"] td.band').count(), 2);
+  await inWidget(pg, 'button[data-kind="batch"]').click();
+  assert.ok(await inWidget(pg, 'td.band[data-j="0"]').count() > 0);
+
+  // Undo exactly: the answer is the raw block, largest gap below 1e-14.
+  await inWidget(pg, 'button[data-undo]').click();
+  assert.ok(num(await text(pg, '[data-out="gap"]')) < 1e-14);
+
+  // Reset scale and shift, then remove rows down to two: the first row answers 0 and -1.
+  await page.reload();
+  await page.locator(pg).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'));
+  await inWidget(pg, 'button[data-remove-row="3"]').click();
+  await inWidget(pg, 'button[data-remove-row="2"]').click();
+  a = await answer();
+  assert.ok(Math.abs(a[0]) < 5e-5 && Math.abs(a[1] + 1) < 5e-5, `two rows: the first answers ${a[0]}, ${a[1]}, not 0.0000 and -1.0000`);
+  await inWidget(pg, 'button[data-remove-row="1"]').click();
+  a = await answer();
+  assert.deepEqual(a.slice(0, 2), [0, 0]);
+  assert.ok(await inWidget(pg, 'button[data-remove-row="0"]').isDisabled());
+
+  // A bad value: the core's typed error appears inline; correcting it recovers.
+  await inWidget(pg, 'button[data-add-row]').click();
+  await cell(1, 1).fill('seven');
+  assert.match(await text(pg, '.error'), /^NonFiniteError: row 2, feature 2/);
+  await cell(1, 1).fill('');
+  assert.match(await text(pg, '.error'), /NonFiniteError/);
+  await cell(1, 1).fill('Infinity');
+  assert.match(await text(pg, '.error'), /Infinity/);
+  await cell(1, 1).fill('9');
+  assert.ok(await inWidget(pg, '.error').isHidden());
+
+  // Step: the running figures fold a tenth of the way in; Predict uses them.
+  await inWidget(pg, 'button[data-step]').click();
+  shows((await text(pg, '[data-out="rmean"]')).split(',')[1], 0.8, 'running mean after one step');
+  await inWidget(pg, 'button[data-purpose="predict"]').click();
+  assert.equal(await inWidget(pg, 'button[data-purpose="predict"]').getAttribute('aria-pressed'), 'true');
+  a = await answer();
+  shows(String(a[1]), (7 - 0.8) / Math.sqrt(0.9 * 1 + 0.1 * 1 + 1e-5), 'predicting through the running figures');
+});
+
+test('the comparison can be cancelled and restarted', async () => {
+  const c = 'nl-comparison';
+  await page.locator(c).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'), null, { timeout: 60000 });
+  await inWidget(c, 'button[data-run]').click();
+  await inWidget(c, 'button[data-cancel]').click();
+  assert.match(await text(c, '[data-status]'), /Cancelled after \d+ of 125/);
+  await inWidget(c, 'button[data-run]').click();
+  await page.waitForFunction(() => document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]').textContent.includes('done'), null, { timeout: 60000 });
+  assert.equal(await inWidget(c, 'tbody tr').count(), 5);
+});
+
+test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', async () => {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/page-1280.png`, fullPage: true });
+  const narrow = await browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+  await narrow.goto(`${server.url}/index.html`);
+  const saved = page;
+  page = narrow;
+  await startAll();
+  page = saved;
+  await narrow.screenshot({ path: `${shots}/page-375.png`, fullPage: true });
+  const width = await narrow.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 375, `the page is ${width} px wide at 375`);
+  await narrow.close();
+});

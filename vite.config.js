@@ -1,0 +1,25 @@
+// The page is built from web/ into dist/, a static folder any host can serve (relative paths).
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'web',
+  base: './',
+  publicDir: false,
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // The widgets also build as one script with a stable name, for embedding in other pages.
+      input: { index: 'web/index.html', embed: 'web/embed.html', widgets: 'web/src/widgets/index.js' },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'widgets' ? 'normlab-widgets.js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
+  worker: { format: 'es' },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+});

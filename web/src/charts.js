@@ -1,0 +1,102 @@
+// Chart.js, with only the components the page uses registered, and a few chart factories.
+// Colours come from the widget's CSS custom properties, so charts follow light and dark mode.
+import {
+  Chart, LineController, LineElement, PointElement, LinearScale, LogarithmicScale, ScatterController,
+  Legend, Tooltip,
+} from 'chart.js';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, ScatterController, Legend, Tooltip);
+
+/** Log-axis labels at powers of ten only: 1, 0.1, 0.01, 1e-3 … */
+function powerOfTenLabel(value) {
+  const e = Math.log10(value);
+  if (Math.abs(e - Math.round(e)) > 1e-9) return '';
+  const k = Math.round(e);
+  return k >= -2 ? String(10 ** k >= 1 ? 10 ** k : Number((10 ** k).toFixed(-k))) : `1e${k}`;
+}
+
+/** A CSS custom property of an element, e.g. colour(host, '--nl-batch'). */
+export function colour(host, name) {
+  return getComputedStyle(host).getPropertyValue(name).trim() || '#888';
+}
+
+function withAlpha(hex, alpha) {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return hex;
+  const n = Number.parseInt(m[1], 16);
+  return `rgba(${n >> 16}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}
+
+/**
+ * A line chart over epochs or steps. series: [{label, data: [y...] | [{x, y}], colourVar, alpha?,
+ * dash?, width?, points?}]. options: {logY, xTitle, yTitle, legend, yMin, yMax, tooltips}.
+ */
+export function lineChart(host, canvas, series, options = {}) {
+  const styleOf = () => ({
+    fg: colour(host, '--nl-fg'), muted: colour(host, '--nl-muted'), line: colour(host, '--nl-line'),
+  });
+  const datasets = () => series.map((s) => {
+    const base = colour(host, s.colourVar);
+    const c = s.alpha ? withAlpha(base, s.alpha) : base;
+    return {
+      label: s.label,
+      data: s.data,
+      borderColor: c,
+      backgroundColor: c,
+      borderWidth: s.width ?? 2,
+      borderDash: s.dash ?? [],
+      pointRadius: s.points ?? 0,
+      pointHoverRadius: s.points ? s.points + 2 : 3,
+      pointStyle: s.pointStyle ?? 'circle',
+      showLine: s.showLine ?? true,
+      tension: 0,
+      parsing: s.data.length && typeof s.data[0] === 'object' ? undefined : true,
+    };
+  });
+  const scales = () => {
+    const st = styleOf();
+    const axis = (title) => ({
+      title: { display: Boolean(title), text: title, color: st.muted },
+      ticks: { color: st.muted, maxTicksLimit: 8 },
+      grid: { color: st.line },
+      border: { color: st.line },
+    });
+    return {
+      x: { type: 'linear', ...axis(options.xTitle), min: options.xMin, max: options.xMax },
+      y: {
+        type: options.logY ? 'logarithmic' : 'linear', ...axis(options.yTitle), min: options.yMin, max: options.yMax,
+        ...(options.logY ? { ticks: { ...axis().ticks, maxTicksLimit: undefined, callback: powerOfTenLabel } } : {}),
+      },
+    };
+  };
+  const labels = options.labels ?? series[0]?.data.map((_, k) => k + 1);
+  const chart = new Chart(canvas, {
+    type: 'line',
+    data: { labels, datasets: datasets() },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      normalized: true,
+      interaction: { mode: 'nearest', intersect: false },
+      plugins: {
+        legend: { display: options.legend ?? true, labels: { color: styleOf().fg, boxWidth: 14, usePointStyle: false } },
+        tooltip: { enabled: options.tooltips ?? true, callbacks: options.tooltipCallbacks },
+      },
+      scales: scales(),
+    },
+  });
+  chart.$recolour = () => {
+    chart.data.datasets = datasets();
+    chart.options.scales = scales();
+    chart.options.plugins.legend.labels.color = styleOf().fg;
+    chart.update('none');
+  };
+  chart.$setSeries = (next, nextOptions = {}) => {
+    series = next;
+    Object.assign(options, nextOptions);
+    chart.data.labels = options.labels ?? series[0]?.data.map((_, k) => k + 1);
+    chart.$recolour();
+  };
+  return chart;
+}

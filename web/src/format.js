@@ -1,0 +1,30 @@
+// Display formatting only: turns the core's numbers into text. No figure is computed here.
+
+/** Up to `places` decimals, trailing zeros dropped; tiny non-zero numbers in exponent form. */
+export function fmt(v, places = 4) {
+  if (typeof v !== 'number') return String(v);
+  if (Number.isNaN(v)) return 'NaN';
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
+  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -places) return sci(v);
+  let s = v.toFixed(places);
+  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  if (s === '-0') s = '0';
+  return s.replace('-', '−');
+}
+
+/** Fixed decimals, zeros kept (for columns that should line up). */
+export function fixed(v, places = 4) {
+  const s = v.toFixed(places);
+  return (/^-0\.?0*$/.test(s) ? s.slice(1) : s).replace('-', '−');
+}
+
+/** Two significant digits in exponent form: 8.9e−16. */
+export function sci(v, digits = 2) {
+  if (v === 0) return '0';
+  return v.toExponential(digits - 1).replace('e', 'e').replace('-', '−').replace('+', '');
+}
+
+/** A share as a percentage-free decimal, as the essay prints accuracies: 0.744. */
+export function share(v, places = 3) {
+  return v.toFixed(places);
+}

@@ -1,0 +1,29 @@
+// <nl-behaviours>: every edge case run through the core when the widget appears, in three
+// groups: refused with a typed error, accepted with the arithmetic's answer, and accepted with
+// an answer worth knowing.
+import { NlWidget, core, define, esc } from '../widget.js';
+
+const GROUPS = [
+  ['refused', 'Refused with a typed error'],
+  ['arithmetic', 'Accepted: the answer the arithmetic gives'],
+  ['worth knowing', 'Accepted: an answer worth knowing'],
+];
+
+export class NlBehaviours extends NlWidget {
+  static title = 'Behaviours';
+  static options = [];
+
+  async start() {
+    const nl = await core();
+    const rows = nl.behavioursView();
+    this.render(GROUPS.map(([group, title]) => `
+      <table style="width:100%; margin-bottom:.8rem"><caption>${title}</caption>
+        <thead><tr><th scope="col" style="text-align:left; width:40%">case</th><th scope="col" style="text-align:left">what the core says</th></tr></thead>
+        <tbody>${rows.filter((r) => r.group === group).map((r) => `<tr><td style="text-align:left">${esc(r.case)}</td>
+          <td style="text-align:left">${r.outcome.error
+            ? `<code class="error">${esc(r.outcome.error.name)}</code> ${esc(r.outcome.error.message)}`
+            : esc(r.outcome.answer)}</td></tr>`).join('')}</tbody></table>`).join(''));
+  }
+}
+
+define('nl-behaviours', NlBehaviours);

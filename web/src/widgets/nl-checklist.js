@@ -1,0 +1,16 @@
+// <nl-checklist>: the closing checklist of a complete layer, each answer read from the core.
+import { NlWidget, core, define, esc } from '../widget.js';
+
+export class NlChecklist extends NlWidget {
+  static title = 'The checklist';
+  static options = [];
+
+  async start() {
+    const nl = await core();
+    const items = nl.checklistView();
+    this.render(`<dl style="margin:0">${items.map((i) => `<dt style="font-weight:600; margin-top:.5rem">${esc(i.question)}</dt>
+      <dd style="margin:.1rem 0 0 1rem">${esc(i.answer)}</dd>`).join('')}</dl>`);
+  }
+}
+
+define('nl-checklist', NlChecklist);

@@ -1,0 +1,93 @@
+// <nl-comparison>: 5 seeds x 5 arrangements x 5 folds trained in a worker with a progress bar and
+// a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy.
+import { NlWidget, define } from '../widget.js';
+import { lineChart } from '../charts.js';
+import { runInWorker } from '../protocol.js';
+import { fmt, share } from '../format.js';
+
+const NAMES = { plain: 'plain', batch: 'batch layer', layer: 'layer norm', rms: 'RMS', weightNorm: 'weight norm' };
+
+export class NlComparison extends NlWidget {
+  static title = 'The comparison';
+  static options = [
+    { name: 'autostart', type: 'boolean', default: true, doc: 'start training when the widget comes into view' },
+  ];
+
+  async start() {
+    this.render(`
+      <div class="controls">
+        <button data-run>Train again</button>
+        <button data-cancel disabled>Cancel</button>
+        <span data-status role="status" aria-live="polite"></span>
+      </div>
+      <progress class="progress" max="125" value="0" aria-label="trainings done"></progress>
+      <table class="summary"><caption>Accuracy on the training rows and on the held-out people, mean final loss, and the spread of held-out accuracy across 5 seeds</caption>
+        <thead><tr><th scope="col" style="text-align:left">arrangement</th><th scope="col">train</th><th scope="col">held out</th><th scope="col">loss</th><th scope="col">seed spread</th></tr></thead>
+        <tbody></tbody></table>
+      <div class="chart"><canvas role="img" aria-label="held-out accuracy per seed, one dot per seed and arrangement"></canvas></div>`);
+    this.$('[data-run]').addEventListener('click', () => this.run());
+    this.$('[data-cancel]').addEventListener('click', () => this.cancel?.());
+    if (this.config.autostart) await this.run();
+  }
+
+  async run() {
+    const status = this.$('[data-status]');
+    const bar = this.$('progress');
+    this.$('[data-run]').disabled = true;
+    this.$('[data-cancel]').disabled = false;
+    bar.value = 0;
+    status.textContent = 'Training 125 networks in a worker…';
+    const t0 = performance.now();
+    const job = runInWorker(this, 'comparison', ({ done, total }) => {
+      bar.max = total;
+      bar.value = done;
+      status.textContent = `${done} of ${total} trainings`;
+    });
+    this.cancel = () => {
+      job.cancel();
+      this.worker?.terminate();
+      this.worker = undefined;
+      status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
+      this.$('[data-run]').disabled = false;
+      this.$('[data-cancel]').disabled = true;
+      this.cancel = null;
+    };
+    try {
+      const result = await job.promise;
+      this.cancel = null;
+      this.worker?.terminate();
+      this.worker = undefined;
+      status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s.`;
+      this.show(result.summary);
+      this.dispatchEvent(new CustomEvent('nl-done', { bubbles: true, composed: true }));
+    } catch (e) {
+      if (this.cancel !== null || !String(e.message).includes('terminated')) status.textContent = `${e.name}: ${e.message}`;
+    } finally {
+      this.$('[data-run]').disabled = false;
+      this.$('[data-cancel]').disabled = true;
+    }
+  }
+
+  show(summary) {
+    this.$('tbody').innerHTML = summary.map((s) => `<tr data-arrangement="${s.arrangement}">
+      <th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${s.arrangement})"></span>${NAMES[s.arrangement]}</th>
+      <td>${share(s.trainAccuracy)}</td><td>${share(s.heldoutAccuracy)}</td><td>${fmt(s.finalLoss, 4)}</td>
+      <td>${share(s.heldoutMin, 2)} – ${share(s.heldoutMax, 2)}</td></tr>`).join('');
+    const series = summary.map((s, k) => ({
+      label: NAMES[s.arrangement],
+      data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - 2) * 0.08, y })),
+      colourVar: `--nl-${s.arrangement}`,
+      points: 5,
+      showLine: false,
+      pointStyle: ['circle', 'rect', 'triangle', 'rectRot', 'star'][k],
+    }));
+    const options = {
+      xTitle: 'arrangement (one dot per seed)', yTitle: 'held-out accuracy', xMin: 0.5, xMax: summary.length + 0.5,
+      labels: undefined,
+    };
+    this.disown(this.chart);
+    this.chart = this.own(lineChart(this, this.$('canvas'), series, options));
+  }
+}
+
+define('nl-comparison', NlComparison);

@@ -1,0 +1,77 @@
+// <nl-covariate-shift>: the sixteen hidden units' means (or deviations) over the whole crowd at
+// every epoch, plain network against batch layer, with the readouts. Trained in a worker.
+import { NlWidget, define } from '../widget.js';
+import { lineChart } from '../charts.js';
+import { runInWorker } from '../protocol.js';
+import { fmt, sci } from '../format.js';
+
+export class NlCovariateShift extends NlWidget {
+  static title = 'Covariate shift';
+  static options = [
+    { name: 'network', type: 'string', default: 'plain', choices: ['plain', 'batch'], doc: 'which network' },
+    { name: 'statistic', type: 'string', default: 'mean', choices: ['mean', 'deviation'], doc: 'what to plot per unit' },
+  ];
+
+  async start() {
+    const c = this.config;
+    this.network = c.network;
+    this.statistic = c.statistic;
+    this.render('<p class="loading" role="status">Training the plain and batch networks on the crowd…</p>');
+    const { promise } = runInWorker(this, 'wholeCrowd');
+    this.data = (await promise).covariateShift;
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.render(`
+      <div class="controls">
+        <span class="group" role="group" aria-label="network">
+          <button data-net="plain" aria-pressed="${this.network === 'plain'}">Plain network</button>
+          <button data-net="batch" aria-pressed="${this.network === 'batch'}">Batch layer</button>
+        </span>
+        <span class="group" role="group" aria-label="statistic">
+          <button data-stat="mean" aria-pressed="${this.statistic === 'mean'}">Means</button>
+          <button data-stat="deviation" aria-pressed="${this.statistic === 'deviation'}">Deviations</button>
+        </span>
+      </div>
+      <div class="chart tall"><canvas role="img" aria-label="hidden units over epochs"></canvas></div>
+      <div class="readouts" aria-live="polite">
+        <div class="readout"><span>largest mean shift, first epoch to last</span><b data-out="shift"></b></div>
+        <div class="readout"><span>largest single-epoch move of a unit's mean</span><b data-out="move"></b></div>
+        <div class="readout"><span>largest gap between the block's mean and the layer's shift</span><b data-out="gap"></b></div>
+      </div>`);
+    this.body.addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (!b) return;
+      if (b.dataset.net) this.network = b.dataset.net;
+      if (b.dataset.stat) this.statistic = b.dataset.stat;
+      this.$$('[data-net]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.net === this.network)));
+      this.$$('[data-stat]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.stat === this.statistic)));
+      this.draw();
+    });
+    this.draw();
+  }
+
+  draw() {
+    const run = this.data[this.network];
+    const rows = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
+    const units = rows[0].length;
+    const series = Array.from({ length: units }, (_, u) => ({
+      label: `unit ${u + 1}`,
+      data: rows.map((r) => r[u]),
+      colourVar: this.network === 'plain' ? '--nl-plain' : '--nl-batch',
+      alpha: 0.75,
+      width: 1.5,
+    }));
+    const options = { xTitle: 'epoch', yTitle: `each unit's ${this.statistic} over the crowd`, legend: false, tooltips: false };
+    if (!this.chart) this.chart = this.own(lineChart(this, this.$('canvas'), series, options));
+    else this.chart.$setSeries(series, options);
+    this.out('shift', fmt(run.largestShift, 4));
+    this.out('move', fmt(run.largestEpochMove, 4));
+    this.out('gap', this.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');
+  }
+
+  out(name, text) {
+    this.$(`[data-out="${name}"]`).textContent = text;
+  }
+}
+
+define('nl-covariate-shift', NlCovariateShift);

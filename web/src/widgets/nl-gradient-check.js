@@ -1,0 +1,102 @@
+// <nl-gradient-check>: the passed-down block, the naive block and the finite difference side by
+// side, with their disagreements, their sums along the axis, and the parameter slopes.
+import { NlWidget, core, define, esc } from '../widget.js';
+import { fmt, sci } from '../format.js';
+
+const CASES = {
+  'batch-four': 'batch layer, the whole-number four',
+  'layer-three': 'layer norm, a three-feature block',
+  'layer-four': 'layer norm, the whole-number four',
+};
+
+export class NlGradientCheck extends NlWidget {
+  static title = 'Gradient check';
+  static options = [
+    { name: 'case', type: 'string', default: 'batch-four', choices: Object.keys(CASES), doc: 'which layer and block' },
+  ];
+
+  async start() {
+    this.nl = await core();
+    this.which = this.config.case;
+    this.dy = null;
+    this.build();
+  }
+
+  build() {
+    const view = this.nl.gradientCheckView(this.which);
+    this.dy = Array.from({ length: view.rows }, (_, i) => Array.from(view.dy.slice(i * view.cols, (i + 1) * view.cols), String));
+    this.render(`
+      <div class="controls">
+        <label>case <select data-case aria-label="layer and block">${Object.entries(CASES).map(([k, v]) =>
+          `<option value="${k}" ${k === this.which ? 'selected' : ''}>${esc(v)}</option>`).join('')}</select></label>
+        <button data-reset-slope>Slope counting 1, 2, 3…</button>
+      </div>
+      <div class="blocks">
+        <table><caption>input block</caption><tbody data-block="x"></tbody></table>
+        <table><caption>arriving slope (edit)</caption><tbody data-slope></tbody></table>
+      </div>
+      <p class="error" role="alert" hidden></p>
+      <div class="blocks">
+        <table><caption>passed down (three routes)</caption><tbody data-block="dx"></tbody><tfoot data-sum="dx"></tfoot></table>
+        <table><caption>naive d / s</caption><tbody data-block="naive"></tbody><tfoot data-sum="naive"></tfoot></table>
+        <table><caption>finite difference</caption><tbody data-block="numeric"></tbody><tfoot data-sum="numeric"></tfoot></table>
+      </div>
+      <div class="readouts" aria-live="polite">
+        <div class="readout"><span>passed down vs finite difference</span><b data-out="trueGap"></b></div>
+        <div class="readout"><span>naive vs finite difference</span><b data-out="naiveGap"></b></div>
+        <div class="readout"><span>largest true slope</span><b data-out="largest"></b></div>
+        <div class="readout"><span>scale slopes</span><b data-out="dscale"></b></div>
+        <div class="readout"><span>shift slopes</span><b data-out="dshift"></b></div>
+      </div>`);
+    const tbody = this.$('[data-slope]');
+    tbody.innerHTML = this.dy.map((row, i) => `<tr><th scope="row">${i + 1}</th>${row.map((v, j) =>
+      `<td><input type="text" inputmode="decimal" value="${esc(v)}" data-i="${i}" data-j="${j}" aria-label="arriving slope, row ${i + 1}, feature ${j + 1}"></td>`).join('')}</tr>`).join('');
+    this.$('[data-case]').addEventListener('change', (e) => { this.which = e.target.value; this.build(); });
+    this.$('[data-reset-slope]').addEventListener('click', () => this.build());
+    tbody.addEventListener('input', (e) => {
+      this.dy[e.target.dataset.i][e.target.dataset.j] = e.target.value;
+      this.update();
+    });
+    this.update(view);
+  }
+
+  update(given) {
+    const err = this.$('.error');
+    let view = given;
+    try {
+      view ??= this.nl.gradientCheckView(this.which, this.dy.map((row) => row.map((v) => (v.trim() === '' ? Number.NaN : Number(v)))));
+      err.hidden = true;
+    } catch (e) {
+      err.hidden = false;
+      err.textContent = `${e.name}: ${e.message}`;
+      return;
+    }
+    const sumLabel = view.axis === 'batch' ? 'column sums' : 'row sums';
+    for (const name of ['x', 'dx', 'naive', 'numeric']) {
+      const data = view[name];
+      this.$(`[data-block="${name}"]`).innerHTML = Array.from({ length: view.rows }, (_, i) =>
+        `<tr><th scope="row">${i + 1}</th>${Array.from({ length: view.cols }, (_, j) => `<td>${fmt(data[i * view.cols + j], 4)}</td>`).join('')}</tr>`).join('');
+      if (name !== 'x') {
+        const sums = view.sums[name];
+        this.$(`[data-sum="${name}"]`).innerHTML = view.axis === 'batch'
+          ? `<tr><th scope="row" title="${sumLabel}">Σ</th>${sums.map((s) => `<td>${small(s)}</td>`).join('')}</tr>`
+          : `<tr><th scope="row">Σ rows</th><td colspan="${view.cols}">${sums.map(small).join(', ')}</td></tr>`;
+      }
+    }
+    this.out('trueGap', sci(view.trueGap));
+    this.out('naiveGap', fmt(view.naiveGap, 4));
+    this.out('largest', fmt(view.largestTrueSlope, 4));
+    this.out('dscale', view.dscale.map((v) => fmt(v, 4)).join(', '));
+    this.out('dshift', view.dshift.map((v) => fmt(v, 4)).join(', '));
+  }
+
+  out(name, text) {
+    this.$(`[data-out="${name}"]`).textContent = text;
+  }
+}
+
+function small(v) {
+  return Math.abs(v) < 1e-4 && v !== 0 ? sci(v) : fmt(v, 4);
+}
+
+define('nl-gradient-check', NlGradientCheck);

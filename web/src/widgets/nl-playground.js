@@ -1,0 +1,292 @@
+// <nl-playground>: a block of rows you can edit, normalised live by the core under the batch,
+// layer, RMS or group setting, with the statistics, the standardised and answered blocks, scale
+// and shift per feature, "Undo exactly", Train / Predict, and a real Step.
+import { NlWidget, core, define, esc } from '../widget.js';
+import { fmt } from '../format.js';
+
+const KINDS = [
+  ['batch', 'Batch'], ['layer', 'Layer'], ['rms', 'RMS'], ['group', 'Group'],
+];
+
+export class NlPlayground extends NlWidget {
+  static title = 'Playground';
+  static options = [
+    { name: 'rows', type: 'string', default: '1,7;1,9;7,1;23,7', doc: 'the block: rows separated by ";", values by ","' },
+    { name: 'kind', type: 'string', default: 'batch', choices: ['batch', 'layer', 'rms', 'group'], doc: 'the normaliser' },
+    { name: 'groups', type: 'integer', default: 2, doc: 'group count for the group setting' },
+    { name: 'purpose', type: 'string', default: 'train', choices: ['train', 'predict'], doc: 'training or predicting' },
+  ];
+
+  async start() {
+    this.nl = await core();
+    const c = this.config;
+    this.cells = c.rows.split(';').map((r) => r.split(',').map((v) => v.trim()));
+    this.kind = c.kind;
+    this.groups = c.groups;
+    this.purpose = c.purpose;
+    this.scale = this.cells[0].map(() => '1');
+    this.shift = this.cells[0].map(() => '0');
+    this.running = null; // {mean, variance} of the batch layer, null = fresh
+    this.steps = 0;
+    this.wire();
+    this.build();
+  }
+
+  get cols() {
+    return this.cells[0].length;
+  }
+
+  /** (Re)builds the editable grid; called when the shape changes. */
+  build() {
+    const r = this.cells.length;
+    const d = this.cols;
+    const cell = (i, j) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-i="${i}" data-j="${j}"
+      value="${esc(this.cells[i][j])}" aria-label="row ${i + 1}, feature ${j + 1}"></td>`;
+    const param = (name, j) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-param="${name}" data-j="${j}"
+      value="${esc(this[name][j])}" aria-label="${name} of feature ${j + 1}"></td>`;
+    this.render(`
+      <div class="controls">
+        <span class="group" role="group" aria-label="normaliser">${KINDS.map(([k, label]) =>
+          `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`).join('')}</span>
+        <label class="groups" ${this.kind === 'group' ? '' : 'hidden'}>groups
+          <input type="text" inputmode="numeric" data-groups value="${this.groups}" style="width:3rem" aria-label="group count"></label>
+        <span class="group" role="group" aria-label="purpose">
+          <button data-purpose="train" aria-pressed="${this.purpose === 'train'}">Train</button>
+          <button data-purpose="predict" aria-pressed="${this.purpose === 'predict'}">Predict</button>
+        </span>
+      </div>
+      <p class="note axis-note" aria-live="polite"></p>
+      <table class="grid">
+        <caption>The block (${r} × ${d}): edit any cell</caption>
+        <thead><tr><th scope="col">row</th>${Array.from({ length: d }, (_, j) => `<th scope="col" data-j="${j}">feature ${j + 1}</th>`).join('')}<th class="rowstat" scope="col">row statistics</th><th></th></tr></thead>
+        <tbody>${this.cells.map((row, i) => `<tr data-row="${i}"><th scope="row">${i + 1}</th>${row.map((_, j) => cell(i, j)).join('')}
+          <td class="rowstat" data-stat-row="${i}"></td>
+          <td><button data-remove-row="${i}" aria-label="remove row ${i + 1}" ${r <= 1 ? 'disabled' : ''}>−</button></td></tr>`).join('')}</tbody>
+        <tfoot>
+          <tr class="colstat"><th scope="row">mean</th>${Array.from({ length: d }, (_, j) => `<td data-stat="mean" data-j="${j}"></td>`).join('')}<td></td><td></td></tr>
+          <tr class="colstat"><th scope="row">variance</th>${Array.from({ length: d }, (_, j) => `<td data-stat="variance" data-j="${j}"></td>`).join('')}<td></td><td></td></tr>
+          <tr class="colstat"><th scope="row">deviation</th>${Array.from({ length: d }, (_, j) => `<td data-stat="deviation" data-j="${j}"></td>`).join('')}<td></td><td></td></tr>
+          <tr><th scope="row">scale</th>${Array.from({ length: d }, (_, j) => param('scale', j)).join('')}<td></td><td></td></tr>
+          <tr><th scope="row">shift</th>${Array.from({ length: d }, (_, j) => param('shift', j)).join('')}<td></td><td></td></tr>
+        </tfoot>
+      </table>
+      <div class="controls">
+        <button data-add-row>Add a row</button>
+        <button data-add-col>Add a feature</button>
+        <button data-remove-col ${d <= 1 ? 'disabled' : ''}>Remove a feature</button>
+        <button data-undo>Undo exactly</button>
+        <button data-step>Step</button>
+        <button data-reset>Reset the running figures</button>
+      </div>
+      <p class="error" role="alert" hidden></p>
+      <div class="blocks">
+        <table class="standardised"><caption>standardised</caption><tbody></tbody></table>
+        <table class="answer"><caption>answer = scale × standardised + shift</caption><tbody></tbody></table>
+      </div>
+      <div class="readouts" aria-live="polite">
+        <div class="readout"><span>largest gap between the answer and the raw block</span><b data-out="gap">–</b></div>
+        <div class="readout"><span>running mean (predicting)</span><b data-out="rmean">–</b></div>
+        <div class="readout"><span>running variance (predicting)</span><b data-out="rvar">–</b></div>
+        <div class="readout"><span>steps taken</span><b data-out="steps">0</b></div>
+      </div>`);
+    this.update();
+  }
+
+  /** Listens once on the widget's body; build() replaces only what is inside it. */
+  wire() {
+    this.body.addEventListener('input', (e) => {
+      const t = e.target;
+      if (t.dataset.i !== undefined) this.cells[t.dataset.i][t.dataset.j] = t.value;
+      else if (t.dataset.param) this[t.dataset.param][t.dataset.j] = t.value;
+      else if (t.dataset.groups !== undefined) this.groups = Number(t.value);
+      this.update();
+    });
+    this.body.addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (!b) return;
+      if (b.dataset.kind) {
+        this.kind = b.dataset.kind;
+        this.running = null;
+        this.steps = 0;
+        this.build();
+      } else if (b.dataset.purpose) {
+        this.purpose = b.dataset.purpose;
+        this.$$('[data-purpose]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
+        this.update();
+      } else if (b.dataset.removeRow !== undefined) {
+        this.cells.splice(Number(b.dataset.removeRow), 1);
+        this.build();
+      } else if (b.hasAttribute('data-add-row')) {
+        this.cells.push(this.cells[this.cells.length - 1].slice());
+        this.build();
+      } else if (b.hasAttribute('data-add-col')) {
+        this.cells.forEach((row) => row.push('0'));
+        this.scale.push('1');
+        this.shift.push('0');
+        this.running = null;
+        this.build();
+      } else if (b.hasAttribute('data-remove-col')) {
+        this.cells.forEach((row) => row.pop());
+        this.scale.pop();
+        this.shift.pop();
+        this.running = null;
+        this.build();
+      } else if (b.hasAttribute('data-undo')) {
+        this.undo();
+      } else if (b.hasAttribute('data-step')) {
+        this.step();
+      } else if (b.hasAttribute('data-reset')) {
+        this.running = null;
+        this.steps = 0;
+        this.update();
+      }
+    });
+  }
+
+  /** The layer the controls describe, built by the core (which refuses what it must). */
+  layer() {
+    const nl = this.nl;
+    let layer = nl.normaliser({ kind: this.kind, features: this.cols, groups: this.kind === 'group' ? this.groups : undefined });
+    layer = nl.withScaleShift(layer, this.scale.map(parse), this.shift.map(parse));
+    if (this.running && layer.kind === 'batch') layer = nl.withRunning(layer, this.running.mean, this.running.variance);
+    return layer;
+  }
+
+  block() {
+    return this.cells.map((row) => row.map(parse));
+  }
+
+  undo() {
+    try {
+      const r = this.nl.train(this.layer(), this.block());
+      // Undo exactly: scale = the column's deviation, shift = its mean (batch statistics).
+      this.scale = Array.from(r.deviation, (v) => String(v));
+      this.shift = Array.from(r.mean, (v) => String(v));
+      this.$$('[data-param="scale"]').forEach((el, j) => { el.value = this.scale[j]; });
+      this.$$('[data-param="shift"]').forEach((el, j) => { el.value = this.shift[j]; });
+      this.update();
+    } catch (e) {
+      this.showError(e);
+    }
+  }
+
+  step() {
+    try {
+      const nl = this.nl;
+      const layer = this.layer();
+      const x = this.block();
+      const response = nl.train(layer, x);
+      const zero = x.map((row) => row.map(() => 0));
+      const next = nl.step(layer, nl.backward(layer, response, zero), 1);
+      if (next.kind === 'batch') this.running = { mean: Array.from(next.runningMean), variance: Array.from(next.runningVariance) };
+      this.steps += 1;
+      this.update();
+    } catch (e) {
+      this.showError(e);
+    }
+  }
+
+  showError(e) {
+    const p = this.$('.error');
+    p.hidden = false;
+    p.textContent = `${e.name}: ${e.message}`;
+  }
+
+  update() {
+    const nl = this.nl;
+    const err = this.$('.error');
+    const byColumns = this.kind === 'batch';
+    this.$('.axis-note').textContent = byColumns
+      ? 'Batch: the sums run down each column, over the rows (one mean and deviation per feature).'
+      : this.kind === 'group'
+        ? `Group: the sums run along contiguous groups of ${this.cols / this.groups || '?'} features in each row.`
+        : `${this.kind === 'rms' ? 'RMS: no centring; the divisor is the root mean square' : 'Layer: the sums run along each row'}, over the features (one figure per row).`;
+    this.$$('.colstat').forEach((tr) => { tr.hidden = !byColumns; });
+    this.$$('.rowstat').forEach((td) => { td.hidden = byColumns; });
+    this.$('.groups').hidden = this.kind !== 'group';
+    this.$$('[data-i]').forEach((el) => {
+      const v = el.value.trim();
+      el.setAttribute('aria-invalid', String(v === '' || !Number.isFinite(Number(v))));
+    });
+    this.$$('td[data-j], th[data-j]').forEach((td) => td.classList.remove('band'));
+    try {
+      const layer = this.layer();
+      const x = this.block();
+      const predicting = this.purpose === 'predict';
+      const r = nl.train(layer, x);
+      const answer = predicting ? nl.infer(layer, x) : r.output;
+      err.hidden = true;
+      this.fillStats(r, byColumns);
+      this.fillBlock('.standardised tbody', r.standardised, predicting && layer.kind === 'batch' ? 'predicting: see the answer' : '');
+      this.fillBlock('.answer tbody', answer);
+      this.out('gap', fmt(nl.largestGap(answer, x), 7));
+      const hasRunning = layer.kind === 'batch';
+      this.out('rmean', hasRunning ? Array.from(layer.runningMean, (v) => fmt(v, 7)).join(', ') : 'none (no batch)');
+      this.out('rvar', hasRunning ? Array.from(layer.runningVariance, (v) => fmt(v, 7)).join(', ') : 'none (no batch)');
+      this.out('steps', String(this.steps));
+      this.$('[data-undo]').disabled = !byColumns;
+      this.$('[data-undo]').title = byColumns ? '' : 'Undo exactly needs one mean and deviation per feature (the batch layer)';
+    } catch (e) {
+      this.showError(e);
+      this.$$('.standardised tbody, .answer tbody').forEach((t) => { t.innerHTML = ''; });
+      this.out('gap', '–');
+    }
+    this.paintBands(byColumns);
+  }
+
+  /** Highlights the index sets the sums run over: alternate columns (batch) or rows (the others). */
+  paintBands(byColumns) {
+    if (byColumns) {
+      this.$$('td[data-j], th[data-j]').forEach((td) => td.classList.toggle('band', Number(td.dataset.j) % 2 === 0));
+    } else {
+      this.$$('tbody tr[data-row]').forEach((tr, i) => {
+        tr.querySelectorAll('td[data-j]').forEach((td) => td.classList.toggle('band', i % 2 === 0));
+      });
+    }
+  }
+
+  fillStats(r, byColumns) {
+    if (byColumns) {
+      for (const stat of ['mean', 'variance', 'deviation']) {
+        this.$$(`[data-stat="${stat}"]`).forEach((td, j) => { td.textContent = fmt(r[stat][j], 7); });
+      }
+      return;
+    }
+    const perRow = r.mean.length / this.cells.length;
+    this.$$('[data-stat-row]').forEach((td, i) => {
+      const parts = [];
+      for (let g = 0; g < perRow; g++) {
+        const s = i * perRow + g;
+        const label = perRow > 1 ? `g${g + 1} ` : '';
+        parts.push(this.kind === 'rms'
+          ? `${label}rms ${fmt(r.deviation[s], 7)}`
+          : `${label}m ${fmt(r.mean[s], 4)}, s ${fmt(r.deviation[s], 7)}`);
+      }
+      td.textContent = parts.join('; ');
+    });
+  }
+
+  fillBlock(selector, block, note = '') {
+    const rows = [];
+    for (let i = 0; i < block.rows; i++) {
+      const cells = [];
+      for (let j = 0; j < block.cols; j++) cells.push(`<td>${fmt(block.data[i * block.cols + j], 7)}</td>`);
+      rows.push(`<tr><th scope="row">${i + 1}</th>${cells.join('')}</tr>`);
+    }
+    this.$(selector).innerHTML = rows.join('') + (note ? `<tr><td colspan="${block.cols + 1}" class="note">${note}</td></tr>` : '');
+  }
+
+  out(name, text) {
+    this.$(`[data-out="${name}"]`).textContent = text;
+  }
+}
+
+/** A cell's text as a number for the core: empty or unreadable text becomes NaN, which the core refuses by name. */
+function parse(text) {
+  const t = String(text).trim();
+  if (t === '') return Number.NaN;
+  if (/^[-+]?inf(inity)?$/i.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
+  return Number(t.replace('−', '-'));
+}
+
+define('nl-playground', NlPlayground);

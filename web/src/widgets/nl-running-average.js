@@ -1,0 +1,72 @@
+// <nl-running-average>: a batch layer stepped on the same batch; after each step, the widest gap
+// between its predicting answer (running figures) and its training answer, on a log scale.
+import { NlWidget, core, define } from '../widget.js';
+import { lineChart } from '../charts.js';
+import { fmt, sci } from '../format.js';
+
+export class NlRunningAverage extends NlWidget {
+  static title = 'Running averages';
+  static options = [
+    { name: 'rows', type: 'string', default: '1,7;1,9;7,1;23,7', doc: 'the batch: rows separated by ";"' },
+    { name: 'keep', type: 'number', default: 0.9, doc: 'share of the running figures kept at each step' },
+    { name: 'steps', type: 'integer', default: 100, doc: 'how many steps to take' },
+  ];
+
+  async start() {
+    this.nl = await core();
+    const c = this.config;
+    this.x = c.rows.split(';').map((r) => r.split(',').map(Number));
+    this.keep = c.keep;
+    this.steps = Math.max(1, Math.min(c.steps, 1000));
+    this.render(`
+      <div class="controls">
+        <label>keep <input type="range" min="0.5" max="0.99" step="0.01" value="${this.keep}" data-keep aria-label="keep factor"></label>
+        <b data-keep-out></b>
+        <span class="note" data-convention></span>
+      </div>
+      <div class="chart"><canvas role="img" aria-label="widest gap between predicting and training answers per step, log scale"></canvas></div>
+      <div class="readouts" aria-live="polite">
+        <div class="readout"><span>widest gap after 1 step</span><b data-at="1"></b></div>
+        <div class="readout"><span>after 10 steps</span><b data-at="10"></b></div>
+        <div class="readout"><span>after 44 steps</span><b data-at="44"></b></div>
+        <div class="readout"><span>after ${this.steps} steps</span><b data-at="${this.steps}"></b></div>
+        <div class="readout"><span>first step under 0.01</span><b data-first="0"></b></div>
+        <div class="readout"><span>first step under 0.001</span><b data-first="1"></b></div>
+      </div>
+      <p class="note" data-final></p>`);
+    this.$('[data-keep]').addEventListener('input', (e) => {
+      this.keep = Number(e.target.value);
+      this.update();
+    });
+    this.update();
+  }
+
+  update() {
+    const nl = this.nl;
+    const layer = nl.normaliser({ kind: 'batch', features: this.x[0].length, keep: this.keep });
+    const t = nl.traceRunning(layer, this.x, { steps: this.steps, thresholds: [0.01, 0.001] });
+    this.$('[data-keep-out]').textContent = fmt(layer.keep, 2);
+    this.$('[data-convention]').textContent = `(PyTorch names the same rule momentum ${fmt(layer.momentum, 2)})`;
+    for (const el of this.$$('[data-at]')) {
+      const k = Number(el.dataset.at);
+      el.textContent = k <= t.widestGap.length ? gapText(t.widestGap[k - 1]) : '–';
+    }
+    this.$$('[data-first]').forEach((el, k) => {
+      el.textContent = t.firstStepUnder[k] ? `step ${t.firstStepUnder[k]}` : `not within ${this.steps}`;
+    });
+    const last = t.predicted[t.predicted.length - 1];
+    this.$('[data-final]').textContent = `After ${this.steps} steps the first row predicts ${fmt(last.data[0], 4)} and ${fmt(last.data[1], 4)}; training answers ${fmt(t.trained.data[0], 4)} and ${fmt(t.trained.data[1], 4)}.`;
+    const series = [{ label: 'widest gap, predicting vs training', data: Array.from(t.widestGap), colourVar: '--nl-batch' }];
+    if (!this.chart) {
+      this.chart = this.own(lineChart(this, this.$('canvas'), series, { logY: true, xTitle: 'step', yTitle: 'widest gap', legend: false }));
+    } else {
+      this.chart.$setSeries(series);
+    }
+  }
+}
+
+function gapText(v) {
+  return v >= 0.001 ? fmt(v, 4) : sci(v);
+}
+
+define('nl-running-average', NlRunningAverage);

@@ -1,0 +1,49 @@
+// <nl-two-numbers>: twenty of the crowd (height, weight) under layer norm (every row becomes
+// plus or minus one), RMS (rows stay apart) and the batch layer (columns keep their differences).
+import { NlWidget, core, define } from '../widget.js';
+import { fmt, sci } from '../format.js';
+
+const MODES = [['layer', 'Layer norm'], ['rms', 'RMS'], ['batch', 'Batch layer']];
+
+export class NlTwoNumbers extends NlWidget {
+  static title = 'The row of two numbers';
+  static options = [
+    { name: 'kind', type: 'string', default: 'layer', choices: ['layer', 'rms', 'batch'], doc: 'the normaliser shown first' },
+  ];
+
+  async start() {
+    const nl = await core();
+    this.view = nl.twoNumbersView();
+    this.kind = this.config.kind;
+    this.render(`
+      <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(([k, label]) =>
+        `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`).join('')}</span></div>
+      <p aria-live="polite" data-summary></p>
+      <div class="scroll-y"><table><caption>Twenty of the crowd</caption>
+        <thead><tr><th scope="col">person</th><th scope="col">height (cm)</th><th scope="col">weight (kg)</th><th scope="col">answer: height</th><th scope="col">answer: weight</th></tr></thead>
+        <tbody></tbody></table></div>`);
+    this.body.addEventListener('click', (e) => {
+      const b = e.target.closest('[data-kind]');
+      if (!b) return;
+      this.kind = b.dataset.kind;
+      this.$$('[data-kind]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
+      this.draw();
+    });
+    this.draw();
+  }
+
+  draw() {
+    const v = this.view;
+    const out = v[this.kind].output;
+    this.$('tbody').innerHTML = Array.from({ length: v.people }, (_, i) => `<tr><th scope="row">${i + 1}</th>
+      <td>${fmt(v.x[2 * i], 1)}</td><td>${fmt(v.x[2 * i + 1], 2)}</td>
+      <td>${fmt(out[2 * i], 4)}</td><td>${fmt(out[2 * i + 1], 4)}</td></tr>`).join('');
+    this.$('[data-summary]').textContent = {
+      layer: `Every row comes out as +1, −1: the largest distance from ±1 over all ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
+      rms: 'No centring: each row keeps its proportions, so the people stay apart.',
+      batch: 'Down the columns, twenty heights have a spread worth dividing by: the people keep their differences.',
+    }[this.kind];
+  }
+}
+
+define('nl-two-numbers', NlTwoNumbers);
