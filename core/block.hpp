@@ -19,6 +19,14 @@ struct Block {
     // Builds a block from flat row-major values; refuses a length that is not rows * cols.
     static Block from_flat(std::size_t rows, std::size_t cols, std::vector<double> data);
 
+    // Gives the block a shape, reusing its storage: no allocation when the size is unchanged.
+    // Values are left as they were (new cells are 0); callers overwrite every cell.
+    void reshape(std::size_t r, std::size_t c) {
+        rows = r;
+        cols = c;
+        data.resize(r * c);
+    }
+
     double& at(std::size_t i, std::size_t j) { return data[i * cols + j]; }
     double at(std::size_t i, std::size_t j) const { return data[i * cols + j]; }
     std::size_t size() const { return data.size(); }

@@ -41,14 +41,26 @@ EpochRecord record_epoch(const CrowdNetwork& net, const NetworkResponse& r, cons
 
 TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vector<double>& labels,
                                 std::size_t epochs, bool record) {
+    require_nonempty(x.rows, x.cols, "input block");
+    require_same(x.cols, 2, "input's feature count", "network's input count");
+    require_finite(x, "input block");
+    require_same(labels.size(), x.rows, "label count", "row count");
     TrainingRun run{net, 0, 0, {}, {}};
     run.losses.reserve(epochs);
+    // Storage kept across epochs: the network and the one it steps into, the response, the
+    // gradient and the loss. After the first epoch nothing is allocated.
+    CrowdNetwork next = net;
+    NetworkResponse r;
+    NetworkGradient g;
+    Loss loss;
     for (std::size_t e = 0; e < epochs; ++e) {
-        const NetworkResponse r = net.train(x);
-        const Loss loss = binary_cross_entropy(r.logits(), labels);
+        net.train_into(x, r);
+        binary_cross_entropy_into(r.logits(), labels, loss);
         run.losses.push_back(loss.value);
         if (record) run.records.push_back(record_epoch(net, r, x, labels, loss.value));
-        net = net.step(net.backward(r, loss.dlogits), crowd_stride);
+        net.backward_into(r, loss.dlogits, g);
+        net.step_into(g, crowd_stride, next);
+        std::swap(net, next);
     }
     run.network = std::move(net);
     run.initial_loss = run.losses.empty() ? 0 : run.losses.front();

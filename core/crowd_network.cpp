@@ -94,6 +94,53 @@ CrowdNetwork CrowdNetwork::step(const NetworkGradient& g, double stride) const {
     return CrowdNetwork(arrangement_, std::move(hidden), std::move(norm), output_.step(g.output, stride));
 }
 
+void CrowdNetwork::train_into(const Block& x, NetworkResponse& r) const {
+    std::visit([&](const auto& layer) { layer.train_into(x, r.hidden); }, hidden_);
+    if (norm_) {
+        if (!r.norm) r.norm.emplace();
+        norm_->train_into(r.hidden.output, *r.norm);
+    } else {
+        r.norm.reset();
+    }
+    output_.train_into(r.read_by_output(), r.output);
+}
+
+void CrowdNetwork::backward_into(const NetworkResponse& r, const Block& dlogits, NetworkGradient& g) const {
+    output_.backward_into(r.output, dlogits, g.output);
+    const Block* dh = &g.output.dx;
+    if (norm_) {
+        if (!g.norm) g.norm.emplace();
+        norm_->backward_into(*r.norm, g.output.dx, *g.norm);
+        dh = &g.norm->dx;
+    }
+    if (const auto* d = std::get_if<Dense>(&hidden_)) {
+        if (!std::holds_alternative<DenseGradient>(g.hidden)) g.hidden.emplace<DenseGradient>();
+        d->backward_into(r.hidden, *dh, std::get<DenseGradient>(g.hidden), false);
+    } else {
+        if (!std::holds_alternative<WeightNormGradient>(g.hidden)) g.hidden.emplace<WeightNormGradient>();
+        std::get<WeightNormDense>(hidden_).backward_into(r.hidden, *dh, std::get<WeightNormGradient>(g.hidden), false);
+    }
+}
+
+void CrowdNetwork::step_into(const NetworkGradient& g, double stride, CrowdNetwork& next) const {
+    next.arrangement_ = arrangement_;
+    if (const auto* d = std::get_if<Dense>(&hidden_)) {
+        if (!std::holds_alternative<Dense>(next.hidden_)) next.hidden_ = *d;
+        d->step_into(std::get<DenseGradient>(g.hidden), stride, std::get<Dense>(next.hidden_));
+    } else {
+        const auto& w = std::get<WeightNormDense>(hidden_);
+        if (!std::holds_alternative<WeightNormDense>(next.hidden_)) next.hidden_ = w;
+        w.step_into(std::get<WeightNormGradient>(g.hidden), stride, std::get<WeightNormDense>(next.hidden_));
+    }
+    if (norm_) {
+        if (!next.norm_) next.norm_ = *norm_;
+        norm_->step_into(*g.norm, stride, *next.norm_);
+    } else {
+        next.norm_.reset();
+    }
+    output_.step_into(g.output, stride, next.output_);
+}
+
 std::size_t CrowdNetwork::parameter_count() const {
     return std::visit([](const auto& l) { return l.parameter_count(); }, hidden_) +
            (norm_ ? norm_->parameter_count() : 0) + output_.parameter_count();
@@ -175,16 +222,27 @@ std::vector<double> flatten(const NetworkGradient& g) {
 Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels) {
     require_same(logits.cols, 1, "logit block's column count", "one output");
     require_same(labels.size(), logits.rows, "label count", "logit count");
+    require_finite(logits, "logit block");
+    Loss loss;
+    binary_cross_entropy_into(logits, labels, loss);
+    return loss;
+}
+
+void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss) {
     const double n = static_cast<double>(logits.rows);
-    Loss loss{0.0, Block(logits.rows, 1)};
+    loss.value = 0.0;
+    loss.dlogits.reshape(logits.rows, 1);
     for (std::size_t i = 0; i < logits.rows; ++i) {
         const double z = logits.data[i], t = labels[i];
-        // -t log s(z) - (1 - t) log(1 - s(z)) = max(z, 0) - t z + log(1 + exp(-|z|))
-        loss.value += (z > 0 ? z : 0.0) - t * z + normlab::log(1.0 + normlab::exp(-std::fabs(z)));
-        loss.dlogits.data[i] = (sigmoid(z) - t) / n;
+        // One exp serves both: e = exp(-|z|);
+        //   -t log s(z) - (1 - t) log(1 - s(z)) = max(z, 0) - t z + log(1 + e)
+        //   s(z) = 1 / (1 + e) for z >= 0, e / (1 + e) otherwise (the core's sigmoid, bit for bit).
+        const double e = normlab::exp(-std::fabs(z));
+        loss.value += (z > 0 ? z : 0.0) - t * z + normlab::log(1.0 + e);
+        const double s = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
+        loss.dlogits.data[i] = (s - t) / n;
     }
     loss.value /= n;
-    return loss;
 }
 
 std::size_t correct_count(const Block& logits, const std::vector<double>& labels) {

@@ -61,6 +61,13 @@ public:
     CrowdNetwork step(const NetworkGradient& gradient, double stride) const;
     std::size_t parameter_count() const;
 
+    // The same verbs into storage a training loop keeps, so an epoch allocates nothing. They
+    // check nothing: train_crowd_network checks the data once. The hidden layer's passed-down
+    // block is not computed (no layer below needs it). next may not be this network.
+    void train_into(const Block& x, NetworkResponse& r) const;
+    void backward_into(const NetworkResponse& r, const Block& dlogits, NetworkGradient& g) const;
+    void step_into(const NetworkGradient& g, double stride, CrowdNetwork& next) const;
+
     // Every parameter in one list (hidden, normaliser, output), and a network with them replaced:
     // what a finite-difference check of the whole network perturbs.
     std::vector<double> parameters() const;
@@ -82,6 +89,7 @@ struct Loss {
     Block dlogits;
 };
 Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels);
+void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss);
 // Share of rows whose logit falls on the label's side of zero (sigmoid 0.5).
 double accuracy(const Block& logits, const std::vector<double>& labels);
 std::size_t correct_count(const Block& logits, const std::vector<double>& labels);

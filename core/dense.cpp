@@ -1,5 +1,6 @@
 #include "dense.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "elementary.hpp"
@@ -79,12 +80,32 @@ void activation_slopes(Activation a, const DenseResponse& r, const Block& dy, Bl
 
 }  // namespace
 
-DenseResponse dense_train(const Block& w, const std::vector<double>& b, Activation a, const Block& x) {
+void check_dense_input(const Block& w, const Block& x) {
     require_nonempty(x.rows, x.cols, "input block");
     require_same(x.cols, w.rows, "input's feature count", "layer's input count (weight rows)");
     require_finite(x, "input block");
-    DenseResponse r{x, Block(x.rows, w.cols), Block(x.rows, w.cols)};
+}
+
+void check_dense_slope(const DenseResponse& r, const Block& dy) {
+    require_shape(dy, r.output.rows, r.output.cols, "arriving slope");
+    require_finite(dy, "arriving slope");
+}
+
+void dense_train_into(const Block& w, const std::vector<double>& b, Activation a, const Block& x, DenseResponse& r) {
     const std::size_t in = w.rows, out = w.cols;
+    r.input = x;  // copy-assignment reuses the storage when the size is unchanged
+    r.score.reshape(x.rows, out);
+    r.output.reshape(x.rows, out);
+    if (out == 1) {  // one neuron: a dot product per row, in the same order
+        for (std::size_t i = 0; i < x.rows; ++i) {
+            double s = b[0];
+            const double* xr = &x.data[i * in];
+            for (std::size_t j = 0; j < in; ++j) s += xr[j] * w.data[j];
+            r.score.data[i] = s;
+        }
+        activate_block(a, r.score, r.output);
+        return;
+    }
     for (std::size_t i = 0; i < x.rows; ++i) {
         // score(i, k) = b(k) + x(i, 0) w(0, k) + x(i, 1) w(1, k) + ..., summed in that order.
         double* s = &r.score.data[i * out];
@@ -96,17 +117,31 @@ DenseResponse dense_train(const Block& w, const std::vector<double>& b, Activati
         }
     }
     activate_block(a, r.score, r.output);
-    return r;
 }
 
-DenseGradient dense_backward(const Block& w, Activation a, const DenseResponse& r, const Block& dy) {
-    require_shape(dy, r.output.rows, r.output.cols, "arriving slope");
-    require_finite(dy, "arriving slope");
+void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, const Block& dy, DenseGradient& g,
+                         bool pass_down) {
     const Block& x = r.input;
     const std::size_t in = w.rows, out = w.cols;
-    DenseGradient g{Block(x.rows, in), Block(in, out), std::vector<double>(out, 0.0)};
-    Block dscore(dy.rows, dy.cols);
+    g.dx.reshape(pass_down ? x.rows : 0, in);
+    g.dweights.reshape(in, out);
+    std::fill(g.dweights.data.begin(), g.dweights.data.end(), 0.0);
+    g.dbias.assign(out, 0.0);
+    Block& dscore = g.dscore;
+    dscore.reshape(dy.rows, dy.cols);
     activation_slopes(a, r, dy, dscore);
+    if (out == 1) {  // one neuron: the same sums, with the inner loops running over the inputs
+        double* dw = g.dweights.data.data();
+        for (std::size_t i = 0; i < x.rows; ++i) {
+            const double d = dscore.data[i];
+            const double* xr = &x.data[i * in];
+            g.dbias[0] += d;
+            for (std::size_t j = 0; j < in; ++j) dw[j] += xr[j] * d;
+            if (pass_down)
+                for (std::size_t j = 0; j < in; ++j) g.dx.data[i * in + j] = 0.0 + d * w.data[j];
+        }
+        return;
+    }
     for (std::size_t i = 0; i < x.rows; ++i) {
         const double* d = &dscore.data[i * out];
         for (std::size_t k = 0; k < out; ++k) g.dbias[k] += d[k];
@@ -114,6 +149,7 @@ DenseGradient dense_backward(const Block& w, Activation a, const DenseResponse& 
             const double xv = x.data[i * in + j];
             double* dw = &g.dweights.data[j * out];
             for (std::size_t k = 0; k < out; ++k) dw[k] += xv * d[k];
+            if (!pass_down) continue;
             // dx(i, j) = sum over k of dscore(i, k) w(j, k), in k order.
             const double* wr = &w.data[j * out];
             double sx = 0.0;
@@ -121,15 +157,28 @@ DenseGradient dense_backward(const Block& w, Activation a, const DenseResponse& 
             g.dx.data[i * in + j] = sx;
         }
     }
-    return g;
 }
 
 Block Dense::infer(const Block& x) const { return train(x).output; }
 
-DenseResponse Dense::train(const Block& x) const { return dense_train(weights_, bias_, activation_, x); }
+DenseResponse Dense::train(const Block& x) const {
+    check_dense_input(weights_, x);
+    DenseResponse r;
+    train_into(x, r);
+    return r;
+}
+
+void Dense::train_into(const Block& x, DenseResponse& r) const { dense_train_into(weights_, bias_, activation_, x, r); }
 
 DenseGradient Dense::backward(const DenseResponse& response, const Block& dy) const {
-    return dense_backward(weights_, activation_, response, dy);
+    check_dense_slope(response, dy);
+    DenseGradient g;
+    backward_into(response, dy, g);
+    return g;
+}
+
+void Dense::backward_into(const DenseResponse& r, const Block& dy, DenseGradient& g, bool pass_down) const {
+    dense_backward_into(weights_, activation_, r, dy, g, pass_down);
 }
 
 Dense Dense::step(const DenseGradient& gradient, double stride) const {
@@ -137,9 +186,17 @@ Dense Dense::step(const DenseGradient& gradient, double stride) const {
     require_shape(gradient.dweights, weights_.rows, weights_.cols, "weight slope");
     require_same(gradient.dbias.size(), bias_.size(), "bias slope length", "bias length");
     Dense next = *this;
-    for (std::size_t c = 0; c < weights_.size(); ++c) next.weights_.data[c] -= stride * gradient.dweights.data[c];
-    for (std::size_t k = 0; k < bias_.size(); ++k) next.bias_[k] -= stride * gradient.dbias[k];
+    step_into(gradient, stride, next);
     return next;
+}
+
+void Dense::step_into(const DenseGradient& gradient, double stride, Dense& next) const {
+    next.weights_.reshape(weights_.rows, weights_.cols);
+    next.bias_.resize(bias_.size());
+    next.activation_ = activation_;
+    for (std::size_t c = 0; c < weights_.size(); ++c)
+        next.weights_.data[c] = weights_.data[c] - stride * gradient.dweights.data[c];
+    for (std::size_t k = 0; k < bias_.size(); ++k) next.bias_[k] = bias_[k] - stride * gradient.dbias[k];
 }
 
 }  // namespace normlab

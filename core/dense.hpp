@@ -23,6 +23,7 @@ struct DenseGradient {
     Block dx;                   // (N, I)
     Block dweights;             // (I, O)
     std::vector<double> dbias;  // (O)
+    Block dscore;               // (N, O) dy * act'(score): the slope at the scores
 };
 
 class Dense {
@@ -41,6 +42,14 @@ public:
     DenseGradient backward(const DenseResponse& response, const Block& dy) const;
     // ensures: a new layer with W - stride * dW and b - stride * db; this one unchanged.
     Dense step(const DenseGradient& gradient, double stride) const;
+
+    // The same verbs writing into storage the caller keeps, for training loops that must not
+    // allocate. They check nothing: the caller has checked the shapes and values once.
+    // backward_into skips the passed-down block when pass_down is false (nothing below to take it).
+    void train_into(const Block& x, DenseResponse& r) const;
+    void backward_into(const DenseResponse& r, const Block& dy, DenseGradient& g, bool pass_down = true) const;
+    // next may be this layer itself (an in-place step).
+    void step_into(const DenseGradient& gradient, double stride, Dense& next) const;
     std::size_t parameter_count() const { return weights_.size() + bias_.size(); }
 
     bool operator==(const Dense& o) const {
@@ -54,7 +63,12 @@ private:
 };
 
 // Shared pieces for layers whose forward pass is a dense one (the weight-normalised layer).
-DenseResponse dense_train(const Block& weights, const std::vector<double>& bias, Activation a, const Block& x);
-DenseGradient dense_backward(const Block& weights, Activation a, const DenseResponse& r, const Block& dy);
+// The checked forms validate; the _into forms do the arithmetic into caller storage.
+void check_dense_input(const Block& weights, const Block& x);
+void check_dense_slope(const DenseResponse& r, const Block& dy);
+void dense_train_into(const Block& weights, const std::vector<double>& bias, Activation a, const Block& x,
+                      DenseResponse& r);
+void dense_backward_into(const Block& weights, Activation a, const DenseResponse& r, const Block& dy,
+                         DenseGradient& g, bool pass_down);
 
 }  // namespace normlab

@@ -12,12 +12,18 @@ namespace normlab {
 std::string format_number(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+    // The fewest significant digits that read back exactly. If p digits read back, so do more,
+    // so a binary search over 1..17 finds the fewest.
     char buf[40];
-    int digits = 1;
-    for (; digits <= 17; ++digits) {  // the fewest significant digits that read back exactly
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) break;
+    int low = 1, high = 17;
+    while (low < high) {
+        const int mid = (low + high) / 2;
+        std::snprintf(buf, sizeof buf, "%.*g", mid, v);
+        if (std::strtod(buf, nullptr) == v) high = mid;
+        else low = mid + 1;
     }
+    const int digits = low;
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     // %g turns 150 into 1.5e+02; between 1e-4 and 1e17 write plain decimals instead.
     const double magnitude = std::fabs(v);
     if (std::strchr(buf, 'e') && magnitude >= 1e-4 && magnitude < 1e17) {

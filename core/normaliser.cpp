@@ -10,15 +10,17 @@ namespace {
 
 // The index sets the sums run over, for a block of (rows, cols): set s holds the cells
 // start(s) + k * step for k < length.
+// The feature of cell start(s) + k * step is feature(s) + k * feature_step.
 struct AxisSets {
-    std::size_t count, length, step, start_step;
+    std::size_t count, length, step, start_step, cols, feature_step;
     std::size_t start(std::size_t s) const { return s * start_step; }
+    std::size_t feature(std::size_t s) const { return start(s) % cols; }
 };
 
 AxisSets sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
-    if (spec.axis == Axis::Batch) return {cols, rows, cols, 1};
+    if (spec.axis == Axis::Batch) return {cols, rows, cols, 1, cols, 0};
     std::size_t length = cols / spec.groups;
-    return {rows * spec.groups, length, 1, length};
+    return {rows * spec.groups, length, 1, length, cols, 1};
 }
 
 }  // namespace
@@ -101,10 +103,19 @@ Block Normaliser::infer(const Block& x) const {
 
 NormResponse Normaliser::train(const Block& x) const {
     check_input(x);
+    NormResponse r;
+    train_into(x, r);
+    return r;
+}
+
+void Normaliser::train_into(const Block& x, NormResponse& r) const {
     const AxisSets sets = sets_of(spec_, x.rows, x.cols);
     const double len = static_cast<double>(sets.length);
-    NormResponse r{Block(x.rows, x.cols), Block(x.rows, x.cols), std::vector<double>(sets.count),
-                   std::vector<double>(sets.count), std::vector<double>(sets.count)};
+    r.output.reshape(x.rows, x.cols);
+    r.standardised.reshape(x.rows, x.cols);
+    r.mean.resize(sets.count);
+    r.variance.resize(sets.count);
+    r.deviation.resize(sets.count);
     for (std::size_t s = 0; s < sets.count; ++s) {
         const std::size_t first = sets.start(s);
         // Pass 1: the mean, and its correction (the corrected two-pass algorithm of Chan, Golub
@@ -127,15 +138,15 @@ NormResponse Normaliser::train(const Block& x) const {
         r.mean[s] = mean + correction;
         r.variance[s] = var;
         r.deviation[s] = dev;
+        const std::size_t j0 = sets.feature(s);
         for (std::size_t k = 0; k < sets.length; ++k) {
             const std::size_t cell = first + k * sets.step;
-            const std::size_t j = cell % x.cols;
+            const std::size_t j = j0 + k * sets.feature_step;
             const double z = ((x.data[cell] - mean) - correction) / dev;
             r.standardised.data[cell] = z;
             r.output.data[cell] = scale_[j] * z + shift_[j];
         }
     }
-    return r;
 }
 
 Block Normaliser::forward(const Block& x, Purpose purpose) const {
@@ -148,9 +159,21 @@ NormGradient Normaliser::backward(const NormResponse& response, const Block& dy)
     require_finite(dy, "arriving slope");
     const AxisSets sets = sets_of(spec_, z.rows, z.cols);
     require_same(response.deviation.size(), sets.count, "response's statistics count", "layer's set count");
+    NormGradient g;
+    backward_into(response, dy, g);
+    return g;
+}
+
+void Normaliser::backward_into(const NormResponse& response, const Block& dy, NormGradient& g) const {
+    const Block& z = response.standardised;
+    const AxisSets sets = sets_of(spec_, z.rows, z.cols);
     const double len = static_cast<double>(sets.length);
-    NormGradient g{Block(z.rows, z.cols), std::vector<double>(z.cols, 0.0), std::vector<double>(z.cols, 0.0),
-                   response.mean, response.variance, z.rows};
+    g.dx.reshape(z.rows, z.cols);
+    g.dscale.assign(z.cols, 0.0);
+    g.dshift.assign(z.cols, 0.0);
+    g.mean = response.mean;
+    g.variance = response.variance;
+    g.rows = z.rows;
     // Parameter slopes: sums down the columns of dy * z and dy.
     for (std::size_t i = 0; i < z.rows; ++i)
         for (std::size_t j = 0; j < z.cols; ++j) {
@@ -163,11 +186,11 @@ NormGradient Normaliser::backward(const NormResponse& response, const Block& dy)
     //   route 3, through variance:   - z * sum(d * z)
     //   all over n * s.
     for (std::size_t s = 0; s < sets.count; ++s) {
-        const std::size_t first = sets.start(s);
+        const std::size_t first = sets.start(s), j0 = sets.feature(s);
         double sum_d = 0.0, sum_dz = 0.0;
         for (std::size_t k = 0; k < sets.length; ++k) {
             const std::size_t cell = first + k * sets.step;
-            const double d = dy.data[cell] * scale_[cell % z.cols];
+            const double d = dy.data[cell] * scale_[j0 + k * sets.feature_step];
             sum_d += d;
             sum_dz += d * z.data[cell];
         }
@@ -175,35 +198,45 @@ NormGradient Normaliser::backward(const NormResponse& response, const Block& dy)
         const double denom = len * response.deviation[s];
         for (std::size_t k = 0; k < sets.length; ++k) {
             const std::size_t cell = first + k * sets.step;
-            const double d = dy.data[cell] * scale_[cell % z.cols];
+            const double d = dy.data[cell] * scale_[j0 + k * sets.feature_step];
             g.dx.data[cell] = (len * d - sum_d - z.data[cell] * sum_dz) / denom;
         }
     }
-    return g;
 }
 
 Normaliser Normaliser::step(const NormGradient& gradient, double stride) const {
     require_stride(stride);
     require_same(gradient.dscale.size(), features(), "gradient's scale slope length", "layer's feature count");
     require_same(gradient.dshift.size(), features(), "gradient's shift slope length", "layer's feature count");
-    Normaliser next = *this;
-    for (std::size_t j = 0; j < features(); ++j) {
-        next.scale_[j] -= stride * gradient.dscale[j];
-        if (spec_.learn_shift) next.shift_[j] -= stride * gradient.dshift[j];
-    }
     if (has_running()) {
         require_same(gradient.mean.size(), features(), "gradient's batch mean length", "layer's feature count");
-        const double n = static_cast<double>(gradient.rows);
         if (spec_.unbiased_running && gradient.rows < 2)
             throw ShapeError("the unbiased running variance needs at least 2 rows but the batch had " +
                              std::to_string(gradient.rows));
+    }
+    Normaliser next = *this;
+    step_into(gradient, stride, next);
+    return next;
+}
+
+void Normaliser::step_into(const NormGradient& gradient, double stride, Normaliser& next) const {
+    next.spec_ = spec_;
+    next.scale_.resize(features());
+    next.shift_.resize(features());
+    for (std::size_t j = 0; j < features(); ++j) {
+        next.scale_[j] = scale_[j] - stride * gradient.dscale[j];
+        next.shift_[j] = spec_.learn_shift ? shift_[j] - stride * gradient.dshift[j] : shift_[j];
+    }
+    next.running_mean_.resize(running_mean_.size());
+    next.running_var_.resize(running_var_.size());
+    if (has_running()) {
+        const double n = static_cast<double>(gradient.rows);
         for (std::size_t j = 0; j < features(); ++j) {
-            double batch_var = spec_.unbiased_running ? gradient.variance[j] * n / (n - 1.0) : gradient.variance[j];
+            const double batch_var = spec_.unbiased_running ? gradient.variance[j] * n / (n - 1.0) : gradient.variance[j];
             next.running_mean_[j] = spec_.keep * running_mean_[j] + spec_.fold * gradient.mean[j];
             next.running_var_[j] = spec_.keep * running_var_[j] + spec_.fold * batch_var;
         }
     }
-    return next;
 }
 
 std::size_t Normaliser::parameter_count() const { return features() * (spec_.learn_shift ? 2 : 1); }

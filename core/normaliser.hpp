@@ -110,6 +110,12 @@ public:
     // figures. The layer stepped from is unchanged.
     Normaliser step(const NormGradient& gradient, double stride) const;
 
+    // The same verbs into caller storage, checking nothing (the caller checked once), for
+    // training loops that must not allocate. next may be this layer itself.
+    void train_into(const Block& x, NormResponse& r) const;
+    void backward_into(const NormResponse& response, const Block& dy, NormGradient& g) const;
+    void step_into(const NormGradient& gradient, double stride, Normaliser& next) const;
+
     std::size_t parameter_count() const;  // scale, and shift when learned
     std::size_t buffer_count() const;     // running mean and variance
 

@@ -16,16 +16,24 @@ WeightNormDense::WeightNormDense(Block direction, std::vector<double> magnitude,
     require_finite(direction_, "direction block");
     require_finite(magnitude_, "magnitude");
     require_finite(bias_, "bias");
-    const std::vector<double> lengths = direction_lengths();
-    for (std::size_t k = 0; k < lengths.size(); ++k)
-        if (lengths[k] == 0)
+    derive();
+}
+
+void WeightNormDense::derive() {
+    lengths_.assign(direction_.cols, 0.0);
+    for (std::size_t j = 0; j < direction_.rows; ++j)
+        for (std::size_t k = 0; k < direction_.cols; ++k) lengths_[k] += direction_.at(j, k) * direction_.at(j, k);
+    for (std::size_t k = 0; k < lengths_.size(); ++k) {
+        lengths_[k] = std::sqrt(lengths_[k]);
+        if (lengths_[k] == 0)
             throw ZeroDirectionError("neuron " + std::to_string(k + 1) +
                                      "'s direction has length 0: v / |v| is undefined, so the neuron has no "
                                      "direction for its magnitude to scale");
-    weights_ = Block(direction_.rows, direction_.cols);
+    }
+    weights_.reshape(direction_.rows, direction_.cols);
     for (std::size_t j = 0; j < direction_.rows; ++j)
         for (std::size_t k = 0; k < direction_.cols; ++k)
-            weights_.at(j, k) = magnitude_[k] * (direction_.at(j, k) / lengths[k]);
+            weights_.at(j, k) = magnitude_[k] * (direction_.at(j, k) / lengths_[k]);
 }
 
 WeightNormDense WeightNormDense::from_dense(const Dense& dense) {
@@ -39,13 +47,7 @@ WeightNormDense WeightNormDense::from_dense(const Dense& dense) {
     return WeightNormDense(std::move(v), std::move(g), dense.bias(), dense.activation());
 }
 
-std::vector<double> WeightNormDense::direction_lengths() const {
-    std::vector<double> len(direction_.cols, 0.0);
-    for (std::size_t j = 0; j < direction_.rows; ++j)
-        for (std::size_t k = 0; k < direction_.cols; ++k) len[k] += direction_.at(j, k) * direction_.at(j, k);
-    for (double& l : len) l = std::sqrt(l);
-    return len;
-}
+std::vector<double> WeightNormDense::direction_lengths() const { return lengths_; }
 
 Block WeightNormDense::effective_weights() const { return weights_; }
 
@@ -53,25 +55,43 @@ Dense WeightNormDense::as_dense() const { return Dense(weights_, bias_, activati
 
 Block WeightNormDense::infer(const Block& x) const { return train(x).output; }
 
-DenseResponse WeightNormDense::train(const Block& x) const { return dense_train(weights_, bias_, activation_, x); }
+DenseResponse WeightNormDense::train(const Block& x) const {
+    check_dense_input(weights_, x);
+    DenseResponse r;
+    train_into(x, r);
+    return r;
+}
+
+void WeightNormDense::train_into(const Block& x, DenseResponse& r) const {
+    dense_train_into(weights_, bias_, activation_, x, r);
+}
 
 WeightNormGradient WeightNormDense::backward(const DenseResponse& response, const Block& dy) const {
-    DenseGradient d = dense_backward(weights_, activation_, response, dy);
-    const std::vector<double> lengths = direction_lengths();
-    WeightNormGradient g{std::move(d.dx), Block(direction_.rows, direction_.cols),
-                         std::vector<double>(direction_.cols, 0.0), std::move(d.dbias), std::move(d.dweights)};
+    check_dense_slope(response, dy);
+    WeightNormGradient g;
+    backward_into(response, dy, g);
+    return g;
+}
+
+void WeightNormDense::backward_into(const DenseResponse& response, const Block& dy, WeightNormGradient& g,
+                                    bool pass_down) const {
+    dense_backward_into(weights_, activation_, response, dy, g.dense, pass_down);
+    g.dx = g.dense.dx;
+    g.dbias = g.dense.dbias;
+    g.dweights = g.dense.dweights;
+    g.ddirection.reshape(direction_.rows, direction_.cols);
+    g.dmagnitude.resize(direction_.cols);
     for (std::size_t k = 0; k < direction_.cols; ++k) {
         double along = 0.0;  // w_slope . u
         for (std::size_t j = 0; j < direction_.rows; ++j)
-            along += g.dweights.at(j, k) * (direction_.at(j, k) / lengths[k]);
+            along += g.dweights.at(j, k) * (direction_.at(j, k) / lengths_[k]);
         g.dmagnitude[k] = along;
-        const double ratio = magnitude_[k] / lengths[k];
+        const double ratio = magnitude_[k] / lengths_[k];
         for (std::size_t j = 0; j < direction_.rows; ++j) {
-            const double u = direction_.at(j, k) / lengths[k];
+            const double u = direction_.at(j, k) / lengths_[k];
             g.ddirection.at(j, k) = ratio * (g.dweights.at(j, k) - along * u);
         }
     }
-    return g;
 }
 
 WeightNormDense WeightNormDense::step(const WeightNormGradient& gradient, double stride) const {
@@ -79,14 +99,23 @@ WeightNormDense WeightNormDense::step(const WeightNormGradient& gradient, double
     require_shape(gradient.ddirection, direction_.rows, direction_.cols, "direction slope");
     require_same(gradient.dmagnitude.size(), magnitude_.size(), "magnitude slope length", "magnitude length");
     require_same(gradient.dbias.size(), bias_.size(), "bias slope length", "bias length");
-    Block v = direction_;
-    std::vector<double> g = magnitude_, b = bias_;
-    for (std::size_t c = 0; c < v.size(); ++c) v.data[c] -= stride * gradient.ddirection.data[c];
-    for (std::size_t k = 0; k < g.size(); ++k) {
-        g[k] -= stride * gradient.dmagnitude[k];
-        b[k] -= stride * gradient.dbias[k];
+    WeightNormDense next = *this;
+    step_into(gradient, stride, next);
+    return next;
+}
+
+void WeightNormDense::step_into(const WeightNormGradient& gradient, double stride, WeightNormDense& next) const {
+    next.direction_.reshape(direction_.rows, direction_.cols);
+    next.magnitude_.resize(magnitude_.size());
+    next.bias_.resize(bias_.size());
+    next.activation_ = activation_;
+    for (std::size_t c = 0; c < direction_.size(); ++c)
+        next.direction_.data[c] = direction_.data[c] - stride * gradient.ddirection.data[c];
+    for (std::size_t k = 0; k < magnitude_.size(); ++k) {
+        next.magnitude_[k] = magnitude_[k] - stride * gradient.dmagnitude[k];
+        next.bias_[k] = bias_[k] - stride * gradient.dbias[k];
     }
-    return WeightNormDense(std::move(v), std::move(g), std::move(b), activation_);
+    next.derive();
 }
 
 Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dweights) {

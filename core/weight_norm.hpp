@@ -22,6 +22,7 @@ struct WeightNormGradient {
     std::vector<double> dmagnitude;  // (O)
     std::vector<double> dbias;       // (O)
     Block dweights;                  // (I, O), the dense slope w_slope the two are made from
+    DenseGradient dense;             // the dense layer's gradient (working storage)
 };
 
 class WeightNormDense {
@@ -44,6 +45,12 @@ public:
     WeightNormGradient backward(const DenseResponse& response, const Block& dy) const;
     // ensures: a new layer with v - stride * dv, g - stride * dg, b - stride * db.
     WeightNormDense step(const WeightNormGradient& gradient, double stride) const;
+
+    // The same verbs into caller storage, checking nothing (see Dense). step_into refuses a
+    // direction that reaches length 0, as the constructor does.
+    void train_into(const Block& x, DenseResponse& r) const;
+    void backward_into(const DenseResponse& r, const Block& dy, WeightNormGradient& g, bool pass_down = true) const;
+    void step_into(const WeightNormGradient& gradient, double stride, WeightNormDense& next) const;
     std::size_t parameter_count() const { return direction_.size() + magnitude_.size() + bias_.size(); }
 
     bool operator==(const WeightNormDense& o) const {
@@ -55,7 +62,9 @@ private:
     Block direction_;
     std::vector<double> magnitude_, bias_;
     Activation activation_;
-    Block weights_;  // effective weights, derived once at construction
+    Block weights_;                 // effective weights, derived from the direction and magnitude
+    std::vector<double> lengths_;   // |v| per neuron
+    void derive();                  // lengths_ and weights_ from direction_ and magnitude_
 };
 
 // The tempting wrong direction slope, (g / |v|) w_slope, with the radial part left in. For the
