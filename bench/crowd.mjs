@@ -11,12 +11,27 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const native = JSON.parse(execFileSync(`${root}build/native/normlab_bench_crowd`, { encoding: 'utf8' }));
 const nl = await loadNormlab();
-const times = [];
-for (let k = 0; k < 5; k++) {
-  const t0 = performance.now();
-  nl.measurementsJson();
-  times.push((performance.now() - t0) / 1000);
-}
+const time = (work) => {
+  const times = [];
+  for (let k = 0; k < 5; k++) {
+    const t0 = performance.now();
+    work();
+    times.push((performance.now() - t0) / 1000);
+  }
+  return { median: median(times), first: times[0] };
+};
 const flags = process.execArgv.join(' ') || 'default tiering';
-const wasm = median(times);
-console.log(`130 crowd trainings: native ${(native.medianSeconds * 1000).toFixed(1)} ms, wasm (${flags}) ${(wasm * 1000).toFixed(1)} ms (first run ${(times[0] * 1000).toFixed(1)} ms), wasm/native ${(wasm / native.medianSeconds).toFixed(2)}`);
+const ms = (s) => `${(s * 1000).toFixed(1)} ms`;
+// What the page's worker does: the comparison in one-training pieces, and the whole-crowd runs.
+const page = time(() => {
+  const total = nl.comparisonPlanSize();
+  const results = [];
+  for (let k = 0; k < total; k++) results.push(...nl.runComparison(k, k + 1).results);
+  nl.summariseComparison(results);
+  nl.wholeCrowd();
+});
+const json = time(() => nl.measurementsJson());
+console.log(`130 crowd trainings (${flags}):`);
+console.log(`  native, JSON included:          ${ms(native.trainSeconds)} trainings, ${ms(native.medianSeconds)} with JSON`);
+console.log(`  wasm, as the page runs them:    ${ms(page.median)} (first run ${ms(page.first)}), wasm/native ${(page.median / native.trainSeconds).toFixed(2)}`);
+console.log(`  wasm, JSON included:            ${ms(json.median)}, wasm/native ${(json.median / native.medianSeconds).toFixed(2)}`);

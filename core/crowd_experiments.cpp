@@ -49,20 +49,22 @@ TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vec
     run.losses.reserve(epochs);
     // Storage kept across epochs: the network and the one it steps into, the response, the
     // gradient and the loss. After the first epoch nothing is allocated.
-    CrowdNetwork next = net;
+    CrowdNetwork nets[2] = {net, net};  // this epoch's network and the one it steps into
+    std::size_t now = 0;
     NetworkResponse r;
     NetworkGradient g;
     Loss loss;
     for (std::size_t e = 0; e < epochs; ++e) {
-        net.train_into(x, r);
+        const CrowdNetwork& current = nets[now];
+        current.train_into(x, r);
         binary_cross_entropy_into(r.logits(), labels, loss);
         run.losses.push_back(loss.value);
-        if (record) run.records.push_back(record_epoch(net, r, x, labels, loss.value));
-        net.backward_into(r, loss.dlogits, g);
-        net.step_into(g, crowd_stride, next);
-        std::swap(net, next);
+        if (record) run.records.push_back(record_epoch(current, r, x, labels, loss.value));
+        current.backward_into(r, loss.dlogits, g);
+        current.step_into(g, crowd_stride, nets[1 - now]);
+        now = 1 - now;
     }
-    run.network = std::move(net);
+    run.network = std::move(nets[now]);
     run.initial_loss = run.losses.empty() ? 0 : run.losses.front();
     run.final_loss = run.losses.empty() ? 0 : run.losses.back();
     return run;

@@ -109,44 +109,54 @@ NormResponse Normaliser::train(const Block& x) const {
 }
 
 void Normaliser::train_into(const Block& x, NormResponse& r) const {
+    // The loops run position by position (k) over all sets (s) at once: down the rows, a batch
+    // layer's sets are the contiguous features of a row. Each set's sums still run in k order.
     const AxisSets sets = sets_of(spec_, x.rows, x.cols);
+    const std::size_t count = sets.count;
     const double len = static_cast<double>(sets.length);
     r.output.reshape(x.rows, x.cols);
     r.standardised.reshape(x.rows, x.cols);
-    r.mean.resize(sets.count);
-    r.variance.resize(sets.count);
-    r.deviation.resize(sets.count);
-    for (std::size_t s = 0; s < sets.count; ++s) {
-        const std::size_t first = sets.start(s);
+    r.mean.assign(count, 0.0);
+    r.correction.assign(count, 0.0);
+    r.variance.assign(count, 0.0);
+    r.deviation.resize(count);
+    double* mean = r.mean.data();
+    double* corr = r.correction.data();
+    double* var = r.variance.data();
+    const double* xs = x.data.data();
+    double* z = r.standardised.data.data();
+    auto cell = [&](std::size_t s, std::size_t k) { return s * sets.start_step + k * sets.step; };
+    if (spec_.centre) {
         // Pass 1: the mean, and its correction (the corrected two-pass algorithm of Chan, Golub
         // and LeVeque): x - mean is exact for x near the mean, so the correction recovers what
         // rounding the sum lost, and the mean is carried as mean + correction.
-        double mean = 0.0, correction = 0.0;
-        if (spec_.centre) {
-            for (std::size_t k = 0; k < sets.length; ++k) mean += x.data[first + k * sets.step];
-            mean /= len;
-            for (std::size_t k = 0; k < sets.length; ++k) correction += x.data[first + k * sets.step] - mean;
-            correction /= len;
-        }
-        double var = 0.0;  // pass 2: the biased variance about the mean
-        for (std::size_t k = 0; k < sets.length; ++k) {
-            double c = (x.data[first + k * sets.step] - mean) - correction;
-            var += c * c;
-        }
-        var /= len;
-        const double dev = std::sqrt(var + spec_.eps);
-        r.mean[s] = mean + correction;
-        r.variance[s] = var;
-        r.deviation[s] = dev;
-        const std::size_t j0 = sets.feature(s);
-        for (std::size_t k = 0; k < sets.length; ++k) {
-            const std::size_t cell = first + k * sets.step;
-            const std::size_t j = j0 + k * sets.feature_step;
-            const double z = ((x.data[cell] - mean) - correction) / dev;
-            r.standardised.data[cell] = z;
-            r.output.data[cell] = scale_[j] * z + shift_[j];
-        }
+        for (std::size_t k = 0; k < sets.length; ++k)
+            for (std::size_t s = 0; s < count; ++s) mean[s] += xs[cell(s, k)];
+        for (std::size_t s = 0; s < count; ++s) mean[s] /= len;
+        for (std::size_t k = 0; k < sets.length; ++k)
+            for (std::size_t s = 0; s < count; ++s) corr[s] += xs[cell(s, k)] - mean[s];
+        for (std::size_t s = 0; s < count; ++s) corr[s] /= len;
     }
+    // Pass 2: the biased variance about the mean (the mean square when not centring).
+    for (std::size_t k = 0; k < sets.length; ++k)
+        for (std::size_t s = 0; s < count; ++s) {
+            const double c = (xs[cell(s, k)] - mean[s]) - corr[s];
+            var[s] += c * c;
+        }
+    for (std::size_t s = 0; s < count; ++s) {
+        var[s] /= len;
+        r.deviation[s] = std::sqrt(var[s] + spec_.eps);
+    }
+    for (std::size_t k = 0; k < sets.length; ++k)
+        for (std::size_t s = 0; s < count; ++s) {
+            const std::size_t c = cell(s, k);
+            z[c] = ((xs[c] - mean[s]) - corr[s]) / r.deviation[s];
+        }
+    for (std::size_t s = 0; s < count; ++s) mean[s] += corr[s];
+    // answer = scale * z + shift, feature by feature along each row.
+    for (std::size_t i = 0; i < x.rows; ++i)
+        for (std::size_t j = 0; j < x.cols; ++j)
+            r.output.data[i * x.cols + j] = scale_[j] * z[i * x.cols + j] + shift_[j];
 }
 
 Block Normaliser::forward(const Block& x, Purpose purpose) const {
@@ -165,43 +175,46 @@ NormGradient Normaliser::backward(const NormResponse& response, const Block& dy)
 }
 
 void Normaliser::backward_into(const NormResponse& response, const Block& dy, NormGradient& g) const {
-    const Block& z = response.standardised;
-    const AxisSets sets = sets_of(spec_, z.rows, z.cols);
+    const Block& zb = response.standardised;
+    const AxisSets sets = sets_of(spec_, zb.rows, zb.cols);
+    const std::size_t count = sets.count, rows = zb.rows, cols = zb.cols;
     const double len = static_cast<double>(sets.length);
-    g.dx.reshape(z.rows, z.cols);
-    g.dscale.assign(z.cols, 0.0);
-    g.dshift.assign(z.cols, 0.0);
+    g.dx.reshape(rows, cols);
+    g.dscale.assign(cols, 0.0);
+    g.dshift.assign(cols, 0.0);
     g.mean = response.mean;
     g.variance = response.variance;
-    g.rows = z.rows;
-    // Parameter slopes: sums down the columns of dy * z and dy.
-    for (std::size_t i = 0; i < z.rows; ++i)
-        for (std::size_t j = 0; j < z.cols; ++j) {
-            g.dscale[j] += dy.at(i, j) * z.at(i, j);
-            g.dshift[j] += dy.at(i, j);
+    g.rows = rows;
+    g.sum_d.assign(count, 0.0);
+    g.sum_dz.assign(count, 0.0);
+    const double* z = zb.data.data();
+    double* d = g.dx.data.data();  // holds d = dy * scale until it is overwritten by dx
+    // Parameter slopes, sums down the columns: dscale = sum dy * z, dshift = sum dy.
+    for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t j = 0; j < cols; ++j) {
+            const std::size_t c = i * cols + j;
+            g.dscale[j] += dy.data[c] * z[c];
+            g.dshift[j] += dy.data[c];
+            d[c] = dy.data[c] * scale_[j];
         }
     // Passed-down block, per set, with d = dy * scale:
     //   route 1, direct:             n * d
     //   route 2, through the mean:   - sum d            (only when centring)
     //   route 3, through variance:   - z * sum(d * z)
     //   all over n * s.
-    for (std::size_t s = 0; s < sets.count; ++s) {
-        const std::size_t first = sets.start(s), j0 = sets.feature(s);
-        double sum_d = 0.0, sum_dz = 0.0;
-        for (std::size_t k = 0; k < sets.length; ++k) {
-            const std::size_t cell = first + k * sets.step;
-            const double d = dy.data[cell] * scale_[j0 + k * sets.feature_step];
-            sum_d += d;
-            sum_dz += d * z.data[cell];
+    auto cell = [&](std::size_t s, std::size_t k) { return s * sets.start_step + k * sets.step; };
+    for (std::size_t k = 0; k < sets.length; ++k)
+        for (std::size_t s = 0; s < count; ++s) {
+            const std::size_t c = cell(s, k);
+            g.sum_d[s] += d[c];
+            g.sum_dz[s] += d[c] * z[c];
         }
-        if (!spec_.centre) sum_d = 0.0;
-        const double denom = len * response.deviation[s];
-        for (std::size_t k = 0; k < sets.length; ++k) {
-            const std::size_t cell = first + k * sets.step;
-            const double d = dy.data[cell] * scale_[j0 + k * sets.feature_step];
-            g.dx.data[cell] = (len * d - sum_d - z.data[cell] * sum_dz) / denom;
+    if (!spec_.centre) g.sum_d.assign(count, 0.0);
+    for (std::size_t k = 0; k < sets.length; ++k)
+        for (std::size_t s = 0; s < count; ++s) {
+            const std::size_t c = cell(s, k);
+            d[c] = (len * d[c] - g.sum_d[s] - z[c] * g.sum_dz[s]) / (len * response.deviation[s]);
         }
-    }
 }
 
 Normaliser Normaliser::step(const NormGradient& gradient, double stride) const {

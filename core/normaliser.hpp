@@ -62,6 +62,7 @@ struct NormResponse {
     std::vector<double> mean;       // per set (0 when not centring)
     std::vector<double> variance;   // per set, biased (mean square when not centring)
     std::vector<double> deviation;  // per set, sqrt(variance + eps)
+    std::vector<double> correction; // per set: what rounding lost from the mean's first pass
 };
 
 // What the backward pass hands back: the passed-down block, the parameter slopes, and the
@@ -73,6 +74,8 @@ struct NormGradient {
     std::vector<double> mean;      // per set, as in the response
     std::vector<double> variance;  // per set, as in the response
     std::size_t rows = 0;          // N, for the unbiased running variance
+    std::vector<double> sum_d;     // per set: sum of d = dy * scale (the route through the mean)
+    std::vector<double> sum_dz;    // per set: sum of d * z (the route through the variance)
 };
 
 class Normaliser {

@@ -27,3 +27,12 @@ test('the crowd reaches JavaScript as a block and labels', () => {
   assert.equal(c.measurements.cols, 2);
   assert.equal(c.labels.length, 25);
 });
+
+test('the typed whole-crowd figures are the JSON figures', () => {
+  const typed = nl.wholeCrowd();
+  const json = JSON.parse(nl.wholeCrowdJson());
+  assert.deepEqual(Array.from(typed.curves.runs[2].losses), json.curves.runs[2].losses);
+  assert.equal(typed.twoWays.epochsDiffering, json.twoWays.epochsDiffering);
+  assert.deepEqual(Array.from(typed.covariateShift.batch.unitMean[17]), json.covariateShift.batch.unitMean[17]);
+  assert.equal(typed.covariateShift.plain.largestShift, json.covariateShift.plain.largestShift);
+});

@@ -246,9 +246,13 @@ function createApi(core) {
       if (!Array.isArray(results)) throw new TypeError(`the results must be an array, not ${describe(results)}`);
       return JSON.parse(answer(core.summariseComparison(results)));
     },
-    /** The five whole-crowd runs and what they measure: {curves, twoWays, covariateShift}. */
+    /** The five whole-crowd runs and what they measure: {curves, twoWays, covariateShift}, series as Float64Arrays. */
     wholeCrowd() {
-      return JSON.parse(core.wholeCrowdJson());
+      return core.wholeCrowd();
+    },
+    /** The same as JSON text, as the native `normlab` prints it. */
+    wholeCrowdJson() {
+      return core.wholeCrowdJson();
     },
     /** The gradient-check widget's figures: which = 'batch-four' | 'layer-three' | 'layer-four'; dy optional. */
     gradientCheckView(which, dy) {

@@ -201,7 +201,7 @@ val norm_train(val layer, val x) {
 
 NormResponse norm_response(const val& o) {
     return {block(o["output"]), block(o["standardised"]), numbers(o["mean"]), numbers(o["variance"]),
-            numbers(o["deviation"])};
+            numbers(o["deviation"]), {}};
 }
 
 val norm_infer(val layer, val x) { return guarded([&] { return block_value(normaliser(layer).infer(block(x))); }); }
@@ -228,7 +228,7 @@ val norm_step(val layer, val gradient, double stride) {
     return guarded([&] {
         const NormGradient g{block(gradient["dx"]), numbers(gradient["dscale"]), numbers(gradient["dshift"]),
                              numbers(gradient["mean"]), numbers(gradient["variance"]),
-                             gradient["rows"].as<std::size_t>()};
+                             gradient["rows"].as<std::size_t>(), {}, {}};
         return normaliser_value(normaliser(layer).step(g, stride));
     });
 }
@@ -285,7 +285,7 @@ val dense_backward_(val layer, val response, val dy) {
 
 val dense_step(val layer, val g, double stride) {
     return guarded([&] {
-        const DenseGradient grad{block(g["dx"]), block(g["dweights"]), numbers(g["dbias"])};
+        const DenseGradient grad{block(g["dx"]), block(g["dweights"]), numbers(g["dbias"]), {}};
         return dense_value(dense(layer).step(grad, stride));
     });
 }
@@ -315,7 +315,7 @@ val wn_backward(val layer, val response, val dy) {
 val wn_step(val layer, val g, double stride) {
     return guarded([&] {
         const WeightNormGradient grad{block(g["dx"]), block(g["ddirection"]), numbers(g["dmagnitude"]),
-                                      numbers(g["dbias"]), block(g["dweights"])};
+                                      numbers(g["dbias"]), block(g["dweights"]), {}};
         return weight_norm_value(weight_norm(layer).step(grad, stride));
     });
 }
@@ -339,6 +339,55 @@ val crowd_value() {
 
 val run_comparison_js(std::size_t begin, std::size_t end) {
     return guarded([&] { return val(comparison_json(run_comparison(begin, end))); });
+}
+
+val rows_value(const std::vector<std::vector<double>>& rows) {
+    val a = val::array();
+    for (const auto& r : rows) a.call<void>("push", numbers_value(r));
+    return a;
+}
+
+val shift_value(const CovariateShift& c) {
+    val o = val::object();
+    o.set("unitMean", rows_value(c.unit_mean));
+    o.set("unitDeviation", rows_value(c.unit_deviation));
+    o.set("largestShift", c.largest_shift);
+    o.set("largestEpochMove", c.largest_epoch_move);
+    o.set("largestShiftGap", c.largest_shift_gap);
+    return o;
+}
+
+// The five whole-crowd runs as typed arrays (the same shape as whole_crowd_json, without the
+// cost of printing and parsing half a megabyte of numbers).
+val whole_crowd_js() {
+    std::vector<CurveRun> runs;
+    for (Arrangement a : compared_arrangements) runs.push_back(whole_crowd_run(a));
+    val list = val::array();
+    for (const CurveRun& c : runs) {
+        val o = val::object();
+        o.set("arrangement", std::string(arrangement_name(c.arrangement)));
+        o.set("losses", numbers_value(c.losses));
+        o.set("firstEpochUnder", c.first_epoch_under);
+        o.set("finalLoss", c.final_loss);
+        o.set("finalAccuracy", c.final_accuracy);
+        list.call<void>("push", o);
+    }
+    val curves = val::object();
+    curves.set("threshold", curve_threshold);
+    curves.set("runs", list);
+    const TwoWays t = asked_two_ways(runs[1]);
+    val two = val::object();
+    two.set("byRunning", numbers_value(t.by_running));
+    two.set("byBatch", numbers_value(t.by_batch));
+    two.set("epochsDiffering", t.epochs_differing);
+    val shift = val::object();
+    shift.set("plain", shift_value(covariate_shift(runs[0])));
+    shift.set("batch", shift_value(covariate_shift(runs[1])));
+    val o = val::object();
+    o.set("curves", curves);
+    o.set("twoWays", two);
+    o.set("covariateShift", shift);
+    return o;
 }
 
 val summarise_comparison_js(val results) {
@@ -404,6 +453,7 @@ EMSCRIPTEN_BINDINGS(normlab) {
     function("runComparison", &run_comparison_js);
     function("summariseComparison", &summarise_comparison_js);
     function("wholeCrowdJson", emscripten::optional_override([] { return whole_crowd_json(); }));
+    function("wholeCrowd", &whole_crowd_js);
     function("gradientCheckView", &gradient_check_view_js);
     function("twoNumbersView", emscripten::optional_override([] { return two_numbers_view(); }));
     function("weightNormView", emscripten::optional_override([] { return weight_norm_view(); }));
