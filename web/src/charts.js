@@ -7,6 +7,16 @@ import {
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, ScatterController, Legend, Tooltip);
 
+/** A series as {x, y} points: plain numbers become points at x = 1, 2, 3, ... */
+function points(data) {
+  return data.length && typeof data[0] === 'number' ? Array.from(data, (y, k) => ({ x: k + 1, y })) : data;
+}
+
+/** Linear-axis labels without Intl formatting (which is slow to set up per chart). */
+function plainLabel(value) {
+  return String(Number(value.toFixed(6)));
+}
+
 /** Log-axis labels at powers of ten only: 1, 0.1, 0.01, 1e-3 … */
 function powerOfTenLabel(value) {
   const e = Math.log10(value);
@@ -40,7 +50,7 @@ export function lineChart(host, canvas, series, options = {}) {
     const c = s.alpha ? withAlpha(base, s.alpha) : base;
     return {
       label: s.label,
-      data: s.data,
+      data: points(s.data),
       borderColor: c,
       backgroundColor: c,
       borderWidth: s.width ?? 2,
@@ -50,14 +60,13 @@ export function lineChart(host, canvas, series, options = {}) {
       pointStyle: s.pointStyle ?? 'circle',
       showLine: s.showLine ?? true,
       tension: 0,
-      parsing: s.data.length && typeof s.data[0] === 'object' ? undefined : true,
     };
   });
   const scales = () => {
     const st = styleOf();
     const axis = (title) => ({
       title: { display: Boolean(title), text: title, color: st.muted },
-      ticks: { color: st.muted, maxTicksLimit: 8 },
+      ticks: { color: st.muted, maxTicksLimit: 8, callback: plainLabel },
       grid: { color: st.line },
       border: { color: st.line },
     });
@@ -69,12 +78,13 @@ export function lineChart(host, canvas, series, options = {}) {
       },
     };
   };
-  const labels = options.labels ?? series[0]?.data.map((_, k) => k + 1);
   const chart = new Chart(canvas, {
     type: 'line',
-    data: { labels, datasets: datasets() },
+    data: { datasets: datasets() },
     options: {
       animation: false,
+      parsing: false,
+      spanGaps: true,
       responsive: true,
       maintainAspectRatio: false,
       normalized: true,
@@ -95,7 +105,6 @@ export function lineChart(host, canvas, series, options = {}) {
   chart.$setSeries = (next, nextOptions = {}) => {
     series = next;
     Object.assign(options, nextOptions);
-    chart.data.labels = options.labels ?? series[0]?.data.map((_, k) => k + 1);
     chart.$recolour();
   };
   return chart;

@@ -3,6 +3,9 @@ import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import './widgets/index.js';
 
+// One formula per task, so typesetting never holds the main thread for long.
 for (const el of document.querySelectorAll('[data-tex]')) {
-  katex.render(el.dataset.tex, el, { displayMode: el.classList.contains('formula'), throwOnError: false, output: 'html' });
+  setTimeout(() => {
+    katex.render(el.dataset.tex, el, { displayMode: el.classList.contains('formula'), throwOnError: false, output: 'html' });
+  }, 0);
 }

@@ -246,7 +246,10 @@ function createApi(core) {
       if (!Array.isArray(results)) throw new TypeError(`the results must be an array, not ${describe(results)}`);
       return JSON.parse(answer(core.summariseComparison(results)));
     },
-    /** The five whole-crowd runs and what they measure: {curves, twoWays, covariateShift}, series as Float64Arrays. */
+    /**
+     * The five whole-crowd runs and what they measure: {curves, twoWays, covariateShift}, series
+     * as Float64Arrays; covariateShift.plain/batch.unitMean is flat, epochs x units, epoch after epoch.
+     */
     wholeCrowd() {
       return core.wholeCrowd();
     },

@@ -1,5 +1,6 @@
 // The message protocol between a widget and its worker, defined once.
-//   requests:  {type: 'run', id, job: 'comparison' | 'wholeCrowd'}   {type: 'cancel', id}
+//   requests:  {type: 'run', id, job: 'comparison' | 'wholeCrowd', part?}   {type: 'cancel', id}
+//              (part: the one field of the job's result the widget needs, so only it is copied back)
 //   replies:   {type: 'progress', id, done, total, partial?}   {type: 'done', id, result}
 //              {type: 'error', id, name, message}
 export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel' });
@@ -13,7 +14,7 @@ export const PROGRESS_INTERVAL_MS = 16;
  * Runs a job in a fresh module worker and calls back on progress; resolves with the result.
  * Returns {promise, cancel}. The worker is the caller's to terminate (widget.worker).
  */
-export function runInWorker(widget, job, onProgress = () => {}) {
+export function runInWorker(widget, job, onProgress = () => {}, part = undefined) {
   widget.worker?.terminate();
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   widget.worker = worker;
@@ -27,6 +28,6 @@ export function runInWorker(widget, job, onProgress = () => {}) {
     };
     worker.onerror = (e) => reject(new Error(e.message || 'the worker failed'));
   });
-  worker.postMessage({ type: REQUEST.run, id, job });
+  worker.postMessage({ type: REQUEST.run, id, job, part });
   return { promise, cancel: () => worker.postMessage({ type: REQUEST.cancel, id }) };
 }

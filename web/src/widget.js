@@ -61,7 +61,9 @@ export class NlWidget extends HTMLElement {
       const visible = entries.some((e) => e.isIntersecting);
       if (visible && !this.started) {
         this.started = true;
-        this.start().catch((e) => this.showFailure(e));
+        // Each widget starts in a task of its own, so widgets appearing together never add up
+        // to one long main-thread task.
+        setTimeout(() => this.begin(), 0);
       }
       this.visible = visible;
     }, { rootMargin: '300px 0px' });
@@ -94,11 +96,28 @@ export class NlWidget extends HTMLElement {
     fresh.className = 'widget';
     this.body.replaceWith(fresh);
     this.body = fresh;
-    this.start().catch((e) => this.showFailure(e));
+    this.begin();
   }
 
   /** Subclasses: load what they need and draw. Called once when near the viewport. */
   async start() {}
+
+  async begin() {
+    if (!this.isConnected) return;
+    const name = this.localName;
+    performance.mark(`${name}:start`);
+    try {
+      // Wait for the core, then continue in a task of this widget's own: widgets waiting on
+      // the same load must not all resume inside one task.
+      await core();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!this.isConnected) return;
+      await this.start();
+      performance.measure(`${name} drawn`, `${name}:start`);
+    } catch (e) {
+      this.showFailure(e);
+    }
+  }
 
   /** Keeps a chart so it is freed with the widget. */
   own(chart) {

@@ -41,8 +41,10 @@ onmessage = async ({ data }) => {
     const nl = await nlPromise;
     const job = jobs[data.job];
     if (!job) throw new TypeError(`no job named ${data.job}`);
-    const result = await job(nl, data.id);
-    if (result !== null) postMessage({ type: REPLY.done, id: data.id, result });
+    const whole = await job(nl, data.id);
+    if (whole === null) return;
+    const result = data.part ? { [data.part]: whole[data.part] } : whole;
+    postMessage({ type: REPLY.done, id: data.id, result });
   } catch (e) {
     postMessage({ type: REPLY.error, id: data.id, name: e.name, message: e.message });
   }

@@ -16,11 +16,6 @@ export class NlCovariateShift extends NlWidget {
     const c = this.config;
     this.network = c.network;
     this.statistic = c.statistic;
-    this.render('<p class="loading" role="status">Training the plain and batch networks on the crowd…</p>');
-    const { promise } = runInWorker(this, 'wholeCrowd');
-    this.data = (await promise).covariateShift;
-    this.worker?.terminate();
-    this.worker = undefined;
     this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="network">
@@ -33,14 +28,24 @@ export class NlCovariateShift extends NlWidget {
         </span>
       </div>
       <div class="chart tall"><canvas role="img" aria-label="hidden units over epochs"></canvas></div>
+      <p class="note" data-status role="status">Training the plain and batch networks on the crowd…</p>
       <div class="readouts" aria-live="polite">
-        <div class="readout"><span>largest mean shift, first epoch to last</span><b data-out="shift"></b></div>
-        <div class="readout"><span>largest single-epoch move of a unit's mean</span><b data-out="move"></b></div>
-        <div class="readout"><span>largest gap between the block's mean and the layer's shift</span><b data-out="gap"></b></div>
+        <div class="readout"><span>largest mean shift, first epoch to last</span><b data-out="shift">…</b></div>
+        <div class="readout"><span>largest single-epoch move of a unit's mean</span><b data-out="move">…</b></div>
+        <div class="readout"><span>largest gap between the block's mean and the layer's shift</span><b data-out="gap">…</b></div>
       </div>`);
+    // The chart is made (and its drawing code first run, on a placeholder line) while the worker
+    // trains, so drawing the data later is a smaller task.
+    const placeholder = [{ label: 'waiting', data: [0, 1], colourVar: '--nl-line', width: 1 }];
+    this.chart = this.own(lineChart(this, this.$('canvas'), placeholder, this.chartOptions()));
+    const { promise } = runInWorker(this, 'wholeCrowd', () => {}, 'covariateShift');
+    this.data = (await promise).covariateShift;
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.$('[data-status]').remove();
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('button');
-      if (!b) return;
+      if (!b || !this.data) return;
       if (b.dataset.net) this.network = b.dataset.net;
       if (b.dataset.stat) this.statistic = b.dataset.stat;
       this.$$('[data-net]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.net === this.network)));
@@ -50,20 +55,22 @@ export class NlCovariateShift extends NlWidget {
     this.draw();
   }
 
+  chartOptions() {
+    return { xTitle: 'epoch', yTitle: `each unit's ${this.statistic} over the crowd`, legend: false, tooltips: false };
+  }
+
   draw() {
     const run = this.data[this.network];
-    const rows = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
-    const units = rows[0].length;
+    const flat = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
+    const { units, epochs } = run;
     const series = Array.from({ length: units }, (_, u) => ({
       label: `unit ${u + 1}`,
-      data: rows.map((r) => r[u]),
+      data: Array.from({ length: epochs }, (_, e) => flat[e * units + u]),
       colourVar: this.network === 'plain' ? '--nl-plain' : '--nl-batch',
       alpha: 0.75,
       width: 1.5,
     }));
-    const options = { xTitle: 'epoch', yTitle: `each unit's ${this.statistic} over the crowd`, legend: false, tooltips: false };
-    if (!this.chart) this.chart = this.own(lineChart(this, this.$('canvas'), series, options));
-    else this.chart.$setSeries(series, options);
+    this.chart.$setSeries(series, this.chartOptions());
     this.out('shift', fmt(run.largestShift, 4));
     this.out('move', fmt(run.largestEpochMove, 4));
     this.out('gap', this.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');

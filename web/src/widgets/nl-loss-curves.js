@@ -14,7 +14,7 @@ export class NlLossCurves extends NlWidget {
 
   async start() {
     this.render('<p class="loading" role="status">Training five networks on the whole crowd…</p>');
-    const { promise } = runInWorker(this, 'wholeCrowd');
+    const { promise } = runInWorker(this, 'wholeCrowd', () => {}, 'curves');
     const { curves } = await promise;
     this.worker?.terminate();
     this.worker = undefined;

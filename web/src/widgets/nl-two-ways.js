@@ -11,7 +11,7 @@ export class NlTwoWays extends NlWidget {
 
   async start() {
     this.render('<p class="loading" role="status">Training the batch network on the whole crowd…</p>');
-    const { promise } = runInWorker(this, 'wholeCrowd');
+    const { promise } = runInWorker(this, 'wholeCrowd', () => {}, 'twoWays');
     const { twoWays } = await promise;
     this.worker?.terminate();
     this.worker = undefined;
