@@ -33,18 +33,38 @@ export class NlRunningAverage extends NlWidget {
         <div class="readout"><span>first step under 0.01</span><b data-first="0"></b></div>
         <div class="readout"><span>first step under 0.001</span><b data-first="1"></b></div>
       </div>
+      <div class="controls">
+        <label>after step <input type="range" min="1" max="${this.steps}" value="1" data-at-step aria-label="step to show"></label>
+        <b data-at-step-out>1</b>
+      </div>
+      <div class="blocks">
+        <table><caption>predicting (running figures)</caption><tbody data-predicted></tbody></table>
+        <table><caption>training (the batch's own figures)</caption><tbody data-trained></tbody></table>
+      </div>
       <p class="note" data-final></p>`);
     this.$('[data-keep]').addEventListener('input', (e) => {
       this.keep = Number(e.target.value);
       this.update();
     });
+    this.$('[data-at-step]').addEventListener('input', () => this.showStep());
     this.update();
+  }
+
+  /** The two answers after the chosen step, side by side. */
+  showStep() {
+    const k = Number(this.$('[data-at-step]').value);
+    this.$('[data-at-step-out]').textContent = String(k);
+    const rows = (b) => Array.from({ length: b.rows }, (_, i) => `<tr><th scope="row">${i + 1}</th>${Array.from({ length: b.cols },
+      (_, j) => `<td>${fmt(b.data[i * b.cols + j], 4)}</td>`).join('')}</tr>`).join('');
+    this.$('[data-predicted]').innerHTML = rows(this.trace.predicted[k - 1]);
+    this.$('[data-trained]').innerHTML = rows(this.trace.trained);
   }
 
   update() {
     const nl = this.nl;
     const layer = nl.normaliser({ kind: 'batch', features: this.x[0].length, keep: this.keep });
     const t = nl.traceRunning(layer, this.x, { steps: this.steps, thresholds: [0.01, 0.001] });
+    this.trace = t;
     this.$('[data-keep-out]').textContent = fmt(layer.keep, 2);
     this.$('[data-convention]').textContent = `(PyTorch names the same rule momentum ${fmt(layer.momentum, 2)})`;
     for (const el of this.$$('[data-at]')) {
@@ -62,6 +82,7 @@ export class NlRunningAverage extends NlWidget {
     } else {
       this.chart.$setSeries(series);
     }
+    this.showStep();
   }
 }
 

@@ -1,0 +1,57 @@
+// One script and one tag: a host page that loads only normlab-widgets.js gets a working widget,
+// styled in its own shadow root whatever the host's CSS says; the embedding guide lists options.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser, server;
+
+before(async () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'normlab-host-'));
+  cpSync(path.join(root, 'dist'), path.join(site, 'normlab'), { recursive: true });
+  writeFileSync(path.join(site, 'post.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    <style>* { font-size: 40px !important; color: red !important; } table { display: none !important; }</style>
+    <h1>A blog post</h1>
+    <script type="module" src="/normlab/normlab-widgets.js"></script>
+    <nl-playground kind="layer"></nl-playground>`);
+  server = await serveStatic(site);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a host page with one script and one tag gets a working playground, untouched by its CSS', async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(`${server.url}/post.html`);
+  await page.waitForFunction(() => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'), null, { timeout: 20000 });
+  const first = await page.locator('nl-playground >> .answer td').first().textContent();
+  assert.equal(first.trim(), '−0.9999994'); // layer norm, as the attribute asked
+  const pressed = await page.locator('nl-playground >> button[data-kind="layer"]').getAttribute('aria-pressed');
+  assert.equal(pressed, 'true');
+  const tableDisplay = await page.locator('nl-playground >> table.grid').evaluate((t) => getComputedStyle(t).display);
+  assert.equal(tableDisplay, 'table', "the host's CSS reached into the widget");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the embedding guide documents every widget from its option table and runs an example', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/normlab/embed.html`);
+  await page.waitForFunction(() => document.querySelectorAll('#docs section').length === 11);
+  assert.ok(await page.locator('#docs table.options').count() >= 4);
+  await page.locator('nl-running-average').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('nl-running-average')?.shadowRoot?.querySelector('[data-keep-out]')?.textContent === '0.8', null, { timeout: 20000 });
+  await page.close();
+});
