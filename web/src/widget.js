@@ -2,6 +2,7 @@
 // from attributes through a declarative option table, started when it comes near the viewport,
 // and freed (charts, worker) when removed. Widgets share no state with each other.
 import { loadNormlab } from './normlab.js';
+import { runInWorker } from './protocol.js';
 import { widgetStyles } from './widget-styles.js';
 
 let corePromise;
@@ -116,6 +117,16 @@ export class NlWidget extends HTMLElement {
       performance.measure(`${name} drawn`, `${name}:start`);
     } catch (e) {
       this.showFailure(e);
+    }
+  }
+
+  /** Runs a job in this widget's worker, frees the worker, and resolves with the asked part of the result. */
+  async fromWorker(job, part) {
+    try {
+      return (await runInWorker(this, job, () => {}, part).promise)[part];
+    } finally {
+      this.worker?.terminate();
+      this.worker = undefined;
     }
   }
 

@@ -2,7 +2,6 @@
 // every epoch, plain network against batch layer, with the readouts. Trained in a worker.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
-import { runInWorker } from '../protocol.js';
 import { fmt, sci } from '../format.js';
 
 export class NlCovariateShift extends NlWidget {
@@ -38,10 +37,7 @@ export class NlCovariateShift extends NlWidget {
     // trains, so drawing the data later is a smaller task.
     const placeholder = [{ label: 'waiting', data: [0, 1], colourVar: '--nl-line', width: 1 }];
     this.chart = this.own(lineChart(this, this.$('canvas'), placeholder, this.chartOptions()));
-    const { promise } = runInWorker(this, 'wholeCrowd', () => {}, 'covariateShift');
-    this.data = (await promise).covariateShift;
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.data = await this.fromWorker('wholeCrowd', 'covariateShift');
     this.$('[data-status]').remove();
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('button');

@@ -2,7 +2,6 @@
 // crossing of 0.3 marked, final loss and accuracy in the legend. Trained in a worker.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
-import { runInWorker } from '../protocol.js';
 import { fmt } from '../format.js';
 
 const NAMES = { plain: 'plain', batch: 'batch layer', layer: 'layer norm', rms: 'RMS', weightNorm: 'weight norm' };
@@ -14,10 +13,7 @@ export class NlLossCurves extends NlWidget {
 
   async start() {
     this.render('<p class="loading" role="status">Training five networks on the whole crowd…</p>');
-    const { promise } = runInWorker(this, 'wholeCrowd', () => {}, 'curves');
-    const { curves } = await promise;
-    this.worker?.terminate();
-    this.worker = undefined;
+    const curves = await this.fromWorker('wholeCrowd', 'curves');
     this.render(`
       <div class="chart tall"><canvas role="img" aria-label="loss per epoch for five arrangements, log scale"></canvas></div>
       <table><caption>Crossing ${curves.threshold} and the end of training</caption>

@@ -2,7 +2,6 @@
 // and by the batch's own statistics, and the number of epochs where the two disagree.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
-import { runInWorker } from '../protocol.js';
 import { fmt } from '../format.js';
 
 export class NlTwoWays extends NlWidget {
@@ -11,10 +10,7 @@ export class NlTwoWays extends NlWidget {
 
   async start() {
     this.render('<p class="loading" role="status">Training the batch network on the whole crowd…</p>');
-    const { promise } = runInWorker(this, 'wholeCrowd', () => {}, 'twoWays');
-    const { twoWays } = await promise;
-    this.worker?.terminate();
-    this.worker = undefined;
+    const twoWays = await this.fromWorker('wholeCrowd', 'twoWays');
     const epochs = twoWays.byRunning.length;
     this.render(`
       <div class="chart"><canvas role="img" aria-label="accuracy per epoch by running figures and by batch statistics"></canvas></div>
