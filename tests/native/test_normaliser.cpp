@@ -171,6 +171,8 @@ TEST_CASE("backward under the slope counting 1..8: the three routes", "[batch][b
     const GradientCheck check = check_gradient(layer, whole_number_four(), dy);
     const SlopeCheck& input = check.slope("input");
     CHECK(input.largest_gap < 1e-8);
+    CHECK_PRINTS(input.largest_gap, "2.1e-10", 11);         // the essay's agreement, step 1e-5
+    CHECK_PRINTS(column_sums(g.dx)[1], "2.2e-16", 17);      // the essay's column sum
     CHECK_PRINTS(largest_gap(naive.data, input.numeric), "2.0370", 4);
     CHECK_PRINTS(input.largest_slope, "1.0741", 4);
     CHECK(naive.at(0, 0) * input.numeric[0] < 0);  // the naive block has the wrong sign where it matters
