@@ -40,13 +40,13 @@ EpochRecord record_epoch(const CrowdNetwork& net, const NetworkResponse& r, cons
 }  // namespace
 
 TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vector<double>& labels,
-                                std::size_t epochs, bool record) {
+                                std::size_t epochs, Recording recording) {
     require_nonempty(x.rows, x.cols, "input block");
     require_same(x.cols, 2, "input's feature count", "network's input count");
     require_finite(x, "input block");
     require_same(labels.size(), x.rows, "label count", "row count");
-    TrainingRun run{net, 0, 0, {}, {}};
-    run.losses.reserve(epochs);
+    TrainingRun run{net, 0, {}, {}};
+    if (recording != Recording::FinalLoss) run.losses.reserve(epochs);
     // Storage kept across epochs: the network and the one it steps into, the response, the
     // gradient and the loss. After the first epoch nothing is allocated.
     CrowdNetwork nets[2] = {net, net};  // this epoch's network and the one it steps into
@@ -57,16 +57,16 @@ TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vec
     for (std::size_t e = 0; e < epochs; ++e) {
         const CrowdNetwork& current = nets[now];
         current.train_into(x, r);
-        binary_cross_entropy_into(r.logits(), labels, loss);
-        run.losses.push_back(loss.value);
-        if (record) run.records.push_back(record_epoch(current, r, x, labels, loss.value));
+        const bool last = e + 1 == epochs;
+        binary_cross_entropy_into(r.logits(), labels, loss, last || recording != Recording::FinalLoss);
+        if (last) run.final_loss = loss.value;
+        if (recording != Recording::FinalLoss) run.losses.push_back(loss.value);
+        if (recording == Recording::Everything) run.records.push_back(record_epoch(current, r, x, labels, loss.value));
         current.backward_into(r, loss.dlogits, g);
         current.step_into(g, crowd_stride, nets[1 - now]);
         now = 1 - now;
     }
     run.network = std::move(nets[now]);
-    run.initial_loss = run.losses.empty() ? 0 : run.losses.front();
-    run.final_loss = run.losses.empty() ? 0 : run.losses.back();
     return run;
 }
 
@@ -108,7 +108,8 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
         const Normaliser units = standard_units_of(train.measurements);  // training rows only
         const Block x = units.infer(train.measurements), x_held = units.infer(held.measurements);
         Random rng = initial_weights_generator(p.seed, p.fold);
-        const TrainingRun run = train_crowd_network(CrowdNetwork::initial(p.arrangement, rng), x, train.labels);
+        const TrainingRun run = train_crowd_network(CrowdNetwork::initial(p.arrangement, rng), x, train.labels,
+                                                    crowd_epochs, Recording::FinalLoss);
         results.push_back({p.seed, p.fold, p.arrangement, accuracy(run.network.infer(x), train.labels),
                            correct_count(run.network.infer(x_held), held.labels), held.size(), run.final_loss});
     }
@@ -152,7 +153,8 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
 CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd& crowd) {
     const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
     Random rng = initial_weights_generator(seed, crowd_folds);  // a stream no fold uses
-    TrainingRun run = train_crowd_network(CrowdNetwork::initial(arrangement, rng), x, crowd.labels, crowd_epochs, true);
+    TrainingRun run = train_crowd_network(CrowdNetwork::initial(arrangement, rng), x, crowd.labels, crowd_epochs,
+                                          Recording::Everything);
     CurveRun c{arrangement, std::move(run.losses), 0, run.final_loss, accuracy(run.network.infer(x), crowd.labels),
                std::move(run.records)};
     for (std::size_t e = 0; e < c.losses.size(); ++e)

@@ -32,17 +32,24 @@ struct EpochRecord {
     std::vector<double> shift;                // (16) the normaliser's shift, if there is one
 };
 
-struct TrainingRun {
-    CrowdNetwork network;             // after the last step
-    double initial_loss = 0;
-    double final_loss = 0;            // the loss the last backward pass measured
-    std::vector<double> losses;       // per epoch
-    std::vector<EpochRecord> records; // per epoch, when asked for
+// What a training run writes down as it goes.
+enum class Recording {
+    FinalLoss,  // the loss of the last epoch only (the comparison's trainings)
+    Losses,     // the loss of every epoch
+    Everything  // the loss and an EpochRecord of every epoch (the whole-crowd runs)
 };
 
-// Full-batch gradient descent at stride 1 for `epochs` epochs on (x, labels).
+struct TrainingRun {
+    CrowdNetwork network;             // after the last step
+    double final_loss = 0;            // the loss the last backward pass measured
+    std::vector<double> losses;       // per epoch, unless only the final loss was asked for
+    std::vector<EpochRecord> records; // per epoch, when everything was asked for
+};
+
+// Full-batch gradient descent at stride 1 for `epochs` epochs on (x, labels). The loss's value
+// never steers training (only its slope does), so what is recorded changes no figure.
 TrainingRun train_crowd_network(CrowdNetwork start, const Block& x, const std::vector<double>& labels,
-                                std::size_t epochs = crowd_epochs, bool record = false);
+                                std::size_t epochs = crowd_epochs, Recording recording = Recording::Losses);
 
 // ---- 1. the comparison: seeds x arrangements x folds -----------------------------------------
 struct TrainingPlanEntry {

@@ -228,7 +228,8 @@ Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels
     return loss;
 }
 
-void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss) {
+void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss,
+                               bool want_value) {
     const double n = static_cast<double>(logits.rows);
     loss.value = 0.0;
     loss.dlogits.reshape(logits.rows, 1);
@@ -238,7 +239,7 @@ void binary_cross_entropy_into(const Block& logits, const std::vector<double>& l
         //   -t log s(z) - (1 - t) log(1 - s(z)) = max(z, 0) - t z + log(1 + e)
         //   s(z) = 1 / (1 + e) for z >= 0, e / (1 + e) otherwise (the core's sigmoid, bit for bit).
         const double e = normlab::exp(-std::fabs(z));
-        loss.value += (z > 0 ? z : 0.0) - t * z + normlab::log(1.0 + e);
+        if (want_value) loss.value += (z > 0 ? z : 0.0) - t * z + normlab::log(1.0 + e);
         const double s = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
         loss.dlogits.data[i] = (s - t) / n;
     }

@@ -89,7 +89,9 @@ struct Loss {
     Block dlogits;
 };
 Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels);
-void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss);
+// want_value false: the slope alone (loss.value is left at 0), which is all a step needs.
+void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss,
+                               bool want_value = true);
 // Share of rows whose logit falls on the label's side of zero (sigmoid 0.5).
 double accuracy(const Block& logits, const std::vector<double>& labels);
 std::size_t correct_count(const Block& logits, const std::vector<double>& labels);

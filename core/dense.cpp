@@ -108,11 +108,11 @@ void dense_train_into(const Block& w, const std::vector<double>& b, Activation a
     }
     for (std::size_t i = 0; i < x.rows; ++i) {
         // score(i, k) = b(k) + x(i, 0) w(0, k) + x(i, 1) w(1, k) + ..., summed in that order.
-        double* s = &r.score.data[i * out];
+        double* __restrict s = &r.score.data[i * out];
         for (std::size_t k = 0; k < out; ++k) s[k] = b[k];
         for (std::size_t j = 0; j < in; ++j) {
             const double xv = x.data[i * in + j];
-            const double* wr = &w.data[j * out];
+            const double* __restrict wr = &w.data[j * out];
             for (std::size_t k = 0; k < out; ++k) s[k] += xv * wr[k];
         }
     }
@@ -131,7 +131,7 @@ void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, c
     dscore.reshape(dy.rows, dy.cols);
     activation_slopes(a, r, dy, dscore);
     if (out == 1) {  // one neuron: the same sums, with the inner loops running over the inputs
-        double* dw = g.dweights.data.data();
+        double* __restrict dw = g.dweights.data.data();
         for (std::size_t i = 0; i < x.rows; ++i) {
             const double d = dscore.data[i];
             const double* xr = &x.data[i * in];
@@ -142,12 +142,13 @@ void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, c
         }
         return;
     }
+    double* __restrict dbias = g.dbias.data();
     for (std::size_t i = 0; i < x.rows; ++i) {
-        const double* d = &dscore.data[i * out];
-        for (std::size_t k = 0; k < out; ++k) g.dbias[k] += d[k];
+        const double* __restrict d = &dscore.data[i * out];
+        for (std::size_t k = 0; k < out; ++k) dbias[k] += d[k];
         for (std::size_t j = 0; j < in; ++j) {
             const double xv = x.data[i * in + j];
-            double* dw = &g.dweights.data[j * out];
+            double* __restrict dw = &g.dweights.data[j * out];
             for (std::size_t k = 0; k < out; ++k) dw[k] += xv * d[k];
             if (!pass_down) continue;
             // dx(i, j) = sum over k of dscore(i, k) w(j, k), in k order.

@@ -55,8 +55,10 @@ double log(double x) {
     double s = f / (2.0 + f);
     double s2 = s * s;
     // atanh(s)/s = sum s^(2k) / (2k + 1); |s| < 0.1716 so s^2 < 0.0295 and 13 terms suffice.
+    static constexpr double inv_odd[] = {1.0 / 25, 1.0 / 23, 1.0 / 21, 1.0 / 19, 1.0 / 17, 1.0 / 15, 1.0 / 13,
+                                         1.0 / 11, 1.0 / 9,  1.0 / 7,  1.0 / 5,  1.0 / 3,  1.0};
     double p = 1.0 / 27.0;
-    for (int k = 12; k >= 0; --k) p = p * s2 + 1.0 / (2 * k + 1);
+    for (double c : inv_odd) p = p * s2 + c;
     double log_m = 2.0 * s * p;
     return (e * LN2_HI + (log_m + e * LN2_LO));
 }

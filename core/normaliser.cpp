@@ -23,6 +23,44 @@ AxisSets sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
     return {rows * spec.groups, length, 1, length, cols, 1};
 }
 
+// Visits every cell as f(set, cell), each set's cells in position order. Down the rows (the batch
+// axis) the sets of one position are contiguous, so the inner loop runs across sets; along a row
+// a set's cells are contiguous, so the inner loop runs along the set. Either way each set's sums
+// run in the same order.
+template <class F>
+void sweep(const AxisSets& sets, F&& f) {
+    if (sets.start_step == 1) {
+        for (std::size_t k = 0; k < sets.length; ++k) {
+            const std::size_t base = k * sets.step;
+            for (std::size_t s = 0; s < sets.count; ++s) f(s, base + s);
+        }
+    } else {
+        for (std::size_t s = 0; s < sets.count; ++s) {
+            const std::size_t base = s * sets.start_step;
+            for (std::size_t k = 0; k < sets.length; ++k) f(s, base + k);
+        }
+    }
+}
+
+// Adds term(set, cell) into acc[set] for every cell, each set's terms in position order, the
+// running sum kept in a register along a row (the sums are the same, bit for bit, either way).
+template <class F>
+void sweep_sum(const AxisSets& sets, double* __restrict acc, F&& term) {
+    if (sets.start_step == 1) {
+        for (std::size_t k = 0; k < sets.length; ++k) {
+            const std::size_t base = k * sets.step;
+            for (std::size_t s = 0; s < sets.count; ++s) acc[s] += term(s, base + s);
+        }
+    } else {
+        for (std::size_t s = 0; s < sets.count; ++s) {
+            const std::size_t base = s * sets.start_step;
+            double a = acc[s];
+            for (std::size_t k = 0; k < sets.length; ++k) a += term(s, base + k);
+            acc[s] = a;
+        }
+    }
+}
+
 }  // namespace
 
 NormSpec NormSpec::with_eps(double e) const { NormSpec s = *this; s.eps = e; return s; }
@@ -109,8 +147,8 @@ NormResponse Normaliser::train(const Block& x) const {
 }
 
 void Normaliser::train_into(const Block& x, NormResponse& r) const {
-    // The loops run position by position (k) over all sets (s) at once: down the rows, a batch
-    // layer's sets are the contiguous features of a row. Each set's sums still run in k order.
+    // sweep() visits the cells in the order their layout favours; each set's sums run in
+    // position order either way.
     const AxisSets sets = sets_of(spec_, x.rows, x.cols);
     const std::size_t count = sets.count;
     const double len = static_cast<double>(sets.length);
@@ -125,33 +163,26 @@ void Normaliser::train_into(const Block& x, NormResponse& r) const {
     double* var = r.variance.data();
     const double* xs = x.data.data();
     double* z = r.standardised.data.data();
-    auto cell = [&](std::size_t s, std::size_t k) { return s * sets.start_step + k * sets.step; };
     if (spec_.centre) {
         // Pass 1: the mean, and its correction (the corrected two-pass algorithm of Chan, Golub
         // and LeVeque): x - mean is exact for x near the mean, so the correction recovers what
         // rounding the sum lost, and the mean is carried as mean + correction.
-        for (std::size_t k = 0; k < sets.length; ++k)
-            for (std::size_t s = 0; s < count; ++s) mean[s] += xs[cell(s, k)];
+        sweep_sum(sets, mean, [&](std::size_t, std::size_t c) { return xs[c]; });
         for (std::size_t s = 0; s < count; ++s) mean[s] /= len;
-        for (std::size_t k = 0; k < sets.length; ++k)
-            for (std::size_t s = 0; s < count; ++s) corr[s] += xs[cell(s, k)] - mean[s];
+        sweep_sum(sets, corr, [&](std::size_t s, std::size_t c) { return xs[c] - mean[s]; });
         for (std::size_t s = 0; s < count; ++s) corr[s] /= len;
     }
     // Pass 2: the biased variance about the mean (the mean square when not centring).
-    for (std::size_t k = 0; k < sets.length; ++k)
-        for (std::size_t s = 0; s < count; ++s) {
-            const double c = (xs[cell(s, k)] - mean[s]) - corr[s];
-            var[s] += c * c;
-        }
+    sweep_sum(sets, var, [&](std::size_t s, std::size_t c) {
+        const double centred = (xs[c] - mean[s]) - corr[s];
+        return centred * centred;
+    });
     for (std::size_t s = 0; s < count; ++s) {
         var[s] /= len;
         r.deviation[s] = std::sqrt(var[s] + spec_.eps);
     }
-    for (std::size_t k = 0; k < sets.length; ++k)
-        for (std::size_t s = 0; s < count; ++s) {
-            const std::size_t c = cell(s, k);
-            z[c] = ((xs[c] - mean[s]) - corr[s]) / r.deviation[s];
-        }
+    const double* dev = r.deviation.data();
+    sweep(sets, [&](std::size_t s, std::size_t c) { z[c] = ((xs[c] - mean[s]) - corr[s]) / dev[s]; });
     for (std::size_t s = 0; s < count; ++s) mean[s] += corr[s];
     // answer = scale * z + shift, feature by feature along each row.
     for (std::size_t i = 0; i < x.rows; ++i)
@@ -190,31 +221,31 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     const double* z = zb.data.data();
     double* d = g.dx.data.data();  // holds d = dy * scale until it is overwritten by dx
     // Parameter slopes, sums down the columns: dscale = sum dy * z, dshift = sum dy.
-    for (std::size_t i = 0; i < rows; ++i)
-        for (std::size_t j = 0; j < cols; ++j) {
+    for (std::size_t j = 0; j < cols; ++j) {
+        double ds = 0.0, dh = 0.0;
+        for (std::size_t i = 0; i < rows; ++i) {
             const std::size_t c = i * cols + j;
-            g.dscale[j] += dy.data[c] * z[c];
-            g.dshift[j] += dy.data[c];
+            ds += dy.data[c] * z[c];
+            dh += dy.data[c];
             d[c] = dy.data[c] * scale_[j];
         }
+        g.dscale[j] = ds;
+        g.dshift[j] = dh;
+    }
     // Passed-down block, per set, with d = dy * scale:
     //   route 1, direct:             n * d
     //   route 2, through the mean:   - sum d            (only when centring)
     //   route 3, through variance:   - z * sum(d * z)
     //   all over n * s.
-    auto cell = [&](std::size_t s, std::size_t k) { return s * sets.start_step + k * sets.step; };
-    for (std::size_t k = 0; k < sets.length; ++k)
-        for (std::size_t s = 0; s < count; ++s) {
-            const std::size_t c = cell(s, k);
-            g.sum_d[s] += d[c];
-            g.sum_dz[s] += d[c] * z[c];
-        }
+    double* sum_d = g.sum_d.data();
+    double* sum_dz = g.sum_dz.data();
+    sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
+    sweep_sum(sets, sum_dz, [&](std::size_t, std::size_t c) { return d[c] * z[c]; });
     if (!spec_.centre) g.sum_d.assign(count, 0.0);
-    for (std::size_t k = 0; k < sets.length; ++k)
-        for (std::size_t s = 0; s < count; ++s) {
-            const std::size_t c = cell(s, k);
-            d[c] = (len * d[c] - g.sum_d[s] - z[c] * g.sum_dz[s]) / (len * response.deviation[s]);
-        }
+    const double* dev = response.deviation.data();
+    sweep(sets, [&](std::size_t s, std::size_t c) {
+        d[c] = (len * d[c] - sum_d[s] - z[c] * sum_dz[s]) / (len * dev[s]);
+    });
 }
 
 Normaliser Normaliser::step(const NormGradient& gradient, double stride) const {
