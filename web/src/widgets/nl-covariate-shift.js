@@ -55,6 +55,17 @@ export class NlCovariateShift extends NlWidget {
     return { xTitle: 'epoch', yTitle: `each unit's ${this.statistic} over the crowd`, legend: false, tooltips: false };
   }
 
+  /** Adds the lines a few per frame: one frame with all sixteen at once is a long task. */
+  showProgressively(series) {
+    const token = (this.drawing = {});
+    const step = (n) => {
+      if (this.drawing !== token || !this.chart) return;
+      this.chart.$setSeries(series.slice(0, n), this.chartOptions());
+      if (n < series.length) requestAnimationFrame(() => step(Math.min(series.length, n + 4)));
+    };
+    step(Math.min(series.length, 4));
+  }
+
   draw() {
     const run = this.data[this.network];
     const flat = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
@@ -66,7 +77,7 @@ export class NlCovariateShift extends NlWidget {
       alpha: 0.75,
       width: 1.5,
     }));
-    this.chart.$setSeries(series, this.chartOptions());
+    this.showProgressively(series);
     this.out('shift', fmt(run.largestShift, 4));
     this.out('move', fmt(run.largestEpochMove, 4));
     this.out('gap', this.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');
