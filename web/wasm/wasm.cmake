@@ -20,6 +20,7 @@ if(NORMLAB_SIMD)
   target_compile_options(normlab_core PUBLIC -msimd128)
 endif()
 
+set(NORMLAB_PROFILING OFF CACHE BOOL "keep function names in the wasm (--profiling-funcs), for profiling")
 set(NORMLAB_WASM_OUT ${CMAKE_SOURCE_DIR}/web/generated CACHE PATH "where the module is written")
 add_executable(normlab_wasm ${CMAKE_SOURCE_DIR}/web/wasm/bindings.cpp)
 target_link_libraries(normlab_wasm PRIVATE normlab_core)
@@ -32,4 +33,5 @@ target_link_options(normlab_wasm PRIVATE
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createNormlabCore
   -sENVIRONMENT=web,worker -sDYNAMIC_EXECUTION=0
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=4MB -sTOTAL_STACK=1MB
-  -sFILESYSTEM=0)
+  -sFILESYSTEM=0
+  $<$<BOOL:${NORMLAB_PROFILING}>:--profiling-funcs>)

@@ -10,8 +10,18 @@ const NAMES = { plain: 'plain', batch: 'batch layer', layer: 'layer norm', rms: 
 export class NlComparison extends NlWidget {
   static title = 'The comparison';
   static options = [
-    { name: 'autostart', type: 'boolean', default: true, doc: 'start training when the widget comes into view' },
+    { name: 'autostart', type: 'boolean', default: true, doc: 'start training as the page loads (in a worker), not only when scrolled into view' },
   ];
+
+  connectedCallback() {
+    super.connectedCallback();
+    // The trainings run off the main thread, so they can start with the page: by the time the
+    // reader scrolls here the table is ready.
+    if (this.config.autostart && !this.started) {
+      this.started = true;
+      setTimeout(() => this.begin(), 0);
+    }
+  }
 
   async start() {
     this.render(`
