@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
-import { launchChromium } from '../tests/browser/chromium.js';
+import { launchChromium, recordLongestTask } from '../tests/browser/chromium.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
@@ -25,12 +25,7 @@ for (let k = 0; k < 5; k++) {
   const page = await context.newPage();
   const files = new Set();
   page.on('requestfinished', (r) => files.add(new URL(r.url()).pathname));
-  await page.addInitScript(() => {
-    window.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongestTask(page);
   await page.goto(`${server.url}/index.html`);
   const drawn = await page.waitForFunction((tags) => {
     const ready = tags.every((t) => {
@@ -61,12 +56,7 @@ for (let k = 0; k < 5; k++) {
   // What a reader meets: a 1280 x 900 window, the page loading, nothing scrolled.
   const reader = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const first = await reader.newPage();
-  await first.addInitScript(() => {
-    window.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongestTask(first);
   await first.goto(`${server.url}/index.html`);
   await first.waitForFunction(() => document.querySelector('nl-covariate-shift')?.shadowRoot?.querySelector('canvas'), null, { timeout: 60000 });
   await first.waitForTimeout(1000);

@@ -9,3 +9,22 @@ export function launchChromium() {
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
 }
+
+/** Collects a page's console errors, uncaught errors and failed requests, for a test to assert none. */
+export function watchForProblems(page) {
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e}`));
+  page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()}`));
+  return problems;
+}
+
+/** Records the longest main-thread task (PerformanceObserver 'longtask') in window.longest. */
+export function recordLongestTask(page) {
+  return page.addInitScript(() => {
+    window.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { launchChromium, watchForProblems } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, server;
@@ -43,9 +43,7 @@ after(async () => {
 
 test('the wasm core computes 3.0000017 under a CSP without unsafe-eval, in the page and in a worker', async () => {
   const page = await browser.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  page.on('pageerror', (e) => problems.push(String(e)));
+  const problems = watchForProblems(page);
   await page.goto(server.url);
   const result = await page.waitForFunction(() => window.result, null, { timeout: 15000 }).then((h) => h.jsonValue());
   const workerResult = await page.waitForFunction(() => window.workerResult, null, { timeout: 15000 }).then((h) => h.jsonValue());

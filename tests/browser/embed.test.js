@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { launchChromium, watchForProblems } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, server;
@@ -31,9 +31,7 @@ after(async () => {
 
 test('a host page with one script and one tag gets a working playground, untouched by its CSS', async () => {
   const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  const problems = watchForProblems(page);
   await page.goto(`${server.url}/post.html`);
   await page.waitForFunction(() => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'), null, { timeout: 20000 });
   const first = await page.locator('nl-playground >> .answer td').first().textContent();
