@@ -228,7 +228,9 @@ export class NlPlayground extends NlWidget {
       this.$('[data-undo]').title = byColumns ? '' : 'Undo exactly needs one mean and deviation per feature (the batch layer)';
     } catch (e) {
       this.showError(e);
+      // Nothing computed stands beside a refused block: no stale statistics or answers.
       this.$$('.standardised tbody, .answer tbody').forEach((t) => { t.innerHTML = ''; });
+      this.$$('[data-stat], [data-stat-row]').forEach((td) => { td.textContent = '–'; });
       this.out('gap', '–');
     }
     this.paintBands(byColumns);
