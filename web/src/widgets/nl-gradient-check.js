@@ -1,7 +1,7 @@
 // <nl-gradient-check>: the passed-down block, the naive block and the finite difference side by
 // side, with their disagreements, their sums along the axis, and the parameter slopes.
 import { NlWidget, core, define, esc } from '../widget.js';
-import { fmt, sci } from '../format.js';
+import { fixed, fmt, sci } from '../format.js';
 
 const CASES = {
   'batch-four': 'batch layer, the whole-number four',
@@ -74,8 +74,9 @@ export class NlGradientCheck extends NlWidget {
     const sumLabel = view.axis === 'batch' ? 'column sums' : 'row sums';
     for (const name of ['x', 'dx', 'naive', 'numeric']) {
       const data = view[name];
+      const show = name === 'x' ? (v) => fmt(v, 4) : (v) => fixed(v, 4);  // slopes in aligned columns
       this.$(`[data-block="${name}"]`).innerHTML = Array.from({ length: view.rows }, (_, i) =>
-        `<tr><th scope="row">${i + 1}</th>${Array.from({ length: view.cols }, (_, j) => `<td>${fmt(data[i * view.cols + j], 4)}</td>`).join('')}</tr>`).join('');
+        `<tr><th scope="row">${i + 1}</th>${Array.from({ length: view.cols }, (_, j) => `<td>${show(data[i * view.cols + j])}</td>`).join('')}</tr>`).join('');
       if (name !== 'x') {
         const sums = view.sums[name];
         this.$(`[data-sum="${name}"]`).innerHTML = view.axis === 'batch'
