@@ -10,17 +10,15 @@ namespace {
 
 // The index sets the sums run over, for a block of (rows, cols): set s holds the cells
 // start(s) + k * step for k < length.
-// The feature of cell start(s) + k * step is feature(s) + k * feature_step.
 struct AxisSets {
-    std::size_t count, length, step, start_step, cols, feature_step;
+    std::size_t count, length, step, start_step;
     std::size_t start(std::size_t s) const { return s * start_step; }
-    std::size_t feature(std::size_t s) const { return start(s) % cols; }
 };
 
 AxisSets sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
-    if (spec.axis == Axis::Batch) return {cols, rows, cols, 1, cols, 0};
+    if (spec.axis == Axis::Batch) return {cols, rows, cols, 1};
     std::size_t length = cols / spec.groups;
-    return {rows * spec.groups, length, 1, length, cols, 1};
+    return {rows * spec.groups, length, 1, length};
 }
 
 // Visits every cell as f(set, cell), each set's cells in position order. Down the rows (the batch
@@ -239,9 +237,8 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     //   all over n * s.
     double* sum_d = g.sum_d.data();
     double* sum_dz = g.sum_dz.data();
-    sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
+    if (spec_.centre) sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
     sweep_sum(sets, sum_dz, [&](std::size_t, std::size_t c) { return d[c] * z[c]; });
-    if (!spec_.centre) g.sum_d.assign(count, 0.0);
     const double* dev = response.deviation.data();
     sweep(sets, [&](std::size_t s, std::size_t c) {
         d[c] = (len * d[c] - sum_d[s] - z[c] * sum_dz[s]) / (len * dev[s]);
