@@ -53,6 +53,8 @@ test('the wrong JavaScript types get a TypeError, and the instance stays usable'
     () => nl.normaliser({ features: 2 }),
     () => nl.normaliser({ kind: 'batch' }),
     () => nl.normaliser({ kind: 'batch', features: 2, eps: '1e-5' }),
+    () => nl.normaliser({ kind: 'group', features: 6, groups: 2.5 }),
+    () => nl.train(nl.normaliser({ kind: 'batch', features: 2 }), { rows: -1, cols: 2, data: new Float64Array(2) }),
     () => nl.train({ kind: 'mystery' }, wholeNumberFour),
     () => nl.step(batch(), {}, 'fast'),
     () => nl.forward(batch(), wholeNumberFour, { purpose: 'guess' }),

@@ -44,6 +44,7 @@ export async function loadNormlab({ wasmBinary, createCore = createNormlabCore }
 
 function describe(v) {
   if (v === null) return 'null';
+  if (typeof v === 'number') return String(v);
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'string' ? `the string "${v}"` : `a ${typeof v}`;
 }
@@ -69,7 +70,7 @@ export function toBlock(x, what = 'block') {
     }
     return { rows, cols, data };
   }
-  if (x && typeof x === 'object' && Number.isInteger(x.rows) && Number.isInteger(x.cols) &&
+  if (x && typeof x === 'object' && Number.isInteger(x.rows) && x.rows >= 0 && Number.isInteger(x.cols) && x.cols >= 0 &&
       (x.data instanceof Float64Array || Array.isArray(x.data))) {
     return { rows: x.rows, cols: x.cols, data: x.data };
   }
@@ -155,8 +156,11 @@ function createApi(core) {
       if (!Number.isInteger(options.features) || options.features < 0) {
         throw new TypeError(`options.features must be a whole number, not ${describe(options.features)}`);
       }
-      for (const name of ['eps', 'keep', 'momentum', 'groups']) {
+      for (const name of ['eps', 'keep', 'momentum']) {
         if (options[name] !== undefined) checkNumber(options[name], `options.${name}`);
+      }
+      if (options.groups !== undefined && !(Number.isInteger(options.groups) && options.groups >= 0)) {
+        throw new TypeError(`options.groups must be a whole number, not ${describe(options.groups)}`);
       }
       return answer(core.makeNormaliser({ ...options, kind }));
     },
