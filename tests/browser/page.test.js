@@ -71,6 +71,26 @@ test('the page loads with no console errors or failed requests, and every widget
   assert.deepEqual(problems, []);
 });
 
+test('every chart holds real data: finite points, and as many as the series it draws', async () => {
+  const charts = await page.evaluate((tags) => tags.flatMap((t) => [...document.querySelector(t).charts].map((c) => ({
+    widget: t,
+    datasets: c.data.datasets.map((d) => ({ label: d.label, points: d.data.length, finite: d.data.every((p) => Number.isFinite(p.y) && Number.isFinite(p.x)) })),
+  }))), WIDGETS);
+  const byWidget = {};
+  for (const c of charts) (byWidget[c.widget] ??= []).push(c);
+  for (const tag of ['nl-covariate-shift', 'nl-running-average', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways']) {
+    assert.ok(byWidget[tag]?.length, `${tag} has no chart`);
+  }
+  for (const c of charts) {
+    for (const d of c.datasets) {
+      assert.ok(d.points > 0 && d.finite, `${c.widget} / ${d.label}: ${d.points} points, finite: ${d.finite}`);
+    }
+  }
+  const lossLines = byWidget['nl-loss-curves'][0].datasets.filter((d) => !d.label.includes('crosses'));
+  assert.deepEqual(lossLines.map((d) => d.points), [400, 400, 400, 400, 400]);
+  await page.waitForFunction(() => document.querySelector('nl-covariate-shift').chart.data.datasets.length === 16);
+});
+
 test('running-average readouts equal the native figures', async () => {
   const f = native('figures');
   const gaps = f.whole_number_four.widest_gap;
@@ -159,6 +179,21 @@ test('playground: axes, undo exactly, rows down to two and one, a bad value, ste
   assert.equal(await inWidget(pg, 'button[data-purpose="predict"]').getAttribute('aria-pressed'), 'true');
   a = await answer();
   shows(String(a[1]), (7 - 0.8) / Math.sqrt(0.9 * 1 + 0.1 * 1 + 1e-5), 'predicting through the running figures');
+});
+
+test('loss curves: an arrangement can be hidden and shown again from its button', async () => {
+  await page.locator('nl-loss-curves').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('nl-loss-curves').chart, null, { timeout: 30000 });
+  const visible = () => page.evaluate(() => {
+    const c = document.querySelector('nl-loss-curves').chart;
+    return c.data.datasets.filter((d, k) => c.isDatasetVisible(k) && !d.label.includes('crosses')).length;
+  });
+  assert.equal(await visible(), 5);
+  await inWidget('nl-loss-curves', 'button[data-show="batch"]').click();
+  assert.equal(await visible(), 4);
+  assert.equal(await inWidget('nl-loss-curves', 'button[data-show="batch"]').getAttribute('aria-pressed'), 'false');
+  await inWidget('nl-loss-curves', 'button[data-show="batch"]').click();
+  assert.equal(await visible(), 5);
 });
 
 test('the comparison can be cancelled and restarted', async () => {

@@ -39,6 +39,8 @@ button, select, input {
 }
 button { cursor: pointer; }
 button[aria-pressed="true"] { background: var(--nl-accent); color: var(--nl-accent-fg); border-color: var(--nl-accent); }
+button[data-show][aria-pressed="true"] { background: var(--nl-bg); color: var(--nl-fg); border-color: var(--nl-fg); }
+button[data-show][aria-pressed="false"] { text-decoration: line-through; opacity: .6; }
 button:disabled { opacity: .5; cursor: not-allowed; }
 :focus-visible { outline: 3px solid var(--nl-focus); outline-offset: 1px; }
 input[type="text"] { width: 5.2rem; text-align: right; font-variant-numeric: tabular-nums; }
