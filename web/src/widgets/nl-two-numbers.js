@@ -1,7 +1,7 @@
 // <nl-two-numbers>: twenty of the crowd (height, weight) under layer norm (every row becomes
 // plus or minus one), RMS (rows stay apart) and the batch layer (columns keep their differences).
 import { NlWidget, core, define } from '../widget.js';
-import { fmt, sci } from '../format.js';
+import { fixed, fmt, sci } from '../format.js';
 
 const MODES = [['layer', 'Layer norm'], ['rms', 'RMS'], ['batch', 'Batch layer']];
 
@@ -37,7 +37,7 @@ export class NlTwoNumbers extends NlWidget {
     const out = v[this.kind].output;
     this.$('tbody').innerHTML = Array.from({ length: v.people }, (_, i) => `<tr><th scope="row">${i + 1}</th>
       <td>${fmt(v.x[2 * i], 1)}</td><td>${fmt(v.x[2 * i + 1], 2)}</td>
-      <td>${fmt(out[2 * i], 4)}</td><td>${fmt(out[2 * i + 1], 4)}</td></tr>`).join('');
+      <td>${fixed(out[2 * i], 4)}</td><td>${fixed(out[2 * i + 1], 4)}</td></tr>`).join('');
     this.$('[data-summary]').textContent = {
       layer: `Every row comes out as +1, −1: the largest distance from ±1 over all ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
       rms: 'No centring: each row keeps its proportions, so the people stay apart.',
