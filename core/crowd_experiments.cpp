@@ -20,19 +20,11 @@ EpochRecord record_epoch(const CrowdNetwork& net, const NetworkResponse& r, cons
     e.loss = loss;
     e.predicted_accuracy = accuracy(net.infer(x), labels);
     e.batch_accuracy = accuracy(r.logits(), labels);
-    const Block& h = r.read_by_output();
-    const double n = static_cast<double>(h.rows);
-    e.unit_mean.assign(h.cols, 0.0);
-    e.unit_deviation.assign(h.cols, 0.0);
-    for (std::size_t j = 0; j < h.cols; ++j) {
-        double m = 0.0;
-        for (std::size_t i = 0; i < h.rows; ++i) m += h.at(i, j);
-        m /= n;
-        double v = 0.0;
-        for (std::size_t i = 0; i < h.rows; ++i) v += (h.at(i, j) - m) * (h.at(i, j) - m);
-        e.unit_mean[j] = m;
-        e.unit_deviation[j] = std::sqrt(v / n);
-    }
+    // The block's mean and deviation per unit, by the batch layer's own statistics.
+    const NormResponse stats = Normaliser(r.read_by_output().cols, batch_norm()).train(r.read_by_output());
+    e.unit_mean = stats.mean;
+    e.unit_deviation.resize(stats.variance.size());
+    for (std::size_t j = 0; j < stats.variance.size(); ++j) e.unit_deviation[j] = std::sqrt(stats.variance[j]);
     if (net.norm()) e.shift = net.norm()->shift();
     return e;
 }
@@ -125,6 +117,10 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
         double count = 0;
         for (const TrainingResult& r : results) {
             if (r.arrangement != a) continue;
+            if (r.seed >= crowd_seeds || r.heldout_count == 0)
+                throw OptionError("a training result names seed " + std::to_string(r.seed) + " with " +
+                                  std::to_string(r.heldout_count) + " held-out people; seeds run from 0 to " +
+                                  std::to_string(crowd_seeds - 1) + " and every fold holds someone out");
             s.train_accuracy += r.train_accuracy;
             s.final_loss += r.final_loss;
             count += 1;

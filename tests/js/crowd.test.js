@@ -38,3 +38,9 @@ test('the typed whole-crowd figures are the JSON figures', () => {
   assert.deepEqual(Array.from(typed.covariateShift.batch.unitMean.slice(17 * units, 18 * units)), json.covariateShift.batch.unitMean[17]);
   assert.equal(typed.covariateShift.plain.largestShift, json.covariateShift.plain.largestShift);
 });
+
+test('results from JavaScript that name an impossible seed are refused, not written out of bounds', () => {
+  const results = nl.runComparison(0, 1).results;
+  assert.throws(() => nl.summariseComparison([{ ...results[0], seed: 1e6 }]), { name: 'OptionError' });
+  assert.equal(nl.summariseComparison(results).summary.length, 1);
+});

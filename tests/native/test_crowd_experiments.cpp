@@ -85,3 +85,12 @@ TEST_CASE("two runs with the same seed give identical figures", "[determinism]")
     CHECK(a.losses == b.losses);
     CHECK(a.final_accuracy == b.final_accuracy);
 }
+
+TEST_CASE("the summary refuses results it cannot place", "[comparison][errors]") {
+    std::vector<TrainingResult> results = run_comparison(0, 1);
+    results[0].seed = 7;
+    CHECK_THROWS_AS(summarise_comparison(results), OptionError);
+    results[0].seed = 0;
+    results[0].heldout_count = 0;
+    CHECK_THROWS_AS(summarise_comparison(results), OptionError);
+}

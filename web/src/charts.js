@@ -91,7 +91,7 @@ export function lineChart(host, canvas, series, options = {}) {
       interaction: { mode: 'nearest', intersect: false },
       plugins: {
         legend: { display: options.legend ?? true, labels: { color: styleOf().fg, boxWidth: 14, usePointStyle: false } },
-        tooltip: { enabled: options.tooltips ?? true, callbacks: options.tooltipCallbacks },
+        tooltip: { enabled: options.tooltips ?? true },
       },
       scales: scales(),
     },

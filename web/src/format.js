@@ -21,10 +21,5 @@ export function fixed(v, places = 4) {
 /** Two significant digits in exponent form: 8.9e−16. */
 export function sci(v, digits = 2) {
   if (v === 0) return '0';
-  return v.toExponential(digits - 1).replace('e', 'e').replace('-', '−').replace('+', '');
-}
-
-/** A share as a percentage-free decimal, as the essay prints accuracies: 0.744. */
-export function share(v, places = 3) {
-  return v.toFixed(places);
+  return v.toExponential(digits - 1).replace(/-/g, '−').replace('+', '');
 }

@@ -66,7 +66,6 @@ export class NlWidget extends HTMLElement {
         // to one long main-thread task.
         setTimeout(() => this.begin(), 0);
       }
-      this.visible = visible;
     }, { rootMargin: '300px 0px' });
     this.observer.observe(this);
     this.schemeQuery = matchMedia('(prefers-color-scheme: dark)');
@@ -82,7 +81,6 @@ export class NlWidget extends HTMLElement {
     this.worker?.terminate();
     this.worker = undefined;
     this.started = false;
-    this.stop?.();
   }
 
   attributeChangedCallback() {

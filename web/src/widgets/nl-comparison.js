@@ -3,9 +3,9 @@
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { runInWorker } from '../protocol.js';
-import { fmt, share } from '../format.js';
+import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
+import { fixed, fmt } from '../format.js';
 
-const NAMES = { plain: 'plain', batch: 'batch layer', layer: 'layer norm', rms: 'RMS', weightNorm: 'weight norm' };
 
 export class NlComparison extends NlWidget {
   static title = 'The comparison';
@@ -81,8 +81,8 @@ export class NlComparison extends NlWidget {
   show(summary) {
     this.$('tbody').innerHTML = summary.map((s) => `<tr data-arrangement="${s.arrangement}">
       <th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${s.arrangement})"></span>${NAMES[s.arrangement]}</th>
-      <td>${share(s.trainAccuracy)}</td><td>${share(s.heldoutAccuracy)}</td><td>${fmt(s.finalLoss, 4)}</td>
-      <td>${share(s.heldoutMin, 2)} – ${share(s.heldoutMax, 2)}</td></tr>`).join('');
+      <td>${fixed(s.trainAccuracy, 3)}</td><td>${fixed(s.heldoutAccuracy, 3)}</td><td>${fmt(s.finalLoss, 4)}</td>
+      <td>${fixed(s.heldoutMin, 2)} – ${fixed(s.heldoutMax, 2)}</td></tr>`).join('');
     const series = summary.map((s, k) => ({
       label: NAMES[s.arrangement],
       data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - 2) * 0.08, y })),
@@ -93,7 +93,6 @@ export class NlComparison extends NlWidget {
     }));
     const options = {
       xTitle: 'arrangement (one dot per seed)', yTitle: 'held-out accuracy', xMin: 0.5, xMax: summary.length + 0.5,
-      labels: undefined,
     };
     this.disown(this.chart);
     this.chart = this.own(lineChart(this, this.$('canvas'), series, options));

@@ -2,9 +2,9 @@
 // crossing of 0.3 marked, final loss and accuracy in the legend. Trained in a worker.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
+import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
 import { fmt } from '../format.js';
 
-const NAMES = { plain: 'plain', batch: 'batch layer', layer: 'layer norm', rms: 'RMS', weightNorm: 'weight norm' };
 const DASHES = { plain: [], batch: [6, 3], layer: [2, 2], rms: [8, 3, 2, 3], weightNorm: [1, 3] };
 
 export class NlLossCurves extends NlWidget {
@@ -41,7 +41,7 @@ export class NlLossCurves extends NlWidget {
       }] : []),
     ]);
     this.chart = this.own(lineChart(this, this.$('canvas'), series, {
-      logY: true, xTitle: 'epoch', yTitle: 'loss (log scale)', labels: undefined,
+      logY: true, xTitle: 'epoch', yTitle: 'loss (log scale)',
     }));
     this.chart.options.plugins.legend.labels.filter = (item) => !item.text.includes('crosses');
     this.chart.update('none');
