@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <vector>
 
-#include "normlab.hpp"
+#include "core/normlab_core.hpp"
+#include "crowd/normlab_crowd.hpp"
+#include "report/normlab_report.hpp"
 
 namespace {
 // The trainings alone: the 125 comparison trainings and the 5 whole-crowd runs.

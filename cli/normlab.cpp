@@ -4,7 +4,9 @@
 #include <cstring>
 #include <string>
 
-#include "normlab.hpp"
+#include "core/normlab_core.hpp"
+#include "crowd/normlab_crowd.hpp"
+#include "report/normlab_report.hpp"
 
 using namespace normlab;
 

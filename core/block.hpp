@@ -12,8 +12,8 @@ struct Block {
     std::vector<double> data;  // rows * cols values, row after row
 
     Block() = default;
-    Block(std::size_t rows, std::size_t cols, double fill = 0.0)
-        : rows(rows), cols(cols), data(rows * cols, fill) {}
+    Block(std::size_t row_count, std::size_t col_count, double fill = 0.0)
+        : rows(row_count), cols(col_count), data(row_count * col_count, fill) {}
     // Builds a block from rows of equal length; refuses ragged or empty input.
     static Block from_rows(const std::vector<std::vector<double>>& rows);
     // Builds a block from flat row-major values; refuses a length that is not rows * cols.

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "normlab.hpp"
+#include "core/normlab_core.hpp"
+#include "crowd/normlab_crowd.hpp"
+#include "report/normlab_report.hpp"
 
 using emscripten::val;
 using namespace normlab;

@@ -23,7 +23,7 @@ endif()
 set(NORMLAB_PROFILING OFF CACHE BOOL "keep function names in the wasm (--profiling-funcs), for profiling")
 set(NORMLAB_WASM_OUT ${CMAKE_SOURCE_DIR}/web/generated CACHE PATH "where the module is written")
 add_executable(normlab_wasm ${CMAKE_SOURCE_DIR}/web/wasm/bindings.cpp)
-target_link_libraries(normlab_wasm PRIVATE normlab_core)
+target_link_libraries(normlab_wasm PRIVATE normlab_report)
 set_target_properties(normlab_wasm PROPERTIES
   OUTPUT_NAME normlab_core
   SUFFIX ".js"

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "errors.hpp"
+#include "core/errors.hpp"
 
 namespace normlab {
 

@@ -9,11 +9,11 @@
 #include <variant>
 #include <vector>
 
-#include "block.hpp"
-#include "dense.hpp"
-#include "normaliser.hpp"
-#include "random.hpp"
-#include "weight_norm.hpp"
+#include "core/block.hpp"
+#include "core/dense.hpp"
+#include "core/normaliser.hpp"
+#include "core/random.hpp"
+#include "core/weight_norm.hpp"
 
 namespace normlab {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "crowd_experiments.hpp"
+#include "crowd/crowd_experiments.hpp"
 
 namespace normlab {
 

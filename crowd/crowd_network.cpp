@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "elementary.hpp"
-#include "errors.hpp"
+#include "core/elementary.hpp"
+#include "core/errors.hpp"
 
 namespace normlab {
 

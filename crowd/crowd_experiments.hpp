@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "block.hpp"
+#include "core/block.hpp"
 #include "crowd.hpp"
 #include "crowd_network.hpp"
-#include "normaliser.hpp"
+#include "core/normaliser.hpp"
 
 namespace normlab {
 

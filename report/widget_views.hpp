@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-#include "block.hpp"
+#include "core/block.hpp"
 
 namespace normlab {
 

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "errors.hpp"
+#include "core/errors.hpp"
 
 namespace normlab {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "errors.hpp"
+#include "core/errors.hpp"
 
 namespace normlab {
 

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <vector>
 
-#include "normlab.hpp"
+#include "core/normlab_core.hpp"
+#include "crowd/normlab_crowd.hpp"
+#include "report/normlab_report.hpp"
 
 namespace normlab::testing {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "block.hpp"
+#include "core/block.hpp"
 
 namespace normlab {
 

@@ -1,14 +1,14 @@
 #include "reference_figures.hpp"
 
-#include "dense.hpp"
-#include "elementary.hpp"
-#include "explorations.hpp"
-#include "gradient_check.hpp"
+#include "core/dense.hpp"
+#include "core/elementary.hpp"
+#include "widget_views.hpp"
+#include "core/gradient_check.hpp"
 #include "json_writer.hpp"
-#include "normaliser.hpp"
-#include "random.hpp"
-#include "running_trace.hpp"
-#include "weight_norm.hpp"
+#include "core/normaliser.hpp"
+#include "core/random.hpp"
+#include "core/running_trace.hpp"
+#include "core/weight_norm.hpp"
 
 namespace normlab {
 namespace {

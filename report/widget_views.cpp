@@ -1,19 +1,19 @@
-#include "explorations.hpp"
+#include "widget_views.hpp"
 
 #include <cmath>
 #include <functional>
 #include <limits>
 
-#include "crowd.hpp"
-#include "crowd_experiments.hpp"
-#include "dense.hpp"
-#include "errors.hpp"
-#include "gradient_check.hpp"
+#include "crowd/crowd.hpp"
+#include "crowd/crowd_experiments.hpp"
+#include "core/dense.hpp"
+#include "core/errors.hpp"
+#include "core/gradient_check.hpp"
 #include "json_writer.hpp"
-#include "normaliser.hpp"
-#include "random.hpp"
-#include "running_trace.hpp"
-#include "weight_norm.hpp"
+#include "core/normaliser.hpp"
+#include "core/random.hpp"
+#include "core/running_trace.hpp"
+#include "core/weight_norm.hpp"
 
 namespace normlab {
 namespace {

@@ -1,0 +1,6 @@
+// The essay's experiments: the crowd, its network, and what the comparison, the loss curves,
+// the two ways of asking and the covariate-shift chart measure. Built on core/.
+#pragma once
+#include "crowd.hpp"
+#include "crowd_experiments.hpp"
+#include "crowd_network.hpp"
