@@ -32,6 +32,12 @@ const page = time(() => {
 });
 const json = time(() => nl.measurementsJson());
 console.log(`130 crowd trainings (${flags}):`);
-console.log(`  native, JSON included:          ${ms(native.trainSeconds)} trainings, ${ms(native.medianSeconds)} with JSON`);
-console.log(`  wasm, as the page runs them:    ${ms(page.median)} (first run ${ms(page.first)}), wasm/native ${(page.median / native.trainSeconds).toFixed(2)}`);
-console.log(`  wasm, JSON included:            ${ms(json.median)}, wasm/native ${(json.median / native.medianSeconds).toFixed(2)}`);
+console.log(
+  `  native, JSON included:          ${ms(native.trainSeconds)} trainings, ${ms(native.medianSeconds)} with JSON`,
+);
+console.log(
+  `  wasm, as the page runs them:    ${ms(page.median)} (first run ${ms(page.first)}), wasm/native ${(page.median / native.trainSeconds).toFixed(2)}`,
+);
+console.log(
+  `  wasm, JSON included:            ${ms(json.median)}, wasm/native ${(json.median / native.medianSeconds).toFixed(2)}`,
+);

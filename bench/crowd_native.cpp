@@ -17,7 +17,7 @@ double time_trainings() {
     (void)results;
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
-}  // namespace
+} // namespace
 
 int main() {
     std::vector<double> train;

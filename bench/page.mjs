@@ -13,8 +13,19 @@ import { launchChromium, recordLongestTask } from '../tests/browser/chromium.js'
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const WIDGETS = ['nl-covariate-shift', 'nl-playground', 'nl-running-average', 'nl-gradient-check', 'nl-two-numbers',
-  'nl-weight-norm', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways', 'nl-behaviours', 'nl-checklist'];
+const WIDGETS = [
+  'nl-covariate-shift',
+  'nl-playground',
+  'nl-running-average',
+  'nl-gradient-check',
+  'nl-two-numbers',
+  'nl-weight-norm',
+  'nl-comparison',
+  'nl-loss-curves',
+  'nl-two-ways',
+  'nl-behaviours',
+  'nl-checklist',
+];
 
 const server = await serveStatic(dist);
 const browser = await launchChromium();
@@ -27,17 +38,29 @@ for (let k = 0; k < 5; k++) {
   page.on('requestfinished', (r) => files.add(new URL(r.url()).pathname));
   await recordLongestTask(page);
   await page.goto(`${server.url}/index.html`);
-  const drawn = await page.waitForFunction((tags) => {
-    const ready = tags.every((t) => {
-      const r = document.querySelector(t)?.shadowRoot;
-      return r && !r.querySelector('.loading') && r.querySelector('.widget')?.children.length;
-    });
-    return ready && performance.now();
-  }, WIDGETS, { timeout: 60000, polling: 'raf' }).then((h) => h.jsonValue());
-  const complete = await page.waitForFunction(() => {
-    const s = document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]');
-    return s?.textContent.includes('done') && performance.now();
-  }, null, { timeout: 60000, polling: 'raf' }).then((h) => h.jsonValue());
+  const drawn = await page
+    .waitForFunction(
+      (tags) => {
+        const ready = tags.every((t) => {
+          const r = document.querySelector(t)?.shadowRoot;
+          return r && !r.querySelector('.loading') && r.querySelector('.widget')?.children.length;
+        });
+        return ready && performance.now();
+      },
+      WIDGETS,
+      { timeout: 60000, polling: 'raf' },
+    )
+    .then((h) => h.jsonValue());
+  const complete = await page
+    .waitForFunction(
+      () => {
+        const s = document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]');
+        return s?.textContent.includes('done') && performance.now();
+      },
+      null,
+      { timeout: 60000, polling: 'raf' },
+    )
+    .then((h) => h.jsonValue());
   const longestAllAtOnce = await page.evaluate(() => window.longest);
   let raw = 0;
   let gz = 0;
@@ -58,7 +81,11 @@ for (let k = 0; k < 5; k++) {
   const first = await reader.newPage();
   await recordLongestTask(first);
   await first.goto(`${server.url}/index.html`);
-  await first.waitForFunction(() => document.querySelector('nl-covariate-shift')?.shadowRoot?.querySelector('canvas'), null, { timeout: 60000 });
+  await first.waitForFunction(
+    () => document.querySelector('nl-covariate-shift')?.shadowRoot?.querySelector('canvas'),
+    null,
+    { timeout: 60000 },
+  );
   await first.waitForTimeout(1000);
   const longest = await first.evaluate(() => window.longest);
   await reader.close();
@@ -70,6 +97,12 @@ const m = (key) => median(runs.map((r) => r[key]));
 console.log('page in headless Chromium, median of 5 loads');
 console.log(`  navigation to every widget drawn:     ${m('drawn').toFixed(0)} ms`);
 console.log(`  navigation to the comparison done:    ${m('complete').toFixed(0)} ms`);
-console.log(`  longest main-thread task during load: ${m('longest').toFixed(0)} ms in a 1280 x 900 window (0 = none over 50 ms);`);
-console.log(`                                        ${m('longestAllAtOnce').toFixed(0)} ms with all eleven widgets starting at once`);
-console.log(`  transferred: ${runs[0].count} files, ${(m('raw') / 1024).toFixed(0)} KB raw, ${(m('gz') / 1024).toFixed(0)} KB gzipped`);
+console.log(
+  `  longest main-thread task during load: ${m('longest').toFixed(0)} ms in a 1280 x 900 window (0 = none over 50 ms);`,
+);
+console.log(
+  `                                        ${m('longestAllAtOnce').toFixed(0)} ms with all eleven widgets starting at once`,
+);
+console.log(
+  `  transferred: ${runs[0].count} files, ${(m('raw') / 1024).toFixed(0)} KB raw, ${(m('gz') / 1024).toFixed(0)} KB gzipped`,
+);

@@ -24,7 +24,12 @@ const browser = await launchChromium();
 for (const [label, dir] of variants) {
   const js = readFileSync(path.join(dir, 'normlab_core.js'));
   const wasm = readFileSync(path.join(dir, 'normlab_core.wasm'));
-  const sizes = { wasm: wasm.length, js: js.length, wasmGz: gzipSync(wasm, { level: 9 }).length, jsGz: gzipSync(js, { level: 9 }).length };
+  const sizes = {
+    wasm: wasm.length,
+    js: js.length,
+    wasmGz: gzipSync(wasm, { level: 9 }).length,
+    jsGz: gzipSync(js, { level: 9 }).length,
+  };
 
   // Node: instantiate (compile + instantiate + embind registration) five times.
   const { default: create } = await import(pathToFileURL(path.join(dir, 'normlab_core.js')).href + `?${label}`);
@@ -57,10 +62,13 @@ for (const [label, dir] of variants) {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-bench-'));
   copyFileSync(path.join(dir, 'normlab_core.js'), path.join(site, 'normlab_core.js'));
   copyFileSync(path.join(dir, 'normlab_core.wasm'), path.join(site, 'normlab_core.wasm'));
-  writeFileSync(path.join(site, 'bench.js'), `import create from './normlab_core.js';
+  writeFileSync(
+    path.join(site, 'bench.js'),
+    `import create from './normlab_core.js';
     const times = [];
     for (let k = 0; k < 5; k++) { const t0 = performance.now(); await create(); times.push(performance.now() - t0); }
-    window.benchTimes = times;`);
+    window.benchTimes = times;`,
+  );
   writeFileSync(path.join(site, 'index.html'), '<!doctype html><script type="module" src="bench.js"></script>');
   const server = await serveStatic(site);
   const page = await browser.newPage();
@@ -69,12 +77,23 @@ for (const [label, dir] of variants) {
   await page.close();
   await server.close();
 
-  results.push({ label, ...sizes, nodeMs: median(nodeTimes), chromiumMs: median(browserTimes), callUs: median(batches), rawCallUs: median(rawBatches) });
+  results.push({
+    label,
+    ...sizes,
+    nodeMs: median(nodeTimes),
+    chromiumMs: median(browserTimes),
+    callUs: median(batches),
+    rawCallUs: median(rawBatches),
+  });
 }
 await browser.close();
 
 console.log('wasm module: sizes, instantiation (median of 5), one train call on the 4x2 block (median of 20 x 5,000)');
-console.log('variant        wasm      wasm.gz   glue      glue.gz   total.gz  node inst  chromium inst  wrapper call  bound call');
+console.log(
+  'variant        wasm      wasm.gz   glue      glue.gz   total.gz  node inst  chromium inst  wrapper call  bound call',
+);
 for (const r of results) {
-  console.log(`${r.label.padEnd(14)} ${kb(r.wasm).padEnd(9)} ${kb(r.wasmGz).padEnd(9)} ${kb(r.js).padEnd(9)} ${kb(r.jsGz).padEnd(9)} ${kb(r.wasmGz + r.jsGz).padEnd(9)} ${r.nodeMs.toFixed(1).padStart(6)} ms  ${r.chromiumMs.toFixed(1).padStart(8)} ms  ${r.callUs.toFixed(2).padStart(8)} us  ${r.rawCallUs.toFixed(2).padStart(7)} us`);
+  console.log(
+    `${r.label.padEnd(14)} ${kb(r.wasm).padEnd(9)} ${kb(r.wasmGz).padEnd(9)} ${kb(r.js).padEnd(9)} ${kb(r.jsGz).padEnd(9)} ${kb(r.wasmGz + r.jsGz).padEnd(9)} ${r.nodeMs.toFixed(1).padStart(6)} ms  ${r.chromiumMs.toFixed(1).padStart(8)} ms  ${r.callUs.toFixed(2).padStart(8)} us  ${r.rawCallUs.toFixed(2).padStart(7)} us`,
+  );
 }

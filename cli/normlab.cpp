@@ -58,7 +58,7 @@ void print_shift(const char* name, const CovariateShift& c) {
                 name, c.largest_shift, c.largest_epoch_move, c.largest_shift_gap);
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2) return usage();

@@ -10,8 +10,7 @@ Block Block::from_rows(const std::vector<std::vector<double>>& rows) {
     require_nonempty(rows.size(), rows.empty() ? 0 : rows.front().size(), "block");
     Block b(rows.size(), rows.front().size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        require_same(rows[i].size(), b.cols, "length of row " + std::to_string(i + 1),
-                     "length of row 1");
+        require_same(rows[i].size(), b.cols, "length of row " + std::to_string(i + 1), "length of row 1");
         for (std::size_t j = 0; j < b.cols; ++j) b.at(i, j) = rows[i][j];
     }
     return b;
@@ -76,4 +75,4 @@ std::vector<double> row_sums(const Block& a) {
     return s;
 }
 
-}  // namespace normlab
+} // namespace normlab

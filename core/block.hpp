@@ -9,7 +9,7 @@ namespace normlab {
 struct Block {
     std::size_t rows = 0;
     std::size_t cols = 0;
-    std::vector<double> data;  // rows * cols values, row after row
+    std::vector<double> data; // rows * cols values, row after row
 
     Block() = default;
     Block(std::size_t row_count, std::size_t col_count, double fill = 0.0)
@@ -34,9 +34,7 @@ struct Block {
     std::vector<double> column(std::size_t j) const;
     Block transposed() const;
 
-    bool operator==(const Block& other) const {
-        return rows == other.rows && cols == other.cols && data == other.data;
-    }
+    bool operator==(const Block& other) const { return rows == other.rows && cols == other.cols && data == other.data; }
     bool operator!=(const Block& other) const { return !(*this == other); }
 };
 
@@ -51,4 +49,4 @@ std::vector<double> column_sums(const Block& a);
 // Sum along each row, (N, D) -> (N).
 std::vector<double> row_sums(const Block& a);
 
-}  // namespace normlab
+} // namespace normlab

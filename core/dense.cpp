@@ -10,20 +10,28 @@ namespace normlab {
 
 double activate(Activation a, double score) {
     switch (a) {
-        case Activation::Relu: return score > 0 ? score : 0.0;
-        case Activation::Tanh: return normlab::tanh(score);
-        case Activation::Sigmoid: return sigmoid(score);
-        case Activation::Identity: break;
+        case Activation::Relu:
+            return score > 0 ? score : 0.0;
+        case Activation::Tanh:
+            return normlab::tanh(score);
+        case Activation::Sigmoid:
+            return sigmoid(score);
+        case Activation::Identity:
+            break;
     }
     return score;
 }
 
 double activation_slope(Activation a, double score, double answer) {
     switch (a) {
-        case Activation::Relu: return score > 0 ? 1.0 : 0.0;
-        case Activation::Tanh: return 1.0 - answer * answer;
-        case Activation::Sigmoid: return answer * (1.0 - answer);
-        case Activation::Identity: break;
+        case Activation::Relu:
+            return score > 0 ? 1.0 : 0.0;
+        case Activation::Tanh:
+            return 1.0 - answer * answer;
+        case Activation::Sigmoid:
+            return answer * (1.0 - answer);
+        case Activation::Identity:
+            break;
     }
     return 1.0;
 }
@@ -78,7 +86,7 @@ void activation_slopes(Activation a, const DenseResponse& r, const Block& dy, Bl
     }
 }
 
-}  // namespace
+} // namespace
 
 void check_dense_input(const Block& w, const Block& x) {
     require_nonempty(x.rows, x.cols, "input block");
@@ -93,10 +101,10 @@ void check_dense_slope(const DenseResponse& r, const Block& dy) {
 
 void dense_train_into(const Block& w, const std::vector<double>& b, Activation a, const Block& x, DenseResponse& r) {
     const std::size_t in = w.rows, out = w.cols;
-    r.input = x;  // copy-assignment reuses the storage when the size is unchanged
+    r.input = x; // copy-assignment reuses the storage when the size is unchanged
     r.score.reshape(x.rows, out);
     r.output.reshape(x.rows, out);
-    if (out == 1) {  // one neuron: a dot product per row, in the same order
+    if (out == 1) { // one neuron: a dot product per row, in the same order
         for (std::size_t i = 0; i < x.rows; ++i) {
             double s = b[0];
             const double* xr = &x.data[i * in];
@@ -130,7 +138,7 @@ void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, c
     Block& dscore = g.dscore;
     dscore.reshape(dy.rows, dy.cols);
     activation_slopes(a, r, dy, dscore);
-    if (out == 1) {  // one neuron: the same sums, with the inner loops running over the inputs
+    if (out == 1) { // one neuron: the same sums, with the inner loops running over the inputs
         double* __restrict dw = g.dweights.data.data();
         for (std::size_t i = 0; i < x.rows; ++i) {
             const double d = dscore.data[i];
@@ -200,4 +208,4 @@ void Dense::step_into(const DenseGradient& gradient, double stride, Dense& next)
     for (std::size_t k = 0; k < bias_.size(); ++k) next.bias_[k] = bias_[k] - stride * gradient.dbias[k];
 }
 
-}  // namespace normlab
+} // namespace normlab

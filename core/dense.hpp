@@ -14,16 +14,16 @@ double activate(Activation a, double score);
 double activation_slope(Activation a, double score, double answer);
 
 struct DenseResponse {
-    Block input;   // (N, I)
-    Block score;   // (N, O) x W + b
-    Block output;  // (N, O) act(score)
+    Block input;  // (N, I)
+    Block score;  // (N, O) x W + b
+    Block output; // (N, O) act(score)
 };
 
 struct DenseGradient {
-    Block dx;                   // (N, I)
-    Block dweights;             // (I, O)
-    std::vector<double> dbias;  // (O)
-    Block dscore;               // (N, O) dy * act'(score): the slope at the scores
+    Block dx;                  // (N, I)
+    Block dweights;            // (I, O)
+    std::vector<double> dbias; // (O)
+    Block dscore;              // (N, O) dy * act'(score): the slope at the scores
 };
 
 class Dense {
@@ -68,7 +68,7 @@ void check_dense_input(const Block& weights, const Block& x);
 void check_dense_slope(const DenseResponse& r, const Block& dy);
 void dense_train_into(const Block& weights, const std::vector<double>& bias, Activation a, const Block& x,
                       DenseResponse& r);
-void dense_backward_into(const Block& weights, Activation a, const DenseResponse& r, const Block& dy,
-                         DenseGradient& g, bool pass_down);
+void dense_backward_into(const Block& weights, Activation a, const DenseResponse& r, const Block& dy, DenseGradient& g,
+                         bool pass_down);
 
-}  // namespace normlab
+} // namespace normlab

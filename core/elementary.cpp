@@ -13,17 +13,16 @@ constexpr double INV_LN2 = 1.44269504088896338700e+00;
 
 // e^r - 1 for |r| <= 0.35 by its Taylor series, summed from the smallest term (Horner).
 double expm1_small(double r) {
-    double p = 1.0 / 20922789888000.0;  // 1/16!
-    static constexpr double inv_fact[] = {1.0 / 1307674368000.0, 1.0 / 87178291200.0, 1.0 / 6227020800.0,
-                                          1.0 / 479001600.0,     1.0 / 39916800.0,    1.0 / 3628800.0,
-                                          1.0 / 362880.0,        1.0 / 40320.0,       1.0 / 5040.0,
-                                          1.0 / 720.0,           1.0 / 120.0,         1.0 / 24.0,
-                                          1.0 / 6.0,             1.0 / 2.0,           1.0};
+    double p = 1.0 / 20922789888000.0; // 1/16!
+    static constexpr double inv_fact[] = {
+        1.0 / 1307674368000.0, 1.0 / 87178291200.0, 1.0 / 6227020800.0, 1.0 / 479001600.0, 1.0 / 39916800.0,
+        1.0 / 3628800.0,       1.0 / 362880.0,      1.0 / 40320.0,      1.0 / 5040.0,      1.0 / 720.0,
+        1.0 / 120.0,           1.0 / 24.0,          1.0 / 6.0,          1.0 / 2.0,         1.0};
     for (double c : inv_fact) p = p * r + c;
     return p * r;
 }
 
-}  // namespace
+} // namespace
 
 double exp(double x) {
     if (std::isnan(x)) return x;
@@ -46,7 +45,7 @@ double log(double x) {
     if (std::isinf(x)) return x;
     // x = m 2^e with m in [sqrt(1/2), sqrt(2)); log(m) = 2 atanh(s), s = (m - 1) / (m + 1).
     int e = 0;
-    double m = std::frexp(x, &e);  // m in [1/2, 1)
+    double m = std::frexp(x, &e); // m in [1/2, 1)
     if (m < 0.70710678118654752440) {
         m *= 2.0;
         e -= 1;
@@ -79,4 +78,4 @@ double sigmoid(double x) {
     return e / (1.0 + e);
 }
 
-}  // namespace normlab
+} // namespace normlab

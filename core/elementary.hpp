@@ -13,4 +13,4 @@ double log(double x);
 double tanh(double x);
 double sigmoid(double x);
 
-}  // namespace normlab
+} // namespace normlab

@@ -19,8 +19,10 @@ std::string format_number(double v) {
     while (low < high) {
         const int mid = (low + high) / 2;
         std::snprintf(buf, sizeof buf, "%.*g", mid, v);
-        if (std::strtod(buf, nullptr) == v) high = mid;
-        else low = mid + 1;
+        if (std::strtod(buf, nullptr) == v)
+            high = mid;
+        else
+            low = mid + 1;
     }
     const int digits = low;
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
@@ -36,8 +38,8 @@ std::string format_number(double v) {
 
 void require_nonempty(std::size_t rows, std::size_t cols, const std::string& what) {
     if (rows == 0 || cols == 0)
-        throw EmptyBlockError("the " + what + " has " + std::to_string(rows) + " rows and " +
-                              std::to_string(cols) + " features; it needs at least one of each");
+        throw EmptyBlockError("the " + what + " has " + std::to_string(rows) + " rows and " + std::to_string(cols) +
+                              " features; it needs at least one of each");
 }
 
 void require_same(std::size_t got, std::size_t want, const std::string& what, const std::string& against) {
@@ -63,8 +65,8 @@ void require_finite(const Block& b, const std::string& what) {
 void require_finite(const std::vector<double>& v, const std::string& what) {
     for (std::size_t k = 0; k < v.size(); ++k)
         if (!std::isfinite(v[k]))
-            throw NonFiniteError("entry " + std::to_string(k + 1) + " of the " + what + " is " +
-                                 format_number(v[k]) + "; every value must be a finite number");
+            throw NonFiniteError("entry " + std::to_string(k + 1) + " of the " + what + " is " + format_number(v[k]) +
+                                 "; every value must be a finite number");
 }
 
 void require_finite(double v, const std::string& what) {
@@ -89,4 +91,4 @@ void require_stride(double stride) {
         throw StrideError("the stride is " + format_number(stride) + "; it must be a finite number");
 }
 
-}  // namespace normlab
+} // namespace normlab

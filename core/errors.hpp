@@ -13,25 +13,27 @@ struct Block;
 // Base of every refusal. name() is the type's name, shared with the JavaScript Error subclass.
 class NormError : public std::runtime_error {
 public:
-    NormError(const char* name, const std::string& message)
-        : std::runtime_error(message), name_(name) {}
+    NormError(const char* name, const std::string& message) : std::runtime_error(message), name_(name) {}
     const char* name() const { return name_; }
+
 private:
     const char* name_;
 };
 
-#define NORMLAB_ERROR(Type) \
-    struct Type : NormError { explicit Type(const std::string& m) : NormError(#Type, m) {} }
-NORMLAB_ERROR(EmptyBlockError);     // a block with 0 rows or 0 features
-NORMLAB_ERROR(ShapeError);          // shapes that do not fit together
-NORMLAB_ERROR(NonFiniteError);      // NaN or an infinity where a number is needed
-NORMLAB_ERROR(EpsilonError);        // eps <= 0 or not finite
-NORMLAB_ERROR(KeepError);           // keep (or momentum) outside [0, 1]
-NORMLAB_ERROR(StrideError);         // a stride that is not finite
-NORMLAB_ERROR(GroupError);          // a group count that does not divide the features
-NORMLAB_ERROR(ZeroDirectionError);  // a weight-normalised neuron whose direction has length 0
-NORMLAB_ERROR(OptionError);         // an option that names nothing the core knows, or contradicts another
-NORMLAB_ERROR(DataError);           // a data file that does not read as the data it should be
+#define NORMLAB_ERROR(Type)                                          \
+    struct Type : NormError {                                        \
+        explicit Type(const std::string& m) : NormError(#Type, m) {} \
+    }
+NORMLAB_ERROR(EmptyBlockError);    // a block with 0 rows or 0 features
+NORMLAB_ERROR(ShapeError);         // shapes that do not fit together
+NORMLAB_ERROR(NonFiniteError);     // NaN or an infinity where a number is needed
+NORMLAB_ERROR(EpsilonError);       // eps <= 0 or not finite
+NORMLAB_ERROR(KeepError);          // keep (or momentum) outside [0, 1]
+NORMLAB_ERROR(StrideError);        // a stride that is not finite
+NORMLAB_ERROR(GroupError);         // a group count that does not divide the features
+NORMLAB_ERROR(ZeroDirectionError); // a weight-normalised neuron whose direction has length 0
+NORMLAB_ERROR(OptionError);        // an option that names nothing the core knows, or contradicts another
+NORMLAB_ERROR(DataError);          // a data file that does not read as the data it should be
 #undef NORMLAB_ERROR
 
 // Formats a number the way the messages print it: shortest round-trip form, NaN, Infinity.
@@ -48,4 +50,4 @@ void require_eps(double eps);
 void require_keep(double keep, double momentum);
 void require_stride(double stride);
 
-}  // namespace normlab
+} // namespace normlab

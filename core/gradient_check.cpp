@@ -49,20 +49,28 @@ SlopeCheck compare_slopes(std::string name, std::vector<double> analytic, std::v
 
 namespace {
 Block reshaped(const Block& like, const std::vector<double>& v) { return Block::from_flat(like.rows, like.cols, v); }
-}  // namespace
+} // namespace
 
 GradientCheck check_gradient(const Normaliser& layer, const Block& x, const Block& dy, double h) {
     const NormResponse r = layer.train(x);
     const NormGradient g = layer.backward(r, dy);
     GradientCheck c;
-    c.slopes.push_back(compare_slopes("input", g.dx.data, central_differences(
-        x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes("scale", g.dscale, central_differences(
-        layer.scale(), [&](const std::vector<double>& v) {
-            return layer.with_scale_shift(v, layer.shift()).train(x).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes("shift", g.dshift, central_differences(
-        layer.shift(), [&](const std::vector<double>& v) {
-            return layer.with_scale_shift(layer.scale(), v).train(x).output; }, dy, h)));
+    c.slopes.push_back(compare_slopes(
+        "input", g.dx.data,
+        central_differences(
+            x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
+    c.slopes.push_back(compare_slopes(
+        "scale", g.dscale,
+        central_differences(
+            layer.scale(),
+            [&](const std::vector<double>& v) { return layer.with_scale_shift(v, layer.shift()).train(x).output; }, dy,
+            h)));
+    c.slopes.push_back(compare_slopes(
+        "shift", g.dshift,
+        central_differences(
+            layer.shift(),
+            [&](const std::vector<double>& v) { return layer.with_scale_shift(layer.scale(), v).train(x).output; }, dy,
+            h)));
     return c;
 }
 
@@ -71,14 +79,23 @@ GradientCheck check_gradient(const Dense& layer, const Block& x, const Block& dy
     const DenseGradient g = layer.backward(r, dy);
     const Block& w = layer.weights();
     GradientCheck c;
-    c.slopes.push_back(compare_slopes("input", g.dx.data, central_differences(
-        x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes("weights", g.dweights.data, central_differences(
-        w.data, [&](const std::vector<double>& v) {
-            return Dense(reshaped(w, v), layer.bias(), layer.activation()).train(x).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes("bias", g.dbias, central_differences(
-        layer.bias(), [&](const std::vector<double>& v) {
-            return Dense(w, v, layer.activation()).train(x).output; }, dy, h)));
+    c.slopes.push_back(compare_slopes(
+        "input", g.dx.data,
+        central_differences(
+            x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
+    c.slopes.push_back(
+        compare_slopes("weights", g.dweights.data,
+                       central_differences(
+                           w.data,
+                           [&](const std::vector<double>& v) {
+                               return Dense(reshaped(w, v), layer.bias(), layer.activation()).train(x).output;
+                           },
+                           dy, h)));
+    c.slopes.push_back(compare_slopes(
+        "bias", g.dbias,
+        central_differences(
+            layer.bias(), [&](const std::vector<double>& v) { return Dense(w, v, layer.activation()).train(x).output; },
+            dy, h)));
     return c;
 }
 
@@ -90,18 +107,29 @@ GradientCheck check_gradient(const WeightNormDense& layer, const Block& x, const
         return WeightNormDense(std::move(v), std::move(m), std::move(b), layer.activation());
     };
     GradientCheck c;
-    c.slopes.push_back(compare_slopes("input", g.dx.data, central_differences(
-        x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes("direction", g.ddirection.data, central_differences(
-        v0.data, [&](const std::vector<double>& v) {
-            return rebuilt(reshaped(v0, v), layer.magnitude(), layer.bias()).train(x).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes("magnitude", g.dmagnitude, central_differences(
-        layer.magnitude(), [&](const std::vector<double>& v) {
-            return rebuilt(v0, v, layer.bias()).train(x).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes("bias", g.dbias, central_differences(
-        layer.bias(), [&](const std::vector<double>& v) {
-            return rebuilt(v0, layer.magnitude(), v).train(x).output; }, dy, h)));
+    c.slopes.push_back(compare_slopes(
+        "input", g.dx.data,
+        central_differences(
+            x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
+    c.slopes.push_back(
+        compare_slopes("direction", g.ddirection.data,
+                       central_differences(
+                           v0.data,
+                           [&](const std::vector<double>& v) {
+                               return rebuilt(reshaped(v0, v), layer.magnitude(), layer.bias()).train(x).output;
+                           },
+                           dy, h)));
+    c.slopes.push_back(compare_slopes(
+        "magnitude", g.dmagnitude,
+        central_differences(
+            layer.magnitude(),
+            [&](const std::vector<double>& v) { return rebuilt(v0, v, layer.bias()).train(x).output; }, dy, h)));
+    c.slopes.push_back(compare_slopes(
+        "bias", g.dbias,
+        central_differences(
+            layer.bias(),
+            [&](const std::vector<double>& v) { return rebuilt(v0, layer.magnitude(), v).train(x).output; }, dy, h)));
     return c;
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -14,17 +14,17 @@
 namespace normlab {
 
 struct SlopeCheck {
-    std::string name;              // "input", "scale", "shift", "weights", "bias", "direction", "magnitude"
-    std::vector<double> analytic;  // what the backward pass says, row-major
-    std::vector<double> numeric;   // what the central difference says
-    double largest_gap = 0.0;      // max |analytic - numeric|
-    double largest_slope = 0.0;    // max |numeric|
+    std::string name;             // "input", "scale", "shift", "weights", "bias", "direction", "magnitude"
+    std::vector<double> analytic; // what the backward pass says, row-major
+    std::vector<double> numeric;  // what the central difference says
+    double largest_gap = 0.0;     // max |analytic - numeric|
+    double largest_slope = 0.0;   // max |numeric|
 };
 
 struct GradientCheck {
     std::vector<SlopeCheck> slopes;
-    double largest_gap() const;                        // over every slope
-    const SlopeCheck& slope(const std::string& name) const;  // throws OptionError for an unknown name
+    double largest_gap() const;                             // over every slope
+    const SlopeCheck& slope(const std::string& name) const; // throws OptionError for an unknown name
 };
 
 // Central differences (f(v + h) - f(v - h)) / 2h of sum(dy * forward(values)), one value at a time.
@@ -47,4 +47,4 @@ GradientCheck check_gradient(const Dense& layer, const Block& x, const Block& dy
 GradientCheck check_gradient(const WeightNormDense& layer, const Block& x, const Block& dy,
                              double h = default_difference_step);
 
-}  // namespace normlab
+} // namespace normlab

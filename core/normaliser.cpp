@@ -59,16 +59,42 @@ void sweep_sum(const AxisSets& sets, double* __restrict acc, F&& term) {
     }
 }
 
-}  // namespace
+} // namespace
 
-NormSpec NormSpec::with_eps(double e) const { NormSpec s = *this; s.eps = e; return s; }
-NormSpec NormSpec::with_keep(double k) const { NormSpec s = *this; s.keep = k; s.fold = 1.0 - k; return s; }
-NormSpec NormSpec::with_momentum(double m) const { NormSpec s = *this; s.fold = m; s.keep = 1.0 - m; return s; }
-NormSpec NormSpec::with_unbiased_running(bool u) const { NormSpec s = *this; s.unbiased_running = u; return s; }
-NormSpec NormSpec::with_learned_shift(bool l) const { NormSpec s = *this; s.learn_shift = l; return s; }
+NormSpec NormSpec::with_eps(double e) const {
+    NormSpec s = *this;
+    s.eps = e;
+    return s;
+}
+NormSpec NormSpec::with_keep(double k) const {
+    NormSpec s = *this;
+    s.keep = k;
+    s.fold = 1.0 - k;
+    return s;
+}
+NormSpec NormSpec::with_momentum(double m) const {
+    NormSpec s = *this;
+    s.fold = m;
+    s.keep = 1.0 - m;
+    return s;
+}
+NormSpec NormSpec::with_unbiased_running(bool u) const {
+    NormSpec s = *this;
+    s.unbiased_running = u;
+    return s;
+}
+NormSpec NormSpec::with_learned_shift(bool l) const {
+    NormSpec s = *this;
+    s.learn_shift = l;
+    return s;
+}
 
 NormSpec batch_norm() { return NormSpec{}; }
-NormSpec layer_norm() { NormSpec s; s.axis = Axis::Features; return s; }
+NormSpec layer_norm() {
+    NormSpec s;
+    s.axis = Axis::Features;
+    return s;
+}
 NormSpec rms_norm() {
     NormSpec s;
     s.axis = Axis::Features;
@@ -76,7 +102,11 @@ NormSpec rms_norm() {
     s.learn_shift = false;
     return s;
 }
-NormSpec group_norm(std::size_t groups) { NormSpec s = layer_norm(); s.groups = groups; return s; }
+NormSpec group_norm(std::size_t groups) {
+    NormSpec s = layer_norm();
+    s.groups = groups;
+    return s;
+}
 
 Normaliser::Normaliser(std::size_t features, NormSpec spec)
     : spec_(spec), scale_(features, 1.0), shift_(features, 0.0) {
@@ -217,7 +247,7 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     g.sum_d.assign(count, 0.0);
     g.sum_dz.assign(count, 0.0);
     const double* z = zb.data.data();
-    double* d = g.dx.data.data();  // holds d = dy * scale until it is overwritten by dx
+    double* d = g.dx.data.data(); // holds d = dy * scale until it is overwritten by dx
     // Parameter slopes, sums down the columns: dscale = sum dy * z, dshift = sum dy.
     for (std::size_t j = 0; j < cols; ++j) {
         double ds = 0.0, dh = 0.0;
@@ -240,9 +270,8 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     if (spec_.centre) sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
     sweep_sum(sets, sum_dz, [&](std::size_t, std::size_t c) { return d[c] * z[c]; });
     const double* dev = response.deviation.data();
-    sweep(sets, [&](std::size_t s, std::size_t c) {
-        d[c] = (len * d[c] - sum_d[s] - z[c] * sum_dz[s]) / (len * dev[s]);
-    });
+    sweep(sets,
+          [&](std::size_t s, std::size_t c) { d[c] = (len * d[c] - sum_d[s] - z[c] * sum_dz[s]) / (len * dev[s]); });
 }
 
 Normaliser Normaliser::step(const NormGradient& gradient, double stride) const {
@@ -273,7 +302,8 @@ void Normaliser::step_into(const NormGradient& gradient, double stride, Normalis
     if (has_running()) {
         const double n = static_cast<double>(gradient.rows);
         for (std::size_t j = 0; j < features(); ++j) {
-            const double batch_var = spec_.unbiased_running ? gradient.variance[j] * n / (n - 1.0) : gradient.variance[j];
+            const double batch_var =
+                spec_.unbiased_running ? gradient.variance[j] * n / (n - 1.0) : gradient.variance[j];
             next.running_mean_[j] = spec_.keep * running_mean_[j] + spec_.fold * gradient.mean[j];
             next.running_var_[j] = spec_.keep * running_var_[j] + spec_.fold * batch_var;
         }
@@ -305,4 +335,4 @@ Block naive_backward(const Normaliser& layer, const NormResponse& response, cons
     return dx;
 }
 
-}  // namespace normlab
+} // namespace normlab

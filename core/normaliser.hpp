@@ -44,8 +44,8 @@ struct NormSpec {
     bool learn_shift = true;       // step moves the shift (RMS: false by default)
 
     NormSpec with_eps(double e) const;
-    NormSpec with_keep(double k) const;      // keep convention: 0.9 keeps nine tenths
-    NormSpec with_momentum(double m) const;  // PyTorch convention: momentum 0.1 is keep 0.9
+    NormSpec with_keep(double k) const;     // keep convention: 0.9 keeps nine tenths
+    NormSpec with_momentum(double m) const; // PyTorch convention: momentum 0.1 is keep 0.9
     NormSpec with_unbiased_running(bool u) const;
     NormSpec with_learned_shift(bool l) const;
 };
@@ -68,14 +68,14 @@ struct NormResponse {
 // What the backward pass hands back: the passed-down block, the parameter slopes, and the
 // batch statistics the step folds into the running figures.
 struct NormGradient {
-    Block dx;                      // (N, D)
-    std::vector<double> dscale;    // (D)
-    std::vector<double> dshift;    // (D)
-    std::vector<double> mean;      // per set, as in the response
-    std::vector<double> variance;  // per set, as in the response
-    std::size_t rows = 0;          // N, for the unbiased running variance
-    std::vector<double> sum_d;     // per set: sum of d = dy * scale (the route through the mean)
-    std::vector<double> sum_dz;    // per set: sum of d * z (the route through the variance)
+    Block dx;                     // (N, D)
+    std::vector<double> dscale;   // (D)
+    std::vector<double> dshift;   // (D)
+    std::vector<double> mean;     // per set, as in the response
+    std::vector<double> variance; // per set, as in the response
+    std::size_t rows = 0;         // N, for the unbiased running variance
+    std::vector<double> sum_d;    // per set: sum of d = dy * scale (the route through the mean)
+    std::vector<double> sum_dz;   // per set: sum of d * z (the route through the variance)
 };
 
 class Normaliser {
@@ -87,7 +87,7 @@ public:
     std::size_t features() const { return scale_.size(); }
     const std::vector<double>& scale() const { return scale_; }
     const std::vector<double>& shift() const { return shift_; }
-    const std::vector<double>& running_mean() const { return running_mean_; }  // empty off the batch axis
+    const std::vector<double>& running_mean() const { return running_mean_; } // empty off the batch axis
     const std::vector<double>& running_variance() const { return running_var_; }
     bool has_running() const { return spec_.axis == Axis::Batch; }
 
@@ -119,8 +119,8 @@ public:
     void backward_into(const NormResponse& response, const Block& dy, NormGradient& g) const;
     void step_into(const NormGradient& gradient, double stride, Normaliser& next) const;
 
-    std::size_t parameter_count() const;  // scale, and shift when learned
-    std::size_t buffer_count() const;     // running mean and variance
+    std::size_t parameter_count() const; // scale, and shift when learned
+    std::size_t buffer_count() const;    // running mean and variance
 
     bool operator==(const Normaliser& o) const;
 
@@ -134,4 +134,4 @@ private:
 // only; never used in training.
 Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy);
 
-}  // namespace normlab
+} // namespace normlab

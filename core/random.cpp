@@ -35,8 +35,9 @@ double Random::normal() {
 std::uint64_t Random::below(std::uint64_t n) {
     std::uint64_t limit = ~std::uint64_t(0) - (~std::uint64_t(0) % n);
     std::uint64_t r;
-    do r = next_u64(); while (r >= limit);
+    do r = next_u64();
+    while (r >= limit);
     return r % n;
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -16,10 +16,11 @@ public:
     double normal();
     // Uniform integer in [0, n), n > 0, without modulo bias.
     std::uint64_t below(std::uint64_t n);
+
 private:
     std::uint64_t state_;
     bool has_spare_ = false;
     double spare_ = 0.0;
 };
 
-}  // namespace normlab
+} // namespace normlab

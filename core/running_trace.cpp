@@ -27,4 +27,4 @@ RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std:
     return t;
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -10,11 +10,11 @@
 namespace normlab {
 
 struct RunningTrace {
-    std::vector<double> widest_gap;              // per step k = 1..steps: max |predict - train| over the block
-    std::vector<std::vector<double>> running_mean;      // per step, after it
-    std::vector<std::vector<double>> running_variance;  // per step, after it
-    std::vector<Block> predicted;                // per step: the predicting answer after it
-    Block trained;                               // the training answer (the same at every step)
+    std::vector<double> widest_gap;                    // per step k = 1..steps: max |predict - train| over the block
+    std::vector<std::vector<double>> running_mean;     // per step, after it
+    std::vector<std::vector<double>> running_variance; // per step, after it
+    std::vector<Block> predicted;                      // per step: the predicting answer after it
+    Block trained;                                     // the training answer (the same at every step)
     Normaliser final_layer;
     // The first step (1-based) whose widest gap is below the threshold, or 0 if none is.
     std::size_t first_step_under(double threshold) const;
@@ -24,4 +24,4 @@ struct RunningTrace {
 // (so the scale and shift stay) and steps at stride 1, which folds the batch figures in.
 RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std::size_t steps);
 
-}  // namespace normlab
+} // namespace normlab

@@ -7,8 +7,7 @@
 
 namespace normlab {
 
-WeightNormDense::WeightNormDense(Block direction, std::vector<double> magnitude, std::vector<double> bias,
-                                 Activation a)
+WeightNormDense::WeightNormDense(Block direction, std::vector<double> magnitude, std::vector<double> bias, Activation a)
     : direction_(std::move(direction)), magnitude_(std::move(magnitude)), bias_(std::move(bias)), activation_(a) {
     require_nonempty(direction_.rows, direction_.cols, "direction block");
     require_same(magnitude_.size(), direction_.cols, "magnitude length", "number of neurons (direction columns)");
@@ -82,7 +81,7 @@ void WeightNormDense::backward_into(const DenseResponse& response, const Block& 
     g.ddirection.reshape(direction_.rows, direction_.cols);
     g.dmagnitude.resize(direction_.cols);
     for (std::size_t k = 0; k < direction_.cols; ++k) {
-        double along = 0.0;  // w_slope . u
+        double along = 0.0; // w_slope . u
         for (std::size_t j = 0; j < direction_.rows; ++j)
             along += g.dweights.at(j, k) * (direction_.at(j, k) / lengths_[k]);
         g.dmagnitude[k] = along;
@@ -123,9 +122,8 @@ Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dwe
     const std::vector<double> lengths = layer.direction_lengths();
     Block d(dweights.rows, dweights.cols);
     for (std::size_t j = 0; j < d.rows; ++j)
-        for (std::size_t k = 0; k < d.cols; ++k)
-            d.at(j, k) = layer.magnitude()[k] / lengths[k] * dweights.at(j, k);
+        for (std::size_t k = 0; k < d.cols; ++k) d.at(j, k) = layer.magnitude()[k] / lengths[k] * dweights.at(j, k);
     return d;
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -17,12 +17,12 @@
 namespace normlab {
 
 struct WeightNormGradient {
-    Block dx;                        // (N, I)
-    Block ddirection;                // (I, O), projected
-    std::vector<double> dmagnitude;  // (O)
-    std::vector<double> dbias;       // (O)
-    Block dweights;                  // (I, O), the dense slope w_slope the two are made from
-    DenseGradient dense;             // the dense layer's gradient (working storage)
+    Block dx;                       // (N, I)
+    Block ddirection;               // (I, O), projected
+    std::vector<double> dmagnitude; // (O)
+    std::vector<double> dbias;      // (O)
+    Block dweights;                 // (I, O), the dense slope w_slope the two are made from
+    DenseGradient dense;            // the dense layer's gradient (working storage)
 };
 
 class WeightNormDense {
@@ -36,9 +36,9 @@ public:
     const std::vector<double>& magnitude() const { return magnitude_; }
     const std::vector<double>& bias() const { return bias_; }
     Activation activation() const { return activation_; }
-    std::vector<double> direction_lengths() const;  // |v| per neuron
-    Block effective_weights() const;                // g * v / |v|
-    Dense as_dense() const;                         // the dense layer with the effective weights
+    std::vector<double> direction_lengths() const; // |v| per neuron
+    Block effective_weights() const;               // g * v / |v|
+    Dense as_dense() const;                        // the dense layer with the effective weights
 
     Block infer(const Block& x) const;
     DenseResponse train(const Block& x) const;
@@ -62,13 +62,13 @@ private:
     Block direction_;
     std::vector<double> magnitude_, bias_;
     Activation activation_;
-    Block weights_;                 // effective weights, derived from the direction and magnitude
-    std::vector<double> lengths_;   // |v| per neuron
-    void derive();                  // lengths_ and weights_ from direction_ and magnitude_
+    Block weights_;               // effective weights, derived from the direction and magnitude
+    std::vector<double> lengths_; // |v| per neuron
+    void derive();                // lengths_ and weights_ from direction_ and magnitude_
 };
 
 // The tempting wrong direction slope, (g / |v|) w_slope, with the radial part left in. For the
 // page's comparison only; never used in training.
 Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dweights);
 
-}  // namespace normlab
+} // namespace normlab

@@ -8,7 +8,7 @@
 
 namespace normlab {
 
-extern const char* const crowd_csv_text;  // generated from data/crowd.csv by CMake
+extern const char* const crowd_csv_text; // generated from data/crowd.csv by CMake
 
 Crowd Crowd::subset(const std::vector<std::size_t>& people) const {
     Crowd c{Block(people.size(), measurements.cols), {}};
@@ -31,7 +31,8 @@ Crowd parse_crowd_csv(const std::string& text) {
         if (line.empty() || line[0] == '#') continue;
         if (!header_seen) {
             if (line != "height_cm,weight_kg,adult")
-                throw DataError("line " + std::to_string(number) + " should be the header height_cm,weight_kg,adult but is '" + line + "'");
+                throw DataError("line " + std::to_string(number) +
+                                " should be the header height_cm,weight_kg,adult but is '" + line + "'");
             header_seen = true;
             continue;
         }
@@ -42,11 +43,13 @@ Crowd parse_crowd_csv(const std::string& text) {
             field[f] = std::strtod(p, &end);
             const char want = f < 2 ? ',' : '\0';
             if (end == p || *end != want || !std::isfinite(field[f]))
-                throw DataError("line " + std::to_string(number) + " ('" + line + "') is not three numbers: height,weight,adult");
+                throw DataError("line " + std::to_string(number) + " ('" + line +
+                                "') is not three numbers: height,weight,adult");
             p = end + (f < 2 ? 1 : 0);
         }
         if (field[2] != 0 && field[2] != 1)
-            throw DataError("line " + std::to_string(number) + " labels a person " + format_number(field[2]) + "; the label is 0 or 1");
+            throw DataError("line " + std::to_string(number) + " labels a person " + format_number(field[2]) +
+                            "; the label is 0 or 1");
         values.push_back(field[0]);
         values.push_back(field[1]);
         labels.push_back(field[2]);
@@ -60,4 +63,4 @@ const Crowd& the_crowd() {
     return crowd;
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -9,8 +9,8 @@
 namespace normlab {
 
 struct Crowd {
-    Block measurements;           // (25, 2): height_cm, weight_kg
-    std::vector<double> labels;   // (25): 1 adult, 0 not
+    Block measurements;         // (25, 2): height_cm, weight_kg
+    std::vector<double> labels; // (25): 1 adult, 0 not
     std::size_t size() const { return labels.size(); }
     // The people at the given indices, in that order.
     Crowd subset(const std::vector<std::size_t>& people) const;
@@ -23,4 +23,4 @@ Crowd parse_crowd_csv(const std::string& text);
 // The crowd as committed in data/crowd.csv.
 const Crowd& the_crowd();
 
-}  // namespace normlab
+} // namespace normlab

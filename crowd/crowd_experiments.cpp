@@ -29,10 +29,10 @@ EpochRecord record_epoch(const CrowdNetwork& net, const NetworkResponse& r, cons
     return e;
 }
 
-}  // namespace
+} // namespace
 
-TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vector<double>& labels,
-                                std::size_t epochs, Recording recording) {
+TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vector<double>& labels, std::size_t epochs,
+                                Recording recording) {
     require_nonempty(x.rows, x.cols, "input block");
     require_same(x.cols, 2, "input's feature count", "network's input count");
     require_finite(x, "input block");
@@ -41,7 +41,7 @@ TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vec
     if (recording != Recording::FinalLoss) run.losses.reserve(epochs);
     // Storage kept across epochs: the network and the one it steps into, the response, the
     // gradient and the loss. After the first epoch nothing is allocated.
-    CrowdNetwork nets[2] = {net, net};  // this epoch's network and the one it steps into
+    CrowdNetwork nets[2] = {net, net}; // this epoch's network and the one it steps into
     std::size_t now = 0;
     NetworkResponse r;
     NetworkGradient g;
@@ -74,7 +74,7 @@ std::vector<std::vector<std::size_t>> crowd_folds_for(std::size_t seed, std::siz
     std::vector<std::size_t> order(people);
     for (std::size_t k = 0; k < people; ++k) order[k] = k;
     Random rng(0x5EED0000ULL + seed);
-    for (std::size_t k = people; k > 1; --k) std::swap(order[k - 1], order[rng.below(k)]);  // Fisher-Yates
+    for (std::size_t k = people; k > 1; --k) std::swap(order[k - 1], order[rng.below(k)]); // Fisher-Yates
     std::vector<std::vector<std::size_t>> folds(crowd_folds);
     for (std::size_t k = 0; k < people; ++k) folds[k * crowd_folds / people].push_back(order[k]);
     return folds;
@@ -97,7 +97,7 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
         for (std::size_t f = 0; f < folds.size(); ++f)
             if (f != p.fold) training.insert(training.end(), folds[f].begin(), folds[f].end());
         const Crowd train = crowd.subset(training), held = crowd.subset(folds[p.fold]);
-        const Normaliser units = standard_units_of(train.measurements);  // training rows only
+        const Normaliser units = standard_units_of(train.measurements); // training rows only
         const Block x = units.infer(train.measurements), x_held = units.infer(held.measurements);
         Random rng = initial_weights_generator(p.seed, p.fold);
         const TrainingRun run = train_crowd_network(CrowdNetwork::initial(p.arrangement, rng), x, train.labels,
@@ -148,11 +148,12 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
 
 CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd& crowd) {
     const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
-    Random rng = initial_weights_generator(seed, crowd_folds);  // a stream no fold uses
+    Random rng = initial_weights_generator(seed, crowd_folds); // a stream no fold uses
     TrainingRun run = train_crowd_network(CrowdNetwork::initial(arrangement, rng), x, crowd.labels, crowd_epochs,
                                           Recording::Everything);
-    CurveRun c{arrangement, std::move(run.losses), 0, run.final_loss, accuracy(run.network.infer(x), crowd.labels),
-               std::move(run.records)};
+    CurveRun c{
+        arrangement,           std::move(run.losses), 0, run.final_loss, accuracy(run.network.infer(x), crowd.labels),
+        std::move(run.records)};
     for (std::size_t e = 0; e < c.losses.size(); ++e)
         if (c.losses[e] < curve_threshold) {
             c.first_epoch_under = e + 1;
@@ -182,11 +183,13 @@ CovariateShift covariate_shift(const CurveRun& run) {
     if (c.unit_mean.empty()) return c;
     const std::vector<double>& first = c.unit_mean.front();
     const std::vector<double>& last = c.unit_mean.back();
-    for (std::size_t j = 0; j < first.size(); ++j) c.largest_shift = std::fmax(c.largest_shift, std::fabs(last[j] - first[j]));
+    for (std::size_t j = 0; j < first.size(); ++j)
+        c.largest_shift = std::fmax(c.largest_shift, std::fabs(last[j] - first[j]));
     for (std::size_t e = 1; e < c.unit_mean.size(); ++e)
         for (std::size_t j = 0; j < first.size(); ++j)
-            c.largest_epoch_move = std::fmax(c.largest_epoch_move, std::fabs(c.unit_mean[e][j] - c.unit_mean[e - 1][j]));
+            c.largest_epoch_move =
+                std::fmax(c.largest_epoch_move, std::fabs(c.unit_mean[e][j] - c.unit_mean[e - 1][j]));
     return c;
 }
 
-}  // namespace normlab
+} // namespace normlab

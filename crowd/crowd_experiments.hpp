@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "core/block.hpp"
+#include "core/normaliser.hpp"
 #include "crowd.hpp"
 #include "crowd_network.hpp"
-#include "core/normaliser.hpp"
 
 namespace normlab {
 
@@ -24,19 +24,19 @@ Normaliser standard_units_of(const Block& rows);
 
 // What a training run writes down at each epoch (the forward pass that epoch's step follows).
 struct EpochRecord {
-    double loss = 0;                          // as the backward pass measured it
-    double predicted_accuracy = 0;            // the network asked properly (predicting purpose)
-    double batch_accuracy = 0;                // asked by the batch's own statistics (training purpose)
-    std::vector<double> unit_mean;            // (16) mean over the rows of the block the output layer reads
-    std::vector<double> unit_deviation;       // (16) its biased deviation
-    std::vector<double> shift;                // (16) the normaliser's shift, if there is one
+    double loss = 0;                    // as the backward pass measured it
+    double predicted_accuracy = 0;      // the network asked properly (predicting purpose)
+    double batch_accuracy = 0;          // asked by the batch's own statistics (training purpose)
+    std::vector<double> unit_mean;      // (16) mean over the rows of the block the output layer reads
+    std::vector<double> unit_deviation; // (16) its biased deviation
+    std::vector<double> shift;          // (16) the normaliser's shift, if there is one
 };
 
 // What a training run writes down as it goes.
 enum class Recording {
-    FinalLoss,  // the loss of the last epoch only (the comparison's trainings)
-    Losses,     // the loss of every epoch
-    Everything  // the loss and an EpochRecord of every epoch (the whole-crowd runs)
+    FinalLoss, // the loss of the last epoch only (the comparison's trainings)
+    Losses,    // the loss of every epoch
+    Everything // the loss and an EpochRecord of every epoch (the whole-crowd runs)
 };
 
 struct TrainingRun {
@@ -76,11 +76,11 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
 
 struct ArrangementSummary {
     Arrangement arrangement;
-    double train_accuracy = 0;              // mean over seeds and folds
-    double heldout_accuracy = 0;            // mean over seeds of (held-out correct / 25)
-    double final_loss = 0;                  // mean over seeds and folds
-    double heldout_min = 0, heldout_max = 0;  // spread of the per-seed held-out accuracy
-    std::vector<double> heldout_by_seed;    // (seeds)
+    double train_accuracy = 0;               // mean over seeds and folds
+    double heldout_accuracy = 0;             // mean over seeds of (held-out correct / 25)
+    double final_loss = 0;                   // mean over seeds and folds
+    double heldout_min = 0, heldout_max = 0; // spread of the per-seed held-out accuracy
+    std::vector<double> heldout_by_seed;     // (seeds)
 };
 // requires: results for whole seeds (every fold of a seed and arrangement).
 std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingResult>& results);
@@ -88,10 +88,10 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
 // ---- 2-4. whole-crowd runs ----------------------------------------------------------------------
 struct CurveRun {
     Arrangement arrangement;
-    std::vector<double> losses;            // per epoch
-    std::size_t first_epoch_under = 0;     // first epoch (1-based) whose loss is under the threshold, 0 if none
+    std::vector<double> losses;        // per epoch
+    std::size_t first_epoch_under = 0; // first epoch (1-based) whose loss is under the threshold, 0 if none
     double final_loss = 0;
-    double final_accuracy = 0;             // predicting, on the whole crowd
+    double final_accuracy = 0; // predicting, on the whole crowd
     std::vector<EpochRecord> records;
 };
 constexpr double curve_threshold = 0.3;
@@ -100,19 +100,19 @@ constexpr std::size_t curve_seed = 0;
 CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed = curve_seed, const Crowd& crowd = the_crowd());
 
 struct TwoWays {
-    std::vector<double> by_running;  // per epoch: accuracy predicting through the running figures
-    std::vector<double> by_batch;    // per epoch: accuracy by the batch's own statistics
+    std::vector<double> by_running; // per epoch: accuracy predicting through the running figures
+    std::vector<double> by_batch;   // per epoch: accuracy by the batch's own statistics
     std::size_t epochs_differing = 0;
 };
 TwoWays asked_two_ways(const CurveRun& batch_run);
 
 struct CovariateShift {
-    std::vector<std::vector<double>> unit_mean;       // (epochs, 16)
-    std::vector<std::vector<double>> unit_deviation;  // (epochs, 16)
-    double largest_shift = 0;         // max over units of |mean at the last epoch - mean at the first|
-    double largest_epoch_move = 0;    // max over units and epochs of |mean(e + 1) - mean(e)|
-    double largest_shift_gap = 0;     // under a normaliser: max over epochs and units of |mean - shift|
+    std::vector<std::vector<double>> unit_mean;      // (epochs, 16)
+    std::vector<std::vector<double>> unit_deviation; // (epochs, 16)
+    double largest_shift = 0;                        // max over units of |mean at the last epoch - mean at the first|
+    double largest_epoch_move = 0;                   // max over units and epochs of |mean(e + 1) - mean(e)|
+    double largest_shift_gap = 0;                    // under a normaliser: max over epochs and units of |mean - shift|
 };
 CovariateShift covariate_shift(const CurveRun& run);
 
-}  // namespace normlab
+} // namespace normlab

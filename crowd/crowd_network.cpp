@@ -9,12 +9,18 @@ namespace normlab {
 
 const char* arrangement_name(Arrangement a) {
     switch (a) {
-        case Arrangement::Plain: return "plain";
-        case Arrangement::Batch: return "batch";
-        case Arrangement::Layer: return "layer";
-        case Arrangement::Rms: return "rms";
-        case Arrangement::WeightNorm: return "weightNorm";
-        case Arrangement::Group: return "group";
+        case Arrangement::Plain:
+            return "plain";
+        case Arrangement::Batch:
+            return "batch";
+        case Arrangement::Layer:
+            return "layer";
+        case Arrangement::Rms:
+            return "rms";
+        case Arrangement::WeightNorm:
+            return "weightNorm";
+        case Arrangement::Group:
+            return "group";
     }
     return "plain";
 }
@@ -30,18 +36,23 @@ namespace {
 
 std::optional<Normaliser> normaliser_for(Arrangement a) {
     switch (a) {
-        case Arrangement::Batch: return Normaliser(hidden_units, batch_norm());
-        case Arrangement::Layer: return Normaliser(hidden_units, layer_norm());
+        case Arrangement::Batch:
+            return Normaliser(hidden_units, batch_norm());
+        case Arrangement::Layer:
+            return Normaliser(hidden_units, layer_norm());
         // The essay's RMS layer keeps a shift, starting at zero, that training moves.
-        case Arrangement::Rms: return Normaliser(hidden_units, rms_norm().with_learned_shift(true));
-        case Arrangement::Group: return Normaliser(hidden_units, group_norm(4));
+        case Arrangement::Rms:
+            return Normaliser(hidden_units, rms_norm().with_learned_shift(true));
+        case Arrangement::Group:
+            return Normaliser(hidden_units, group_norm(4));
         case Arrangement::Plain:
-        case Arrangement::WeightNorm: break;
+        case Arrangement::WeightNorm:
+            break;
     }
     return std::nullopt;
 }
 
-}  // namespace
+} // namespace
 
 CrowdNetwork CrowdNetwork::initial(Arrangement arrangement, Random& rng) {
     Block w1(2, hidden_units);
@@ -76,8 +87,8 @@ NetworkGradient CrowdNetwork::backward(const NetworkResponse& response, const Bl
         norm = norm_->backward(*response.norm, out.dx);
         dh = &norm->dx;
     }
-    HiddenGradient hidden = std::visit(
-        [&](const auto& layer) -> HiddenGradient { return layer.backward(response.hidden, *dh); }, hidden_);
+    HiddenGradient hidden =
+        std::visit([&](const auto& layer) -> HiddenGradient { return layer.backward(response.hidden, *dh); }, hidden_);
     return NetworkGradient{std::move(hidden), std::move(norm), std::move(out)};
 }
 
@@ -154,7 +165,7 @@ std::vector<double> take(const std::vector<double>& from, std::size_t& at, std::
     at += n;
     return v;
 }
-}  // namespace
+} // namespace
 
 std::vector<double> CrowdNetwork::parameters() const {
     std::vector<double> p;
@@ -228,8 +239,7 @@ Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels
     return loss;
 }
 
-void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss,
-                               bool want_value) {
+void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss, bool want_value) {
     const double n = static_cast<double>(logits.rows);
     loss.value = 0.0;
     loss.dlogits.reshape(logits.rows, 1);
@@ -256,4 +266,4 @@ double accuracy(const Block& logits, const std::vector<double>& labels) {
     return static_cast<double>(correct_count(logits, labels)) / static_cast<double>(logits.rows);
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -23,8 +23,8 @@ constexpr Arrangement compared_arrangements[] = {Arrangement::Plain, Arrangement
                                                  Arrangement::Rms, Arrangement::WeightNorm};
 constexpr std::size_t hidden_units = 16;
 
-const char* arrangement_name(Arrangement a);         // "plain", "batch", "layer", "rms", "weightNorm", "group"
-Arrangement arrangement_named(const std::string& name);  // throws OptionError
+const char* arrangement_name(Arrangement a);            // "plain", "batch", "layer", "rms", "weightNorm", "group"
+Arrangement arrangement_named(const std::string& name); // throws OptionError
 
 using HiddenLayer = std::variant<Dense, WeightNormDense>;
 using HiddenGradient = std::variant<DenseGradient, WeightNormGradient>;
@@ -34,7 +34,7 @@ struct NetworkResponse {
     std::optional<NormResponse> norm;
     DenseResponse output;
     const Block& logits() const { return output.output; }
-    const Block& read_by_output() const { return norm ? norm->output : hidden.output; }  // (N, 16)
+    const Block& read_by_output() const { return norm ? norm->output : hidden.output; } // (N, 16)
 };
 
 struct NetworkGradient {
@@ -55,7 +55,7 @@ public:
     const std::optional<Normaliser>& norm() const { return norm_; }
     const Dense& output() const { return output_; }
 
-    Block infer(const Block& x) const;  // logits, predicting purpose
+    Block infer(const Block& x) const; // logits, predicting purpose
     NetworkResponse train(const Block& x) const;
     NetworkGradient backward(const NetworkResponse& response, const Block& dlogits) const;
     CrowdNetwork step(const NetworkGradient& gradient, double stride) const;
@@ -99,4 +99,4 @@ std::size_t correct_count(const Block& logits, const std::vector<double>& labels
 // The slopes of a gradient in the order of CrowdNetwork::parameters().
 std::vector<double> flatten(const NetworkGradient& gradient);
 
-}  // namespace normlab
+} // namespace normlab

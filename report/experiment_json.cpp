@@ -8,7 +8,10 @@ namespace {
 void write_results(JsonWriter& j, const std::vector<TrainingResult>& results) {
     j.begin_array();
     for (const TrainingResult& r : results) {
-        j.begin_object().field("seed", r.seed).field("fold", r.fold).field("arrangement", arrangement_name(r.arrangement));
+        j.begin_object()
+            .field("seed", r.seed)
+            .field("fold", r.fold)
+            .field("arrangement", arrangement_name(r.arrangement));
         j.field("trainAccuracy", r.train_accuracy).field("heldoutCorrect", r.heldout_correct);
         j.field("heldoutCount", r.heldout_count).field("finalLoss", r.final_loss).end_object();
     }
@@ -69,7 +72,7 @@ void write_shift_pair(JsonWriter& j, const CovariateShift& plain, const Covariat
     j.end_object();
 }
 
-}  // namespace
+} // namespace
 
 std::string comparison_json(const std::vector<TrainingResult>& results) {
     JsonWriter j;
@@ -108,7 +111,7 @@ void write_whole_crowd_fields(JsonWriter& j) {
     j.key("covariateShift");
     write_shift_pair(j, covariate_shift(plain), covariate_shift(batch));
 }
-}  // namespace
+} // namespace
 
 std::string whole_crowd_json() {
     JsonWriter j;
@@ -127,4 +130,4 @@ std::string measurements_json() {
     return j.str();
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -8,13 +8,13 @@
 
 namespace normlab {
 
-std::string comparison_json(const std::vector<TrainingResult>& results);  // {results, summary}
-std::string curves_json(const std::vector<CurveRun>& runs);             // {threshold, runs}
-std::string two_ways_json(const TwoWays& t);                            // {byRunning, byBatch, epochsDiffering}
-std::string covariate_shift_json(const CovariateShift& plain, const CovariateShift& batch);  // {plain, batch}
+std::string comparison_json(const std::vector<TrainingResult>& results); // {results, summary}
+std::string curves_json(const std::vector<CurveRun>& runs);              // {threshold, runs}
+std::string two_ways_json(const TwoWays& t);                             // {byRunning, byBatch, epochsDiffering}
+std::string covariate_shift_json(const CovariateShift& plain, const CovariateShift& batch); // {plain, batch}
 // The five whole-crowd runs once, and what they measure: {curves, twoWays, covariateShift}.
 std::string whole_crowd_json();
 // Everything from fresh runs: {comparison, curves, twoWays, covariateShift}.
 std::string measurements_json();
 
-}  // namespace normlab
+} // namespace normlab

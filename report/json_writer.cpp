@@ -18,10 +18,28 @@ void JsonWriter::separate() {
     }
 }
 
-JsonWriter& JsonWriter::begin_object() { separate(); out_ += '{'; first_.push_back(true); return *this; }
-JsonWriter& JsonWriter::end_object() { out_ += '}'; first_.pop_back(); return *this; }
-JsonWriter& JsonWriter::begin_array() { separate(); out_ += '['; first_.push_back(true); return *this; }
-JsonWriter& JsonWriter::end_array() { out_ += ']'; first_.pop_back(); return *this; }
+JsonWriter& JsonWriter::begin_object() {
+    separate();
+    out_ += '{';
+    first_.push_back(true);
+    return *this;
+}
+JsonWriter& JsonWriter::end_object() {
+    out_ += '}';
+    first_.pop_back();
+    return *this;
+}
+JsonWriter& JsonWriter::begin_array() {
+    separate();
+    out_ += '[';
+    first_.push_back(true);
+    return *this;
+}
+JsonWriter& JsonWriter::end_array() {
+    out_ += ']';
+    first_.pop_back();
+    return *this;
+}
 
 JsonWriter& JsonWriter::key(const std::string& k) {
     value(k);
@@ -40,13 +58,17 @@ JsonWriter& JsonWriter::value(const std::string& s) {
     separate();
     out_ += '"';
     for (char c : s) {
-        if (c == '"' || c == '\\') { out_ += '\\'; out_ += c; }
-        else if (c == '\n') out_ += "\\n";
+        if (c == '"' || c == '\\') {
+            out_ += '\\';
+            out_ += c;
+        } else if (c == '\n')
+            out_ += "\\n";
         else if (static_cast<unsigned char>(c) < 0x20) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);
             out_ += buf;
-        } else out_ += c;
+        } else
+            out_ += c;
     }
     out_ += '"';
     return *this;
@@ -70,4 +92,4 @@ JsonWriter& JsonWriter::value(const std::vector<double>& v) {
     return end_array();
 }
 
-}  // namespace normlab
+} // namespace normlab

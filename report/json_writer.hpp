@@ -13,7 +13,7 @@ public:
     JsonWriter& begin_array();
     JsonWriter& end_array();
     JsonWriter& key(const std::string& k);
-    JsonWriter& value(double v);  // non-finite numbers print as null
+    JsonWriter& value(double v); // non-finite numbers print as null
     JsonWriter& value(const std::string& s);
     JsonWriter& value(const char* s) { return value(std::string(s)); }
     JsonWriter& value(bool b);
@@ -23,14 +23,16 @@ public:
     // Inserts text that is already JSON (another writer's output) as one value.
     JsonWriter& raw(const std::string& json);
     template <class T>
-    JsonWriter& field(const std::string& k, const T& v) { return key(k).value(v); }
+    JsonWriter& field(const std::string& k, const T& v) {
+        return key(k).value(v);
+    }
     const std::string& str() const { return out_; }
 
 private:
     std::string out_;
-    std::vector<bool> first_;  // per open container: no element written yet
+    std::vector<bool> first_; // per open container: no element written yet
     bool after_key_ = false;
     void separate();
 };
 
-}  // namespace normlab
+} // namespace normlab

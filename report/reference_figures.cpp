@@ -2,13 +2,13 @@
 
 #include "core/dense.hpp"
 #include "core/elementary.hpp"
-#include "widget_views.hpp"
 #include "core/gradient_check.hpp"
-#include "json_writer.hpp"
 #include "core/normaliser.hpp"
 #include "core/random.hpp"
 #include "core/running_trace.hpp"
 #include "core/weight_norm.hpp"
+#include "json_writer.hpp"
+#include "widget_views.hpp"
 
 namespace normlab {
 namespace {
@@ -31,7 +31,8 @@ void write_check(JsonWriter& j, const GradientCheck& c) {
     j.end_object();
 }
 
-void write_normaliser(JsonWriter& j, const std::string& name, const Normaliser& layer, const Block& x, const Block& dy) {
+void write_normaliser(JsonWriter& j, const std::string& name, const Normaliser& layer, const Block& x,
+                      const Block& dy) {
     const NormResponse r = layer.train(x);
     const NormGradient g = layer.backward(r, dy);
     j.key(name).begin_object();
@@ -44,7 +45,7 @@ void write_normaliser(JsonWriter& j, const std::string& name, const Normaliser& 
     j.end_object();
 }
 
-}  // namespace
+} // namespace
 
 std::string reference_figures_json() {
     JsonWriter j;
@@ -69,9 +70,10 @@ std::string reference_figures_json() {
 
     Random rng(20261130);
     j.key("random").begin_object();
-    const std::pair<const char*, NormSpec> members[] = {
-        {"batch", batch_norm()}, {"layer", layer_norm()}, {"rms", rms_norm().with_learned_shift(true)},
-        {"group", group_norm(3)}};
+    const std::pair<const char*, NormSpec> members[] = {{"batch", batch_norm()},
+                                                        {"layer", layer_norm()},
+                                                        {"rms", rms_norm().with_learned_shift(true)},
+                                                        {"group", group_norm(3)}};
     for (const auto& m : members) {
         const Block x = random_block(rng, 5, 6), dy = random_block(rng, 5, 6);
         std::vector<double> scale(6), shift(6);
@@ -81,9 +83,10 @@ std::string reference_figures_json() {
         }
         write_normaliser(j, m.first, Normaliser(6, m.second).with_scale_shift(scale, shift), x, dy);
     }
-    const std::pair<const char*, Activation> activations[] = {
-        {"identity", Activation::Identity}, {"relu", Activation::Relu}, {"tanh", Activation::Tanh},
-        {"sigmoid", Activation::Sigmoid}};
+    const std::pair<const char*, Activation> activations[] = {{"identity", Activation::Identity},
+                                                              {"relu", Activation::Relu},
+                                                              {"tanh", Activation::Tanh},
+                                                              {"sigmoid", Activation::Sigmoid}};
     for (const auto& a : activations) {
         const Dense d(random_block(rng, 3, 4), {0.1, -0.1, 0.2, 0.0}, a.second);
         const Block x = random_block(rng, 5, 3), dy = random_block(rng, 5, 4);
@@ -132,4 +135,4 @@ std::string reference_figures_json() {
     return j.str();
 }
 
-}  // namespace normlab
+} // namespace normlab

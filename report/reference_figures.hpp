@@ -9,4 +9,4 @@ namespace normlab {
 
 std::string reference_figures_json();
 
-}  // namespace normlab
+} // namespace normlab

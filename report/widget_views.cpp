@@ -4,16 +4,16 @@
 #include <functional>
 #include <limits>
 
-#include "crowd/crowd.hpp"
-#include "crowd/crowd_experiments.hpp"
 #include "core/dense.hpp"
 #include "core/errors.hpp"
 #include "core/gradient_check.hpp"
-#include "json_writer.hpp"
 #include "core/normaliser.hpp"
 #include "core/random.hpp"
 #include "core/running_trace.hpp"
 #include "core/weight_norm.hpp"
+#include "crowd/crowd.hpp"
+#include "crowd/crowd_experiments.hpp"
+#include "json_writer.hpp"
 
 namespace normlab {
 namespace {
@@ -69,7 +69,7 @@ Crowd first_people(std::size_t n) {
     return the_crowd().subset(people);
 }
 
-}  // namespace
+} // namespace
 
 Block gradient_check_default_slope(const std::string& which) {
     const Block x = gradient_case(which).x;
@@ -192,36 +192,95 @@ std::string behaviours_view() {
     const double inf = std::numeric_limits<double>::infinity();
     const Normaliser bn(2, batch_norm());
     const std::vector<Row> rows = {
-        {"refused", "an empty block (0 rows)", [&] { bn.train(Block(0, 2)); return std::string(); }},
-        {"refused", "a block of 3 features into a layer of 2", [&] { bn.train(Block::from_rows({{1, 2, 3}})); return std::string(); }},
-        {"refused", "an arriving slope of the wrong shape", [&] { bn.backward(bn.train(whole_number_four), Block(4, 3, 1.0)); return std::string(); }},
-        {"refused", "a scale of the wrong length", [&] { bn.with_scale_shift({1, 1, 1}, {0, 0}); return std::string(); }},
-        {"refused", "NaN in the input", [&] { bn.train(Block::from_rows({{1, nan}})); return std::string(); }},
-        {"refused", "an infinity in the input", [&] { bn.infer(Block::from_rows({{inf, 7}})); return std::string(); }},
-        {"refused", "eps = 0", [&] { Normaliser(2, batch_norm().with_eps(0)); return std::string(); }},
-        {"refused", "keep = 1.5", [&] { Normaliser(2, batch_norm().with_keep(1.5)); return std::string(); }},
-        {"refused", "a stride of NaN", [&] { bn.step(bn.backward(bn.train(whole_number_four), Block(4, 2, 0.0)), nan); return std::string(); }},
-        {"refused", "4 groups of 6 features", [&] { Normaliser(6, group_norm(4)); return std::string(); }},
-        {"refused", "a weight-normalised neuron with a zero direction", [&] {
+        {"refused", "an empty block (0 rows)",
+         [&] {
+             bn.train(Block(0, 2));
+             return std::string();
+         }},
+        {"refused", "a block of 3 features into a layer of 2",
+         [&] {
+             bn.train(Block::from_rows({{1, 2, 3}}));
+             return std::string();
+         }},
+        {"refused", "an arriving slope of the wrong shape",
+         [&] {
+             bn.backward(bn.train(whole_number_four), Block(4, 3, 1.0));
+             return std::string();
+         }},
+        {"refused", "a scale of the wrong length",
+         [&] {
+             bn.with_scale_shift({1, 1, 1}, {0, 0});
+             return std::string();
+         }},
+        {"refused", "NaN in the input",
+         [&] {
+             bn.train(Block::from_rows({{1, nan}}));
+             return std::string();
+         }},
+        {"refused", "an infinity in the input",
+         [&] {
+             bn.infer(Block::from_rows({{inf, 7}}));
+             return std::string();
+         }},
+        {"refused", "eps = 0",
+         [&] {
+             Normaliser(2, batch_norm().with_eps(0));
+             return std::string();
+         }},
+        {"refused", "keep = 1.5",
+         [&] {
+             Normaliser(2, batch_norm().with_keep(1.5));
+             return std::string();
+         }},
+        {"refused", "a stride of NaN",
+         [&] {
+             bn.step(bn.backward(bn.train(whole_number_four), Block(4, 2, 0.0)), nan);
+             return std::string();
+         }},
+        {"refused", "4 groups of 6 features",
+         [&] {
+             Normaliser(6, group_norm(4));
+             return std::string();
+         }},
+        {"refused", "a weight-normalised neuron with a zero direction",
+         [&] {
              WeightNormDense(Block::from_rows({{1, 0}, {0, 0}}), {1, 1}, {0, 0}, Activation::Tanh);
-             return std::string(); }},
-        {"arithmetic", "a constant column (5, 5, 5, 5) under the batch layer", [&] {
-             return rounded(bn.train(Block::from_rows({{5, 7}, {5, 9}, {5, 1}, {5, 7}})).output.column(0)); }},
-        {"arithmetic", "the whole-number four under the batch layer, second column", [&] {
-             return rounded(bn.train(whole_number_four).output.column(1)); }},
-        {"arithmetic", "undo exactly: scale sqrt(v + eps), shift m, first row", [&] {
+             return std::string();
+         }},
+        {"arithmetic", "a constant column (5, 5, 5, 5) under the batch layer",
+         [&] {
+             return rounded(bn.train(Block::from_rows({{5, 7}, {5, 9}, {5, 1}, {5, 7}})).output.column(0));
+         }},
+        {"arithmetic", "the whole-number four under the batch layer, second column",
+         [&] { return rounded(bn.train(whole_number_four).output.column(1)); }},
+        {"arithmetic", "undo exactly: scale sqrt(v + eps), shift m, first row",
+         [&] {
              const NormResponse r = bn.train(whole_number_four);
-             return numbers(bn.with_scale_shift(r.deviation, r.mean).train(whole_number_four).output.row(0)); }},
-        {"arithmetic", "RMS on (1, 7)", [&] { return rounded(Normaliser(2, rms_norm()).train(Block::from_rows({{1, 7}})).output.row(0)); }},
-        {"worth knowing", "one row (1, 7) while training a batch layer", [&] {
-             return rounded(bn.train(Block::from_rows({{1, 7}})).output.row(0)) + " (a batch of one has no spread)"; }},
-        {"worth knowing", "a training pass that no step follows", [&] {
+             return numbers(bn.with_scale_shift(r.deviation, r.mean).train(whole_number_four).output.row(0));
+         }},
+        {"arithmetic", "RMS on (1, 7)",
+         [&] {
+             return rounded(Normaliser(2, rms_norm()).train(Block::from_rows({{1, 7}})).output.row(0));
+         }},
+        {"worth knowing", "one row (1, 7) while training a batch layer",
+         [&] {
+             return rounded(bn.train(Block::from_rows({{1, 7}})).output.row(0)) + " (a batch of one has no spread)";
+         }},
+        {"worth knowing", "a training pass that no step follows",
+         [&] {
              (void)bn.train(whole_number_four);
-             return "running mean still " + numbers(bn.running_mean()) + ", running variance " + numbers(bn.running_variance()); }},
-        {"worth knowing", "two-number rows under layer norm", [&] {
-             return rounded(Normaliser(2, layer_norm()).train(whole_number_four).output.data) + " (every row is -1, +1)"; }},
-        {"worth knowing", "a fresh batch layer predicting (1, 7)", [&] {
-             return rounded(bn.infer(Block::from_rows({{1, 7}})).row(0)) + " (running mean 0, variance 1)"; }},
+             return "running mean still " + numbers(bn.running_mean()) + ", running variance " +
+                    numbers(bn.running_variance());
+         }},
+        {"worth knowing", "two-number rows under layer norm",
+         [&] {
+             return rounded(Normaliser(2, layer_norm()).train(whole_number_four).output.data) +
+                    " (every row is -1, +1)";
+         }},
+        {"worth knowing", "a fresh batch layer predicting (1, 7)",
+         [&] {
+             return rounded(bn.infer(Block::from_rows({{1, 7}})).row(0)) + " (running mean 0, variance 1)";
+         }},
     };
     JsonWriter j;
     j.begin_array();
@@ -246,7 +305,8 @@ std::string checklist_view() {
         {"Which axis do the statistics run along?",
          "Batch: down each column, over the rows. Layer and RMS: along each row, over the features. Group: along "
          "contiguous groups of a row (one group is layer norm)."},
-        {"Is the variance biased?", std::string("Yes: it divides by the count (") + (b.unbiased_running ? "" : "n, not n - 1") +
+        {"Is the variance biased?", std::string("Yes: it divides by the count (") +
+                                        (b.unbiased_running ? "" : "n, not n - 1") +
                                         "), computed in two passes about a corrected mean."},
         {"Where does epsilon go?", "Inside the square root: deviation = sqrt(variance + " + eps + ")."},
         {"Do scale and shift exist, and what do they start at?",
@@ -258,12 +318,13 @@ std::string checklist_view() {
          "default. Layer, RMS and group norm answer the same for both."},
         {"How do the running figures start?", "At mean " + format_number(fresh.running_mean()[0]) + " and variance " +
                                                   format_number(fresh.running_variance()[0]) + "."},
-        {"By what rule do they move?", "running = " + keep + " x running + " + momentum +
-                                           " x batch (keep " + keep + ", which PyTorch calls momentum " + momentum + ")."},
+        {"By what rule do they move?", "running = " + keep + " x running + " + momentum + " x batch (keep " + keep +
+                                           ", which PyTorch calls momentum " + momentum + ")."},
         {"At what moment do they move?",
          "Only when a layer is stepped, from the batch figures the gradient carries; a forward pass changes nothing."},
         {"Is the running variance biased?",
-         std::string(b.unbiased_running ? "No: n / (n - 1)." : "Yes, the biased batch variance; an option gives PyTorch's n / (n - 1).")},
+         std::string(b.unbiased_running ? "No: n / (n - 1)."
+                                        : "Yes, the biased batch variance; an option gives PyTorch's n / (n - 1).")},
         {"Which three routes does the backward pass collect?",
          "Direct, through the mean, through the variance: (n d - sum d - z sum(d z)) / (n s). RMS has no mean route."},
         {"What are the parameter slopes?", "dscale = sum over rows of dy z; dshift = sum over rows of dy."},
@@ -274,9 +335,10 @@ std::string checklist_view() {
     (void)l;
     JsonWriter j;
     j.begin_array();
-    for (const auto& item : items) j.begin_object().field("question", item.first).field("answer", item.second).end_object();
+    for (const auto& item : items)
+        j.begin_object().field("question", item.first).field("answer", item.second).end_object();
     j.end_array();
     return j.str();
 }
 
-}  // namespace normlab
+} // namespace normlab

@@ -33,4 +33,4 @@ std::string behaviours_view();
 // [{question, answer}]
 std::string checklist_view();
 
-}  // namespace normlab
+} // namespace normlab

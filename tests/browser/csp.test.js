@@ -21,17 +21,26 @@ before(async () => {
     const r = nl.train(nl.normaliser({ kind: 'batch', features: 2 }), [[1, 7], [1, 9], [7, 1], [23, 7]]);
     let refused = '';
     try { nl.train(nl.normaliser({ kind: 'batch', features: 2 }), [[NaN, 1]]); } catch (e) { refused = e.name; }`;
-  writeFileSync(path.join(site, 'src/page.js'), `import { loadNormlab } from './normlab.js';
+  writeFileSync(
+    path.join(site, 'src/page.js'),
+    `import { loadNormlab } from './normlab.js';
     ${compute}
     let evalRuns = true;
     try { (0, eval)('1'); } catch { evalRuns = false; }
     window.result = { deviation: r.deviation[1], refused, evalRuns };
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = (e) => { window.workerResult = e.data; };`);
-  writeFileSync(path.join(site, 'src/worker.js'), `import { loadNormlab } from './normlab.js';
+    worker.onmessage = (e) => { window.workerResult = e.data; };`,
+  );
+  writeFileSync(
+    path.join(site, 'src/worker.js'),
+    `import { loadNormlab } from './normlab.js';
     ${compute}
-    postMessage({ deviation: r.deviation[1], refused });`);
-  writeFileSync(path.join(site, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="src/page.js"></script>');
+    postMessage({ deviation: r.deviation[1], refused });`,
+  );
+  writeFileSync(
+    path.join(site, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="src/page.js"></script>',
+  );
   server = await serveStatic(site);
   browser = await launchChromium();
 });
@@ -46,12 +55,17 @@ test('the wasm core computes 3.0000017 under a CSP without unsafe-eval, in the p
   const problems = watchForProblems(page);
   await page.goto(server.url);
   const result = await page.waitForFunction(() => window.result, null, { timeout: 15000 }).then((h) => h.jsonValue());
-  const workerResult = await page.waitForFunction(() => window.workerResult, null, { timeout: 15000 }).then((h) => h.jsonValue());
+  const workerResult = await page
+    .waitForFunction(() => window.workerResult, null, { timeout: 15000 })
+    .then((h) => h.jsonValue());
   for (const r of [result, workerResult]) {
     assert.ok(Math.abs(r.deviation - 3.0000017) < 5e-8, `deviation ${r.deviation}`);
     assert.equal(r.refused, 'NonFiniteError');
   }
   assert.equal(result.evalRuns, false, 'the policy did not forbid eval, so this test proves nothing');
-  assert.deepEqual(problems.filter((p) => !p.includes('unsafe-eval')), []);
+  assert.deepEqual(
+    problems.filter((p) => !p.includes('unsafe-eval')),
+    [],
+  );
   await page.close();
 });

@@ -15,11 +15,14 @@ let browser, server;
 before(async () => {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-host-'));
   cpSync(path.join(root, 'dist'), path.join(site, 'normlab'), { recursive: true });
-  writeFileSync(path.join(site, 'post.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+  writeFileSync(
+    path.join(site, 'post.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <style>* { font-size: 40px !important; color: red !important; } table { display: none !important; }</style>
     <h1>A blog post</h1>
     <script type="module" src="/normlab/normlab-widgets.js"></script>
-    <nl-playground kind="layer"></nl-playground>`);
+    <nl-playground kind="layer"></nl-playground>`,
+  );
   server = await serveStatic(site);
   browser = await launchChromium();
 });
@@ -33,7 +36,11 @@ test('a host page with one script and one tag gets a working playground, untouch
   const page = await browser.newPage();
   const problems = watchForProblems(page);
   await page.goto(`${server.url}/post.html`);
-  await page.waitForFunction(() => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'), null, { timeout: 20000 });
+  await page.waitForFunction(
+    () => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'),
+    null,
+    { timeout: 20000 },
+  );
   const first = await page.locator('nl-playground >> .answer td').first().textContent();
   assert.equal(first.trim(), '−0.9999994'); // layer norm, as the attribute asked
   const pressed = await page.locator('nl-playground >> button[data-kind="layer"]').getAttribute('aria-pressed');
@@ -48,8 +55,13 @@ test('the embedding guide documents every widget from its option table and runs 
   const page = await browser.newPage();
   await page.goto(`${server.url}/normlab/embed.html`);
   await page.waitForFunction(() => document.querySelectorAll('#docs section').length === 11);
-  assert.ok(await page.locator('#docs table.options').count() >= 4);
+  assert.ok((await page.locator('#docs table.options').count()) >= 4);
   await page.locator('nl-running-average').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('nl-running-average')?.shadowRoot?.querySelector('[data-keep-out]')?.textContent === '0.8', null, { timeout: 20000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('nl-running-average')?.shadowRoot?.querySelector('[data-keep-out]')?.textContent === '0.8',
+    null,
+    { timeout: 20000 },
+  );
   await page.close();
 });

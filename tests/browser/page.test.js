@@ -11,15 +11,33 @@ import { launchChromium } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
-const native = (...args) => JSON.parse(execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
-const WIDGETS = ['nl-covariate-shift', 'nl-playground', 'nl-running-average', 'nl-gradient-check', 'nl-two-numbers',
-  'nl-weight-norm', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways', 'nl-behaviours', 'nl-checklist'];
+const native = (...args) =>
+  JSON.parse(execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
+const WIDGETS = [
+  'nl-covariate-shift',
+  'nl-playground',
+  'nl-running-average',
+  'nl-gradient-check',
+  'nl-two-numbers',
+  'nl-weight-norm',
+  'nl-comparison',
+  'nl-loss-curves',
+  'nl-two-ways',
+  'nl-behaviours',
+  'nl-checklist',
+];
 
 let browser, server, page;
 const problems = [];
 
 /** A displayed number back as a number ("−0.9259" → -0.9259, "6.5e−5" → 6.5e-5). */
-const num = (text) => Number(String(text).trim().replace(/−/g, '-').replace(/^step /, ''));
+const num = (text) =>
+  Number(
+    String(text)
+      .trim()
+      .replace(/−/g, '-')
+      .replace(/^step /, ''),
+  );
 /** The displayed figure agrees with the native one to the places it shows. */
 function shows(displayed, value, what) {
   const text = String(displayed).trim().replace(/−/g, '-');
@@ -35,22 +53,35 @@ const text = async (tag, selector) => (await inWidget(tag, selector).first().tex
 async function startAll() {
   for (const tag of WIDGETS) {
     await page.locator(tag).scrollIntoViewIfNeeded();
-    await page.waitForFunction((t) => {
-      const el = document.querySelector(t);
-      return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
-    }, tag, { timeout: 30000 });
+    await page.waitForFunction(
+      (t) => {
+        const el = document.querySelector(t);
+        return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
+      },
+      tag,
+      { timeout: 30000 },
+    );
   }
-  await page.waitForFunction(() => document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'),
+    null,
+    { timeout: 60000 },
+  );
 }
 
 before(async () => {
   server = await serveStatic(`${root}dist`);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e}`));
   page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()}`));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
   await page.goto(`${server.url}/index.html`);
   await startAll();
 });
@@ -62,9 +93,19 @@ after(async () => {
 
 test('the page loads with no console errors or failed requests, and every widget renders', async () => {
   for (const tag of WIDGETS) {
-    const hasContent = await page.evaluate((t) => document.querySelector(t).shadowRoot.querySelector('.widget').children.length > 0, tag);
+    const hasContent = await page.evaluate(
+      (t) => document.querySelector(t).shadowRoot.querySelector('.widget').children.length > 0,
+      tag,
+    );
     assert.ok(hasContent, `${tag} rendered nothing`);
-    assert.equal(await page.evaluate((t) => document.querySelector(t).shadowRoot.querySelectorAll('.widget > .error:not([hidden])').length, tag), 0, `${tag} shows an error`);
+    assert.equal(
+      await page.evaluate(
+        (t) => document.querySelector(t).shadowRoot.querySelectorAll('.widget > .error:not([hidden])').length,
+        tag,
+      ),
+      0,
+      `${tag} shows an error`,
+    );
   }
   const katex = await page.locator('.katex').count();
   assert.ok(katex >= 8, `only ${katex} formulas were typeset`);
@@ -72,10 +113,20 @@ test('the page loads with no console errors or failed requests, and every widget
 });
 
 test('every chart holds real data: finite points, and as many as the series it draws', async () => {
-  const charts = await page.evaluate((tags) => tags.flatMap((t) => [...document.querySelector(t).charts].map((c) => ({
-    widget: t,
-    datasets: c.data.datasets.map((d) => ({ label: d.label, points: d.data.length, finite: d.data.every((p) => Number.isFinite(p.y) && Number.isFinite(p.x)) })),
-  }))), WIDGETS);
+  const charts = await page.evaluate(
+    (tags) =>
+      tags.flatMap((t) =>
+        [...document.querySelector(t).charts].map((c) => ({
+          widget: t,
+          datasets: c.data.datasets.map((d) => ({
+            label: d.label,
+            points: d.data.length,
+            finite: d.data.every((p) => Number.isFinite(p.y) && Number.isFinite(p.x)),
+          })),
+        })),
+      ),
+    WIDGETS,
+  );
   const byWidget = {};
   for (const c of charts) (byWidget[c.widget] ??= []).push(c);
   for (const tag of ['nl-covariate-shift', 'nl-running-average', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways']) {
@@ -87,14 +138,18 @@ test('every chart holds real data: finite points, and as many as the series it d
     }
   }
   const lossLines = byWidget['nl-loss-curves'][0].datasets.filter((d) => !d.label.includes('crosses'));
-  assert.deepEqual(lossLines.map((d) => d.points), [400, 400, 400, 400, 400]);
+  assert.deepEqual(
+    lossLines.map((d) => d.points),
+    [400, 400, 400, 400, 400],
+  );
   await page.waitForFunction(() => document.querySelector('nl-covariate-shift').chart.data.datasets.length === 16);
 });
 
 test('running-average readouts equal the native figures', async () => {
   const f = native('figures');
   const gaps = f.whole_number_four.widest_gap;
-  for (const k of [1, 10, 44, 100]) shows(await text('nl-running-average', `[data-at="${k}"]`), gaps[k - 1], `gap after ${k}`);
+  for (const k of [1, 10, 44, 100])
+    shows(await text('nl-running-average', `[data-at="${k}"]`), gaps[k - 1], `gap after ${k}`);
   assert.equal(num(await text('nl-running-average', '[data-first="0"]')), f.whole_number_four['first_under_0.01']);
   assert.equal(num(await text('nl-running-average', '[data-first="1"]')), f.whole_number_four['first_under_0.001']);
 });
@@ -142,7 +197,7 @@ test('playground: axes, undo exactly, rows down to two and one, a bad value, ste
   shows(String(a[0]), -0.9999994, 'layer (1, 7)');
   assert.equal(await inWidget(pg, 'tbody tr[data-row="0"] td.band').count(), 2);
   await inWidget(pg, 'button[data-kind="batch"]').click();
-  assert.ok(await inWidget(pg, 'td.band[data-j="0"]').count() > 0);
+  assert.ok((await inWidget(pg, 'td.band[data-j="0"]').count()) > 0);
 
   // Undo exactly: the answer is the raw block, largest gap below 1e-14.
   await inWidget(pg, 'button[data-undo]').click();
@@ -155,7 +210,10 @@ test('playground: axes, undo exactly, rows down to two and one, a bad value, ste
   await inWidget(pg, 'button[data-remove-row="3"]').click();
   await inWidget(pg, 'button[data-remove-row="2"]').click();
   a = await answer();
-  assert.ok(Math.abs(a[0]) < 5e-5 && Math.abs(a[1] + 1) < 5e-5, `two rows: the first answers ${a[0]}, ${a[1]}, not 0.0000 and -1.0000`);
+  assert.ok(
+    Math.abs(a[0]) < 5e-5 && Math.abs(a[1] + 1) < 5e-5,
+    `two rows: the first answers ${a[0]}, ${a[1]}, not 0.0000 and -1.0000`,
+  );
   await inWidget(pg, 'button[data-remove-row="1"]').click();
   a = await answer();
   assert.deepEqual(a.slice(0, 2), [0, 0]);
@@ -184,10 +242,11 @@ test('playground: axes, undo exactly, rows down to two and one, a bad value, ste
 test('loss curves: an arrangement can be hidden and shown again from its button', async () => {
   await page.locator('nl-loss-curves').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('nl-loss-curves').chart, null, { timeout: 30000 });
-  const visible = () => page.evaluate(() => {
-    const c = document.querySelector('nl-loss-curves').chart;
-    return c.data.datasets.filter((d, k) => c.isDatasetVisible(k) && !d.label.includes('crosses')).length;
-  });
+  const visible = () =>
+    page.evaluate(() => {
+      const c = document.querySelector('nl-loss-curves').chart;
+      return c.data.datasets.filter((d, k) => c.isDatasetVisible(k) && !d.label.includes('crosses')).length;
+    });
   assert.equal(await visible(), 5);
   await inWidget('nl-loss-curves', 'button[data-show="batch"]').click();
   assert.equal(await visible(), 4);
@@ -199,12 +258,22 @@ test('loss curves: an arrangement can be hidden and shown again from its button'
 test('the comparison can be cancelled and restarted', async () => {
   const c = 'nl-comparison';
   await page.locator(c).scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'),
+    null,
+    { timeout: 60000 },
+  );
   await inWidget(c, 'button[data-run]').click();
   await inWidget(c, 'button[data-cancel]').click();
   assert.match(await text(c, '[data-status]'), /Cancelled after \d+ of 125/);
   await inWidget(c, 'button[data-run]').click();
-  await page.waitForFunction(() => document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]').textContent.includes('done'), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]').textContent.includes('done'),
+    null,
+    { timeout: 60000 },
+  );
   assert.equal(await inWidget(c, 'tbody tr').count(), 5);
 });
 

@@ -8,7 +8,7 @@ TEST_CASE("dense layers agree with the finite difference for every activation", 
     for (Activation a : {Activation::Identity, Activation::Relu, Activation::Tanh, Activation::Sigmoid}) {
         const Dense layer(random_block(rng, 3, 4), {0.1, -0.2, 0.3, 0.0}, a);
         Block x = random_block(rng, 5, 3);
-        if (a == Activation::Relu) {  // keep every score away from the kink rather than loosen the tolerance
+        if (a == Activation::Relu) { // keep every score away from the kink rather than loosen the tolerance
             const Block s = layer.train(x).score;
             bool near_kink = false;
             for (double v : s.data) near_kink = near_kink || std::fabs(v) < 1e-3;

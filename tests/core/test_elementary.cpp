@@ -10,7 +10,7 @@ double relative_error(double ours, double reference) {
     if (reference == 0) return std::fabs(ours);
     return std::fabs(ours - reference) / std::fabs(reference);
 }
-}  // namespace
+} // namespace
 
 TEST_CASE("exp, log, tanh and sigmoid are accurate to a few ulps", "[elementary]") {
     Random rng(1);

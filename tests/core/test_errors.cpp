@@ -21,7 +21,7 @@ void check_refusal(F&& call, const std::string& names) {
         CHECK(dynamic_cast<const NormError*>(&e) != nullptr);
     }
 }
-}  // namespace
+} // namespace
 
 TEST_CASE("empty blocks are refused", "[errors]") {
     check_refusal<EmptyBlockError>([] { Block::from_rows({}); }, "0 rows");
@@ -38,8 +38,11 @@ TEST_CASE("mismatched shapes are refused", "[errors]") {
     check_refusal<ShapeError>([&] { layer.with_scale_shift({1, 2, 3}, {0, 0}); }, "scale's length is 3");
     check_refusal<ShapeError>([&] { layer.with_scale_shift({1, 2}, {0}); }, "shift's length is 1");
     check_refusal<ShapeError>([] { Dense(Block(2, 3, 0.1), {0, 0}, Activation::Relu); }, "bias length is 2");
-    check_refusal<ShapeError>([] { Dense(Block(2, 3, 0.1), {0, 0, 0}, Activation::Relu).train(Block(1, 4, 1.0)); },
-                              "is 4");
+    check_refusal<ShapeError>(
+        [] {
+            Dense(Block(2, 3, 0.1), {0, 0, 0}, Activation::Relu).train(Block(1, 4, 1.0));
+        },
+        "is 4");
 }
 
 TEST_CASE("non-finite input is refused, naming the cell and the value", "[errors]") {

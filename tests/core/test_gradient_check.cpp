@@ -41,7 +41,7 @@ void print_first_disagreements(const GradientCheck& c) {
     }
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("every member agrees with the finite difference on seeded random blocks", "[family][gradient]") {
     Random rng(2024);

@@ -6,10 +6,9 @@ using namespace normlab::testing;
 
 namespace {
 Normaliser batch_layer(std::size_t d) { return Normaliser(d, batch_norm()); }
-}  // namespace
+} // namespace
 
-TEST_CASE("the second column of the whole-number four has mean 6, variance 9, deviation 3.0000017",
-          "[batch][seed]") {
+TEST_CASE("the second column of the whole-number four has mean 6, variance 9, deviation 3.0000017", "[batch][seed]") {
     const NormResponse r = batch_layer(2).train(whole_number_four());
     CHECK(r.mean[1] == 6.0);
     CHECK(r.variance[1] == 9.0);
@@ -24,7 +23,7 @@ TEST_CASE("the second column of the whole-number four has mean 6, variance 9, de
 
 TEST_CASE("the standardised column's variance is v / (v + eps), a little below one", "[batch][seed]") {
     const NormResponse r = batch_layer(2).train(whole_number_four());
-    const NormResponse stats = batch_layer(2).train(r.standardised);  // the standardised block's own statistics
+    const NormResponse stats = batch_layer(2).train(r.standardised); // the standardised block's own statistics
     CHECK_NEAR(stats.variance[1], 9.0 / (9.0 + 1e-5), 1e-14);
     CHECK_PRINTS(stats.variance[1], "0.9999989", 7);
 }
@@ -36,8 +35,8 @@ TEST_CASE("undo exactly: scale sqrt(v + eps) and shift m give the raw block back
     CHECK(undo.scale()[1] == r.deviation[1]);
     const Block back = undo.train(x).output;
     CHECK(largest_gap(back, x) < 1e-14);
-    CHECK_PRINTS(largest_gap(back, x), "8.9e-16", 17);     // the essay's gap, a last-bit rounding
-    CHECK(format_number(back.at(0, 0)) == "0.9999999999999991");  // the essay's first row
+    CHECK_PRINTS(largest_gap(back, x), "8.9e-16", 17);           // the essay's gap, a last-bit rounding
+    CHECK(format_number(back.at(0, 0)) == "0.9999999999999991"); // the essay's first row
 }
 
 TEST_CASE("keeping two rows, the first row answers 0 and -1", "[batch][seed]") {
@@ -67,8 +66,7 @@ TEST_CASE("a fresh layer predicting answers the row itself to within eps: 0.9999
     CHECK_PRINTS(y.at(0, 1), "6.999965", 6);
 }
 
-TEST_CASE("after one step the running figures are 0.6 and 1.8, and 7 predicts as 4.7702651",
-          "[batch][running][seed]") {
+TEST_CASE("after one step the running figures are 0.6 and 1.8, and 7 predicts as 4.7702651", "[batch][running][seed]") {
     const Block x = whole_number_four();
     const RunningTrace t = trace_running_figures(batch_layer(2), x, 1);
     CHECK_NEAR(t.running_mean[0][1], 0.6, 1e-15);
@@ -104,11 +102,11 @@ TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[
     const Block dy = counting_slope(4, 2);
     const NormGradient g = layer.backward(r, dy);
     (void)layer.infer(whole_number_four());
-    CHECK(layer == copy);  // bit-identical after train, backward and infer
+    CHECK(layer == copy); // bit-identical after train, backward and infer
     CHECK(g.mean == r.mean);
     CHECK(g.variance == r.variance);
     const Normaliser next = layer.step(g, 0.1);
-    CHECK(layer == copy);  // the layer stepped from is unchanged
+    CHECK(layer == copy); // the layer stepped from is unchanged
     CHECK_FALSE(next == layer);
     CHECK_NEAR(next.scale()[0], 1.0 - 0.1 * g.dscale[0], 0);
     CHECK_NEAR(next.shift()[1], -0.1 * 20.0, 1e-15);
@@ -139,7 +137,7 @@ TEST_CASE("the unbiased option folds n / (n - 1) times the batch variance in", "
     const Normaliser layer(2, batch_norm().with_unbiased_running(true));
     const NormResponse r = layer.train(whole_number_four());
     const Normaliser next = layer.step(layer.backward(r, Block(4, 2, 0.0)), 1.0);
-    CHECK_NEAR(next.running_variance()[1], 0.9 * 1.0 + 0.1 * 12.0, 1e-14);  // 36 / 3 = 12
+    CHECK_NEAR(next.running_variance()[1], 0.9 * 1.0 + 0.1 * 12.0, 1e-14); // 36 / 3 = 12
     CHECK_THROWS_AS(layer.step(layer.backward(layer.train(Block::from_rows({{1, 2}})), Block(1, 2, 0.0)), 1.0),
                     ShapeError);
 }
@@ -169,13 +167,13 @@ TEST_CASE("backward under the slope counting 1..8: the three routes", "[batch][b
     const GradientCheck check = check_gradient(layer, whole_number_four(), dy);
     const SlopeCheck& input = check.slope("input");
     CHECK(input.largest_gap < 1e-8);
-    CHECK_PRINTS(input.largest_gap, "2.1e-10", 11);         // the essay's agreement, step 1e-5
-    CHECK_PRINTS(column_sums(g.dx)[1], "2.2e-16", 17);      // the essay's column sum
+    CHECK_PRINTS(input.largest_gap, "2.1e-10", 11);    // the essay's agreement, step 1e-5
+    CHECK_PRINTS(column_sums(g.dx)[1], "2.2e-16", 17); // the essay's column sum
     CHECK_PRINTS(largest_gap(naive.data, input.numeric), "2.0370", 4);
     CHECK_PRINTS(input.largest_slope, "1.0741", 4);
-    CHECK(naive.at(0, 0) * input.numeric[0] < 0);  // the naive block has the wrong sign where it matters
+    CHECK(naive.at(0, 0) * input.numeric[0] < 0); // the naive block has the wrong sign where it matters
     CHECK(naive.at(0, 1) * input.numeric[1] < 0);
-    for (double s : column_sums(g.dx)) CHECK(std::fabs(s) <= 2.3e-16);  // the essay saw 2.2e-16
+    for (double s : column_sums(g.dx)) CHECK(std::fabs(s) <= 2.3e-16); // the essay saw 2.2e-16
     CHECK(check.slope("scale").largest_gap < 1e-8);
     CHECK(check.slope("shift").largest_gap < 1e-8);
 }
@@ -185,7 +183,7 @@ TEST_CASE("layer norm: the row (1, 7) answers -0.9999994 and 0.9999994", "[layer
     const Block y = layer.train(whole_number_four()).output;
     CHECK_PRINTS(y.at(0, 0), "-0.9999994", 7);
     CHECK_PRINTS(y.at(0, 1), "0.9999994", 7);
-    CHECK(layer.infer(whole_number_four()) == y);  // one answer for both purposes
+    CHECK(layer.infer(whole_number_four()) == y); // one answer for both purposes
 }
 
 TEST_CASE("layer norm on two-number rows passes down zero; rows always sum to zero", "[layer][backward][seed]") {
@@ -233,7 +231,8 @@ TEST_CASE("tutorial: the 4x3 table under batch, layer and RMS", "[tutorial][seed
             CHECK_PRINTS(rl.output.at(i, j), layer[i][j], 2);
             CHECK_PRINTS(yr.at(i, j), rms[i][j], 2);
         }
-    const std::vector<std::string> means = {"7.67", "22.33", "8.33", "24.33"}, devs = {"8.73", "26.64", "8.26", "25.30"};
+    const std::vector<std::string> means = {"7.67", "22.33", "8.33", "24.33"},
+                                   devs = {"8.73", "26.64", "8.26", "25.30"};
     for (std::size_t i = 0; i < 4; ++i) {
         CHECK_PRINTS(rl.mean[i], means[i], 2);
         CHECK_PRINTS(std::sqrt(rl.variance[i]), devs[i], 2);
@@ -264,9 +263,11 @@ TEST_CASE("tutorial: doubling feature 3 leaves its standardised column unchanged
                       exact.train(tutorial_table()).standardised.column(2)) == 0.0);
 }
 
-TEST_CASE("tutorial: (3, 4, 5) has mean 4, variance 0.667, deviation 0.816, outputs -1.22, 0, 1.22; "
-          "(3, 4, 50) has mean 19 and deviation 21.9", "[tutorial][seed]") {
-    const Normaliser hand(1, batch_norm().with_eps(1e-300));  // the tutorial works by hand with eps 0
+TEST_CASE(
+    "tutorial: (3, 4, 5) has mean 4, variance 0.667, deviation 0.816, outputs -1.22, 0, 1.22; "
+    "(3, 4, 50) has mean 19 and deviation 21.9",
+    "[tutorial][seed]") {
+    const Normaliser hand(1, batch_norm().with_eps(1e-300)); // the tutorial works by hand with eps 0
     const NormResponse r = hand.train(Block::from_rows({{3}, {4}, {5}}));
     CHECK(r.mean[0] == 4.0);
     CHECK_PRINTS(r.variance[0], "0.667", 3);
@@ -279,8 +280,7 @@ TEST_CASE("tutorial: (3, 4, 5) has mean 4, variance 0.667, deviation 0.816, outp
     CHECK_PRINTS(std::sqrt(big.variance[0]), "21.9", 1);
 }
 
-TEST_CASE("tutorial: parameter counts 6, 6, 3 for three features; running figures are buffers",
-          "[tutorial][seed]") {
+TEST_CASE("tutorial: parameter counts 6, 6, 3 for three features; running figures are buffers", "[tutorial][seed]") {
     CHECK(Normaliser(3, batch_norm()).parameter_count() == 6);
     CHECK(Normaliser(3, layer_norm()).parameter_count() == 6);
     CHECK(Normaliser(3, rms_norm()).parameter_count() == 3);

@@ -26,14 +26,14 @@ double relative_gap(const std::vector<double>& ours, const std::vector<double>& 
 
 NormSpec spec_for(const Json& c) {
     const std::string kind = c["kind"].string;
-    NormSpec s = kind == "batch" ? batch_norm()
-               : kind == "layer" ? layer_norm()
-               : kind == "rms"   ? rms_norm()
-                                 : group_norm(static_cast<std::size_t>(c["groups"].number));
+    NormSpec s = kind == "batch"   ? batch_norm()
+                 : kind == "layer" ? layer_norm()
+                 : kind == "rms"   ? rms_norm()
+                                   : group_norm(static_cast<std::size_t>(c["groups"].number));
     return s.with_eps(c["eps"].number);
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("forward and backward match PyTorch for every normaliser case", "[torch][parity]") {
     for (const Json& c : fixtures()["normalisers"].array) {
@@ -66,8 +66,8 @@ TEST_CASE("running figures match PyTorch's momentum 0.1 with the unbiased option
 
 TEST_CASE("weight-normalised slopes match PyTorch's weight_norm", "[torch][parity][weight_norm]") {
     const Json& w = fixtures()["weight_norm"];
-    const WeightNormDense layer(Block::from_rows(w["direction"].rows()), w["magnitude"].numbers(),
-                                w["bias"].numbers(), Activation::Tanh);
+    const WeightNormDense layer(Block::from_rows(w["direction"].rows()), w["magnitude"].numbers(), w["bias"].numbers(),
+                                Activation::Tanh);
     const DenseResponse r = layer.train(Block::from_rows(w["x"].rows()));
     const WeightNormGradient g = layer.backward(r, Block::from_rows(w["dy"].rows()));
     CHECK(relative_gap(r.output.data, Block::from_rows(w["y"].rows()).data) <= 1e-12);

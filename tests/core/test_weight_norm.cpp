@@ -10,7 +10,7 @@ WeightNormDense three_neurons() {
     return WeightNormDense(v, {1.0, 2.5, 0.5}, {0.1, -0.2, 0.05}, Activation::Tanh);
 }
 Block five_people() { return Block::from_rows({{0.3, -1.2}, {1.1, 0.4}, {-0.7, 0.9}, {1.6, 1.3}, {-1.4, -0.8}}); }
-}  // namespace
+} // namespace
 
 TEST_CASE("weight normalisation: the forward pass equals a dense layer's exactly", "[weight_norm]") {
     const WeightNormDense wn = three_neurons();
@@ -21,7 +21,8 @@ TEST_CASE("weight normalisation: the forward pass equals a dense layer's exactly
     CHECK(largest_gap(same.effective_weights(), dense.weights()) < 1e-15);
 }
 
-TEST_CASE("weight normalisation: direction and magnitude slopes agree with finite differences", "[weight_norm][gradient]") {
+TEST_CASE("weight normalisation: direction and magnitude slopes agree with finite differences",
+          "[weight_norm][gradient]") {
     Random rng(12);
     const Block dy = random_block(rng, 5, 3);
     const GradientCheck c = check_gradient(three_neurons(), five_people(), dy);

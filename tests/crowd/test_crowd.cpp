@@ -27,8 +27,10 @@ TEST_CASE("the first twenty heights average 151.9 cm, so a fresh batch layer's r
     CHECK_PRINTS(stepped.running_mean()[0], "15.19", 10);
 }
 
-TEST_CASE("the smallest height-minus-weight among the first twenty is 87.7, so layer norm's largest distance "
-          "from plus or minus one is 2.6e-09", "[crowd][seed]") {
+TEST_CASE(
+    "the smallest height-minus-weight among the first twenty is 87.7, so layer norm's largest distance "
+    "from plus or minus one is 2.6e-09",
+    "[crowd][seed]") {
     const Crowd first20 = the_crowd().subset({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19});
     double smallest = 1e9;
     for (std::size_t i = 0; i < 20; ++i)
@@ -37,7 +39,7 @@ TEST_CASE("the smallest height-minus-weight among the first twenty is 87.7, so l
     const Block y = Normaliser(2, layer_norm()).train(first20.measurements).output;
     double widest = 0;
     for (std::size_t i = 0; i < 20; ++i) {
-        CHECK(y.at(i, 0) > 0);  // height is the larger number: +1, -1
+        CHECK(y.at(i, 0) > 0); // height is the larger number: +1, -1
         widest = std::fmax(widest, std::fmax(std::fabs(y.at(i, 0) - 1), std::fabs(y.at(i, 1) + 1)));
     }
     CHECK_PRINTS(widest, "2.6e-09", 10);

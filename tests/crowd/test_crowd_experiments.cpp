@@ -30,7 +30,7 @@ TEST_CASE("the comparison is deterministic and can run in pieces", "[comparison]
 }
 
 TEST_CASE("the summary counts held-out accuracy over all 25 per seed", "[comparison]") {
-    const std::vector<ArrangementSummary> s = summarise_comparison(run_comparison(0, 25));  // seed 0, all five
+    const std::vector<ArrangementSummary> s = summarise_comparison(run_comparison(0, 25)); // seed 0, all five
     REQUIRE(s.size() == 5);
     for (const ArrangementSummary& a : s) {
         REQUIRE(a.heldout_by_seed.size() == 1);
@@ -49,7 +49,7 @@ TEST_CASE("under the batch layer the block's mean equals the layer's shift at ev
     // The first epoch's block is standardised: every unit at mean 0 (the shift starts at 0).
     for (double m : batch.records[0].unit_mean) CHECK(std::fabs(m) < 1e-12);
     const CovariateShift plain = covariate_shift(whole_crowd_run(Arrangement::Plain));
-    CHECK(plain.largest_shift > 0.1);  // the plain block moves under the output layer
+    CHECK(plain.largest_shift > 0.1); // the plain block moves under the output layer
     CHECK(plain.largest_epoch_move > 0);
 }
 
@@ -76,7 +76,7 @@ TEST_CASE("the batch layer asked two ways: the counts match the series", "[two-w
     std::size_t differ = 0;
     for (std::size_t e = 0; e < crowd_epochs; ++e) differ += t.by_running[e] != t.by_batch[e];
     CHECK(differ == t.epochs_differing);
-    CHECK(t.epochs_differing > 0);  // at the start the running figures lag the batch
+    CHECK(t.epochs_differing > 0); // at the start the running figures lag the batch
     CHECK(t.by_running[0] != t.by_batch[0]);
 }
 

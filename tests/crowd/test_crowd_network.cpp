@@ -4,12 +4,10 @@ using namespace normlab;
 using namespace normlab::testing;
 
 namespace {
-const Arrangement every_arrangement[] = {Arrangement::Plain, Arrangement::Batch, Arrangement::Layer,
-                                         Arrangement::Rms, Arrangement::WeightNorm, Arrangement::Group};
-Block crowd_in_standard_units() {
-    return standard_units_of(the_crowd().measurements).infer(the_crowd().measurements);
-}
-}  // namespace
+const Arrangement every_arrangement[] = {Arrangement::Plain, Arrangement::Batch,      Arrangement::Layer,
+                                         Arrangement::Rms,   Arrangement::WeightNorm, Arrangement::Group};
+Block crowd_in_standard_units() { return standard_units_of(the_crowd().measurements).infer(the_crowd().measurements); }
+} // namespace
 
 TEST_CASE("the whole network agrees with the finite difference for every arrangement and parameter",
           "[network][gradient]") {
@@ -77,6 +75,6 @@ TEST_CASE("binary cross-entropy from logits is stable and its slope is (sigmoid 
     CHECK_NEAR(l.value, normlab::log(2.0) / 3, 1e-15);
     CHECK_NEAR(l.dlogits.data[0], -0.5 / 3, 1e-16);
     CHECK(std::isfinite(binary_cross_entropy(z, {0, 0, 1}).value));
-    CHECK(accuracy(z, {1, 1, 0}) == 2.0 / 3);  // a logit of exactly 0 is not on the adult side
+    CHECK(accuracy(z, {1, 1, 0}) == 2.0 / 3); // a logit of exactly 0 is not on the adult side
     CHECK(accuracy(z, {0, 1, 0}) == 1.0);
 }

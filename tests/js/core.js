@@ -11,8 +11,18 @@ export function nativeOutput(...args) {
   return execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
 }
 
-export const wholeNumberFour = [[1, 7], [1, 9], [7, 1], [23, 7]];
-export const tutorialTable = [[2, 1, 20], [4, 3, 60], [2, 3, 20], [4, 9, 60]];
+export const wholeNumberFour = [
+  [1, 7],
+  [1, 9],
+  [7, 1],
+  [23, 7],
+];
+export const tutorialTable = [
+  [2, 1, 20],
+  [4, 3, 60],
+  [2, 3, 20],
+  [4, 9, 60],
+];
 export const countingSlope = (rows, cols) =>
   Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => i * cols + j + 1));
 

@@ -35,7 +35,10 @@ test('the typed whole-crowd figures are the JSON figures', () => {
   assert.equal(typed.twoWays.epochsDiffering, json.twoWays.epochsDiffering);
   const { units } = typed.covariateShift.batch;
   assert.equal(units, 16);
-  assert.deepEqual(Array.from(typed.covariateShift.batch.unitMean.slice(17 * units, 18 * units)), json.covariateShift.batch.unitMean[17]);
+  assert.deepEqual(
+    Array.from(typed.covariateShift.batch.unitMean.slice(17 * units, 18 * units)),
+    json.covariateShift.batch.unitMean[17],
+  );
   assert.equal(typed.covariateShift.plain.largestShift, json.covariateShift.plain.largestShift);
 });
 

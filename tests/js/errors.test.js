@@ -13,7 +13,19 @@ const refusals = [
   [errors.EmptyBlockError, '0 features', () => nl.normaliser({ kind: 'layer', features: 0 })],
   [errors.ShapeError, 'is 3', () => nl.train(batch(), [[1, 2, 3]])],
   [errors.ShapeError, 'row 2', () => nl.train(batch(), [[1, 2], [3]])],
-  [errors.ShapeError, '4 by 3', () => { const l = batch(); nl.backward(l, nl.train(l, wholeNumberFour), [[1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3]]); }],
+  [
+    errors.ShapeError,
+    '4 by 3',
+    () => {
+      const l = batch();
+      nl.backward(l, nl.train(l, wholeNumberFour), [
+        [1, 2, 3],
+        [1, 2, 3],
+        [1, 2, 3],
+        [1, 2, 3],
+      ]);
+    },
+  ],
   [errors.ShapeError, "scale's length is 3", () => nl.withScaleShift(batch(), [1, 2, 3], [0, 0])],
   [errors.ShapeError, 'bias length is 1', () => nl.dense({ weights: [[1, 2]], bias: [0], activation: 'relu' })],
   [errors.NonFiniteError, 'row 1, feature 2 of the input block is NaN', () => nl.train(batch(), [[1, NaN]])],
@@ -22,9 +34,28 @@ const refusals = [
   [errors.EpsilonError, 'eps is -1e-05', () => nl.normaliser({ kind: 'rms', features: 2, eps: -1e-5 })],
   [errors.KeepError, 'keep is 1.5', () => nl.normaliser({ kind: 'batch', features: 2, keep: 1.5 })],
   [errors.KeepError, 'momentum -0.2', () => nl.normaliser({ kind: 'batch', features: 2, momentum: -0.2 })],
-  [errors.StrideError, 'stride is NaN', () => { const l = batch(); nl.step(l, nl.backward(l, nl.train(l, wholeNumberFour), wholeNumberFour), NaN); }],
+  [
+    errors.StrideError,
+    'stride is NaN',
+    () => {
+      const l = batch();
+      nl.step(l, nl.backward(l, nl.train(l, wholeNumberFour), wholeNumberFour), NaN);
+    },
+  ],
   [errors.GroupError, 'group count is 4', () => nl.normaliser({ kind: 'group', features: 6, groups: 4 })],
-  [errors.ZeroDirectionError, 'neuron 2', () => nl.weightNorm({ direction: [[1, 0], [0, 0]], magnitude: [1, 1], bias: [0, 0] })],
+  [
+    errors.ZeroDirectionError,
+    'neuron 2',
+    () =>
+      nl.weightNorm({
+        direction: [
+          [1, 0],
+          [0, 0],
+        ],
+        magnitude: [1, 1],
+        bias: [0, 0],
+      }),
+  ],
   [errors.OptionError, 'both keep', () => nl.normaliser({ kind: 'batch', features: 2, keep: 0.9, momentum: 0.1 })],
   [errors.OptionError, 'activation', () => nl.dense({ weights: [[1]], bias: [0], activation: 'softmax' })],
 ];

@@ -11,7 +11,11 @@ test('100,000 calls through the wrapper leave the heap in use where 1,000 left i
     const r = nl.train(layer, wholeNumberFour);
     nl.backward(layer, r, dy);
     if (k % 100 === 0) {
-      try { nl.train(layer, [[NaN, 1]]); } catch { /* refused, as it should be */ }
+      try {
+        nl.train(layer, [[NaN, 1]]);
+      } catch {
+        /* refused, as it should be */
+      }
     }
   };
   for (let k = 0; k < 1000; k++) round(k);

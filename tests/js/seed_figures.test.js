@@ -27,7 +27,10 @@ test('undo exactly gives the raw block back with a largest gap of 8.9e-16', () =
 });
 
 test('two rows answer 0 and -1; one row answers zeros; a fresh layer predicts 0.999995 and 6.999965', () => {
-  const two = nl.train(batch(), [[1, 7], [1, 9]]).output;
+  const two = nl.train(batch(), [
+    [1, 7],
+    [1, 9],
+  ]).output;
   assertPrints(assert, two.data[0], '0.0000', 4);
   assertPrints(assert, two.data[1], '-1.0000', 4);
   assert.deepEqual(Array.from(nl.train(batch(), [[1, 7]]).output.data), [0, 0]);
@@ -55,7 +58,12 @@ test('running figures: 0.6 and 1.8 after one step, 4.7702651; gaps 5.7333, 1.043
 test('a step with a zero slope folds a tenth of the batch in and leaves scale and shift', () => {
   const layer = batch();
   const r = nl.train(layer, wholeNumberFour);
-  const g = nl.backward(layer, r, [[0, 0], [0, 0], [0, 0], [0, 0]]);
+  const g = nl.backward(layer, r, [
+    [0, 0],
+    [0, 0],
+    [0, 0],
+    [0, 0],
+  ]);
   const next = nl.step(layer, g, 1);
   assert.deepEqual(Array.from(next.scale), [1, 1]);
   assertPrints(assert, next.runningMean[1], '0.6', 12);
@@ -92,20 +100,35 @@ test('layer norm on (1, 7): -0.9999994 and 0.9999994; RMS: 5.000001, 0.2000, 1.4
 });
 
 test('tutorial: example 1 under each toggle; parameter counts 6, 6, 3', () => {
-  const first = (kind) => Array.from(nl.train(nl.normaliser({ kind, features: 3 }), tutorialTable).output.data.slice(0, 3));
+  const first = (kind) =>
+    Array.from(nl.train(nl.normaliser({ kind, features: 3 }), tutorialTable).output.data.slice(0, 3));
   first('batch').forEach((v, j) => assertPrints(assert, v, ['-1', '-1', '-1'][j], 2));
   first('layer').forEach((v, j) => assertPrints(assert, v, ['-0.65', '-0.76', '1.41'][j], 2));
   first('rms').forEach((v, j) => assertPrints(assert, v, ['0.17', '0.09', '1.72'][j], 2));
-  assert.deepEqual(['batch', 'layer', 'rms'].map((kind) => nl.normaliser({ kind, features: 3 }).parameterCount), [6, 6, 3]);
+  assert.deepEqual(
+    ['batch', 'layer', 'rms'].map((kind) => nl.normaliser({ kind, features: 3 }).parameterCount),
+    [6, 6, 3],
+  );
 });
 
 test('weight normalisation: forward equals dense exactly; slopes agree with finite differences', () => {
-  const direction = [[0.6, 1.5, 0.3], [0.8, 2.0, -0.4]];
+  const direction = [
+    [0.6, 1.5, 0.3],
+    [0.8, 2.0, -0.4],
+  ];
   const wn = nl.weightNorm({ direction, magnitude: [1, 2.5, 0.5], bias: [0.1, -0.2, 0.05], activation: 'tanh' });
   assert.deepEqual(Array.from(wn.directionLengths), [1, 2.5, 0.5]);
-  const x = [[0.3, -1.2], [1.1, 0.4], [-0.7, 0.9]];
+  const x = [
+    [0.3, -1.2],
+    [1.1, 0.4],
+    [-0.7, 0.9],
+  ];
   const dense = nl.dense({ weights: wn.effectiveWeights, bias: wn.bias, activation: 'tanh' });
   assert.deepEqual(nl.infer(wn, x).data, nl.infer(dense, x).data);
-  const check = nl.checkGradient(wn, x, [[1, 0, -1], [0.5, 2, 0], [0, 1, 1]]);
+  const check = nl.checkGradient(wn, x, [
+    [1, 0, -1],
+    [0.5, 2, 0],
+    [0, 1, 1],
+  ]);
   assert.ok(check.largestGap < 1e-8);
 });

@@ -17,9 +17,9 @@ TEST_CASE("the gradient-check view on the whole-number four reproduces the essay
     CHECK(v["dshift"][1].number == 20);
 }
 
-TEST_CASE("the gradient-check view under layer norm: rows sum to zero; two-number rows pass down nothing",
-          "[views]") {
-    const Json three = JsonReader(gradient_check_view("layer-three", gradient_check_default_slope("layer-three"))).read();
+TEST_CASE("the gradient-check view under layer norm: rows sum to zero; two-number rows pass down nothing", "[views]") {
+    const Json three =
+        JsonReader(gradient_check_view("layer-three", gradient_check_default_slope("layer-three"))).read();
     CHECK(three["trueGap"].number < 1e-8);
     for (const Json& s : three["sums"]["dx"].array) CHECK(std::fabs(s.number) < 1e-15);
     CHECK(three["naiveGap"].number > 0.1);

@@ -36,4 +36,4 @@ inline Block random_block(Random& rng, std::size_t rows, std::size_t cols, doubl
 #define CHECK_PRINTS(value, printed, places) \
     CHECK_NEAR(value, std::stod(printed), 0.5 * std::pow(10.0, -(places)) * (1 + 1e-9))
 
-}  // namespace normlab::testing
+} // namespace normlab::testing

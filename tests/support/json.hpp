@@ -57,9 +57,20 @@ public:
 private:
     std::string s_;
     std::size_t p_ = 0;
-    [[noreturn]] void fail(const std::string& why) { throw std::runtime_error("JSON: " + why + " at " + std::to_string(p_)); }
-    void space() { while (p_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[p_]))) ++p_; }
-    bool eat(char c) { space(); if (p_ < s_.size() && s_[p_] == c) { ++p_; return true; } return false; }
+    [[noreturn]] void fail(const std::string& why) {
+        throw std::runtime_error("JSON: " + why + " at " + std::to_string(p_));
+    }
+    void space() {
+        while (p_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[p_]))) ++p_;
+    }
+    bool eat(char c) {
+        space();
+        if (p_ < s_.size() && s_[p_] == c) {
+            ++p_;
+            return true;
+        }
+        return false;
+    }
     Json value() {
         space();
         if (p_ >= s_.size()) fail("unexpected end");
@@ -80,15 +91,22 @@ private:
             ++p_;
             j.kind = Json::Kind::Array;
             if (eat(']')) return j;
-            do j.array.push_back(value()); while (eat(','));
+            do j.array.push_back(value());
+            while (eat(','));
             if (!eat(']')) fail("expected ]");
         } else if (c == '"') {
             j.kind = Json::Kind::String;
             j.string = str();
-        } else if (s_.compare(p_, 4, "true") == 0) { p_ += 4; j.kind = Json::Kind::Bool; j.boolean = true; }
-        else if (s_.compare(p_, 5, "false") == 0) { p_ += 5; j.kind = Json::Kind::Bool; }
-        else if (s_.compare(p_, 4, "null") == 0) { p_ += 4; }
-        else {
+        } else if (s_.compare(p_, 4, "true") == 0) {
+            p_ += 4;
+            j.kind = Json::Kind::Bool;
+            j.boolean = true;
+        } else if (s_.compare(p_, 5, "false") == 0) {
+            p_ += 5;
+            j.kind = Json::Kind::Bool;
+        } else if (s_.compare(p_, 4, "null") == 0) {
+            p_ += 4;
+        } else {
             char* end = nullptr;
             j.kind = Json::Kind::Number;
             j.number = std::strtod(s_.c_str() + p_, &end);
@@ -102,8 +120,11 @@ private:
         ++p_;
         std::string out;
         while (p_ < s_.size() && s_[p_] != '"') {
-            if (s_[p_] == '\\') { ++p_; out += s_[p_] == 'n' ? '\n' : s_[p_]; }
-            else out += s_[p_];
+            if (s_[p_] == '\\') {
+                ++p_;
+                out += s_[p_] == 'n' ? '\n' : s_[p_];
+            } else
+                out += s_[p_];
             ++p_;
         }
         ++p_;
@@ -111,4 +132,4 @@ private:
     }
 };
 
-}  // namespace normlab::testing
+} // namespace normlab::testing

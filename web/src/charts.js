@@ -1,11 +1,27 @@
 // Chart.js, with only the components the page uses registered, and a few chart factories.
 // Colours come from the widget's CSS custom properties, so charts follow light and dark mode.
 import {
-  Chart, LineController, LineElement, PointElement, LinearScale, LogarithmicScale, ScatterController,
-  Legend, Tooltip,
+  Chart,
+  LineController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  LogarithmicScale,
+  ScatterController,
+  Legend,
+  Tooltip,
 } from 'chart.js';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, ScatterController, Legend, Tooltip);
+Chart.register(
+  LineController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  LogarithmicScale,
+  ScatterController,
+  Legend,
+  Tooltip,
+);
 
 /** A series as {x, y} points: plain numbers become points at x = 1, 2, 3, ... */
 function points(data) {
@@ -43,25 +59,28 @@ function withAlpha(hex, alpha) {
  */
 export function lineChart(host, canvas, series, options = {}) {
   const styleOf = () => ({
-    fg: colour(host, '--nl-fg'), muted: colour(host, '--nl-muted'), line: colour(host, '--nl-line'),
+    fg: colour(host, '--nl-fg'),
+    muted: colour(host, '--nl-muted'),
+    line: colour(host, '--nl-line'),
   });
-  const datasets = () => series.map((s) => {
-    const base = colour(host, s.colourVar);
-    const c = s.alpha ? withAlpha(base, s.alpha) : base;
-    return {
-      label: s.label,
-      data: points(s.data),
-      borderColor: c,
-      backgroundColor: c,
-      borderWidth: s.width ?? 2,
-      borderDash: s.dash ?? [],
-      pointRadius: s.points ?? 0,
-      pointHoverRadius: s.points ? s.points + 2 : 3,
-      pointStyle: s.pointStyle ?? 'circle',
-      showLine: s.showLine ?? true,
-      tension: 0,
-    };
-  });
+  const datasets = () =>
+    series.map((s) => {
+      const base = colour(host, s.colourVar);
+      const c = s.alpha ? withAlpha(base, s.alpha) : base;
+      return {
+        label: s.label,
+        data: points(s.data),
+        borderColor: c,
+        backgroundColor: c,
+        borderWidth: s.width ?? 2,
+        borderDash: s.dash ?? [],
+        pointRadius: s.points ?? 0,
+        pointHoverRadius: s.points ? s.points + 2 : 3,
+        pointStyle: s.pointStyle ?? 'circle',
+        showLine: s.showLine ?? true,
+        tension: 0,
+      };
+    });
   const scales = () => {
     const st = styleOf();
     const axis = (title) => ({
@@ -73,7 +92,10 @@ export function lineChart(host, canvas, series, options = {}) {
     return {
       x: { type: 'linear', ...axis(options.xTitle), min: options.xMin, max: options.xMax },
       y: {
-        type: options.logY ? 'logarithmic' : 'linear', ...axis(options.yTitle), min: options.yMin, max: options.yMax,
+        type: options.logY ? 'logarithmic' : 'linear',
+        ...axis(options.yTitle),
+        min: options.yMin,
+        max: options.yMax,
         ...(options.logY ? { ticks: { ...axis().ticks, maxTicksLimit: undefined, callback: powerOfTenLabel } } : {}),
       },
     };
@@ -90,7 +112,10 @@ export function lineChart(host, canvas, series, options = {}) {
       normalized: true,
       interaction: { mode: 'nearest', intersect: false },
       plugins: {
-        legend: { display: options.legend ?? true, labels: { color: styleOf().fg, boxWidth: 14, usePointStyle: false } },
+        legend: {
+          display: options.legend ?? true,
+          labels: { color: styleOf().fg, boxWidth: 14, usePointStyle: false },
+        },
         tooltip: { enabled: options.tooltips ?? true },
       },
       scales: scales(),

@@ -1,8 +1,19 @@
 // The embedding page: documents every widget's options from the widgets' own option tables.
 import './widgets/index.js';
 
-const names = ['nl-covariate-shift', 'nl-playground', 'nl-running-average', 'nl-gradient-check', 'nl-two-numbers',
-  'nl-weight-norm', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways', 'nl-behaviours', 'nl-checklist'];
+const names = [
+  'nl-covariate-shift',
+  'nl-playground',
+  'nl-running-average',
+  'nl-gradient-check',
+  'nl-two-numbers',
+  'nl-weight-norm',
+  'nl-comparison',
+  'nl-loss-curves',
+  'nl-two-ways',
+  'nl-behaviours',
+  'nl-checklist',
+];
 
 const docs = document.getElementById('docs');
 for (const name of names) {

@@ -18,8 +18,17 @@ export class OptionError extends NormError {}
 export class DataError extends NormError {}
 
 const byName = {
-  NormError, EmptyBlockError, ShapeError, NonFiniteError, EpsilonError, KeepError, StrideError,
-  GroupError, ZeroDirectionError, OptionError, DataError,
+  NormError,
+  EmptyBlockError,
+  ShapeError,
+  NonFiniteError,
+  EpsilonError,
+  KeepError,
+  StrideError,
+  GroupError,
+  ZeroDirectionError,
+  OptionError,
+  DataError,
 };
 
 /** The Error subclass for a core refusal {name, message}. */

@@ -21,5 +21,8 @@ export function fixed(v, places = 4) {
 /** Two significant digits in exponent form: 8.9e−16. */
 export function sci(v, digits = 2) {
   if (v === 0) return '0';
-  return v.toExponential(digits - 1).replace(/-/g, '−').replace('+', '');
+  return v
+    .toExponential(digits - 1)
+    .replace(/-/g, '−')
+    .replace('+', '');
 }

@@ -62,16 +62,25 @@ export function toBlock(x, what = 'block') {
     const data = new Float64Array(rows * cols);
     for (let i = 0; i < rows; i++) {
       const row = x[i];
-      if (!Array.isArray(row)) throw new TypeError(`row ${i + 1} of the ${what} must be an array, not ${describe(row)}`);
+      if (!Array.isArray(row))
+        throw new TypeError(`row ${i + 1} of the ${what} must be an array, not ${describe(row)}`);
       if (row.length !== cols) {
         return { rows: 0, cols: 0, data: new Float64Array(0), ragged: { row: i + 1, length: row.length, cols } };
       }
-      for (let j = 0; j < cols; j++) data[i * cols + j] = checkNumber(row[j], `row ${i + 1}, feature ${j + 1} of the ${what}`);
+      for (let j = 0; j < cols; j++)
+        data[i * cols + j] = checkNumber(row[j], `row ${i + 1}, feature ${j + 1} of the ${what}`);
     }
     return { rows, cols, data };
   }
-  if (x && typeof x === 'object' && Number.isInteger(x.rows) && x.rows >= 0 && Number.isInteger(x.cols) && x.cols >= 0 &&
-      (x.data instanceof Float64Array || Array.isArray(x.data))) {
+  if (
+    x &&
+    typeof x === 'object' &&
+    Number.isInteger(x.rows) &&
+    x.rows >= 0 &&
+    Number.isInteger(x.cols) &&
+    x.cols >= 0 &&
+    (x.data instanceof Float64Array || Array.isArray(x.data))
+  ) {
     return { rows: x.rows, cols: x.cols, data: x.data };
   }
   throw new TypeError(`the ${what} must be an array of rows or {rows, cols, data}, not ${describe(x)}`);
@@ -85,7 +94,8 @@ function toNumbers(v, what) {
 }
 
 function checkObject(v, what) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new TypeError(`the ${what} must be an object, not ${describe(v)}`);
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new TypeError(`the ${what} must be an object, not ${describe(v)}`);
   return v;
 }
 
@@ -109,23 +119,35 @@ function createApi(core) {
     if (b.ragged) {
       // Ragged rows cannot even be laid out as a block; phrased as the core's Block::from_rows does.
       const { row, length, cols } = b.ragged;
-      throw errorFromCore({ name: 'ShapeError', message: `the length of row ${row} is ${length} but the length of row 1 is ${cols}` });
+      throw errorFromCore({
+        name: 'ShapeError',
+        message: `the length of row ${row} is ${length} but the length of row 1 is ${cols}`,
+      });
     }
     return b;
   };
 
   const verbs = {
     norm: {
-      train: core.normTrain, infer: core.normInfer, backward: core.normBackward, step: core.normStep,
+      train: core.normTrain,
+      infer: core.normInfer,
+      backward: core.normBackward,
+      step: core.normStep,
       check: core.normCheck,
     },
     dense: {
-      train: core.denseTrain, infer: core.denseInfer, backward: core.denseBackward, step: core.denseStep,
+      train: core.denseTrain,
+      infer: core.denseInfer,
+      backward: core.denseBackward,
+      step: core.denseStep,
       check: core.denseCheck,
     },
     weightNorm: {
-      train: core.weightNormTrain, infer: core.weightNormInfer, backward: core.weightNormBackward,
-      step: core.weightNormStep, check: core.weightNormCheck,
+      train: core.weightNormTrain,
+      infer: core.weightNormInfer,
+      backward: core.weightNormBackward,
+      step: core.weightNormStep,
+      check: core.weightNormCheck,
     },
   };
   const family = (layer) => {
@@ -133,7 +155,9 @@ function createApi(core) {
     if (NORMALISER_KINDS.includes(layer.kind)) return verbs.norm;
     if (layer.kind === 'dense') return verbs.dense;
     if (layer.kind === 'weightNorm') return verbs.weightNorm;
-    throw new TypeError(`the layer's kind must be one of ${[...NORMALISER_KINDS, 'dense', 'weightNorm'].join(', ')}, not ${describe(layer.kind)}`);
+    throw new TypeError(
+      `the layer's kind must be one of ${[...NORMALISER_KINDS, 'dense', 'weightNorm'].join(', ')}, not ${describe(layer.kind)}`,
+    );
   };
   const normaliserOnly = (layer) => {
     if (family(layer) !== verbs.norm) throw new TypeError(`this needs a normaliser, not a ${layer.kind} layer`);
@@ -166,14 +190,20 @@ function createApi(core) {
     },
     /** A dense layer: weights (inputs x neurons block), bias, activation ('identity' | 'relu' | 'tanh' | 'sigmoid'). */
     dense({ weights, bias, activation = 'identity' } = {}) {
-      return answer(core.makeDense({ weights: block(weights, 'weight block'), bias: toNumbers(bias, 'bias'), activation }));
+      return answer(
+        core.makeDense({ weights: block(weights, 'weight block'), bias: toNumbers(bias, 'bias'), activation }),
+      );
     },
     /** A weight-normalised dense layer: direction (inputs x neurons), magnitude, bias, activation. */
     weightNorm({ direction, magnitude, bias, activation = 'identity' } = {}) {
-      return answer(core.makeWeightNorm({
-        direction: block(direction, 'direction block'), magnitude: toNumbers(magnitude, 'magnitude'),
-        bias: toNumbers(bias, 'bias'), activation,
-      }));
+      return answer(
+        core.makeWeightNorm({
+          direction: block(direction, 'direction block'),
+          magnitude: toNumbers(magnitude, 'magnitude'),
+          bias: toNumbers(bias, 'bias'),
+          activation,
+        }),
+      );
     },
     /** The weight-normalised form of a dense layer (magnitudes = the weight columns' lengths). */
     weightNormFromDense(dense) {
@@ -190,7 +220,8 @@ function createApi(core) {
     },
     /** Either purpose: {purpose: 'train' (the default) | 'predict'}; returns the answer block. */
     forward(layer, x, { purpose = 'train' } = {}) {
-      if (purpose !== 'train' && purpose !== 'predict') throw new TypeError(`purpose must be 'train' or 'predict', not ${describe(purpose)}`);
+      if (purpose !== 'train' && purpose !== 'predict')
+        throw new TypeError(`purpose must be 'train' or 'predict', not ${describe(purpose)}`);
       return purpose === 'predict' ? this.infer(layer, x) : this.train(layer, x).output;
     },
     /** Backward pass: the gradient (passed-down block, parameter slopes, batch statistics). */
@@ -221,15 +252,26 @@ function createApi(core) {
       return answer(core.weightNormUnprojected(layer, block(dweights, 'weight slope')));
     },
     withScaleShift(layer, scale, shift) {
-      return answer(core.normWithScaleShift(normaliserOnly(layer), toNumbers(scale, 'scale'), toNumbers(shift, 'shift')));
+      return answer(
+        core.normWithScaleShift(normaliserOnly(layer), toNumbers(scale, 'scale'), toNumbers(shift, 'shift')),
+      );
     },
     withRunning(layer, mean, variance) {
-      return answer(core.normWithRunning(normaliserOnly(layer), toNumbers(mean, 'running mean'), toNumbers(variance, 'running variance')));
+      return answer(
+        core.normWithRunning(
+          normaliserOnly(layer),
+          toNumbers(mean, 'running mean'),
+          toNumbers(variance, 'running variance'),
+        ),
+      );
     },
     /** Repeated steps on one batch: widest gap per step, running figures, first steps under thresholds. */
     traceRunning(layer, x, { steps = 100, thresholds = [] } = {}) {
-      if (!Number.isInteger(steps) || steps < 0) throw new TypeError(`steps must be a whole number, not ${describe(steps)}`);
-      return answer(core.traceRunning(normaliserOnly(layer), block(x, 'input block'), steps, toNumbers(thresholds, 'thresholds')));
+      if (!Number.isInteger(steps) || steps < 0)
+        throw new TypeError(`steps must be a whole number, not ${describe(steps)}`);
+      return answer(
+        core.traceRunning(normaliserOnly(layer), block(x, 'input block'), steps, toNumbers(thresholds, 'thresholds')),
+      );
     },
 
     /** The crowd: {measurements: (25, 2) block of height cm and weight kg, labels: 1 adult, 0 not}. */
@@ -242,7 +284,8 @@ function createApi(core) {
     },
     /** Runs trainings [begin, end) of the comparison: {results, summary} (summary of those alone). */
     runComparison(begin, end) {
-      if (!Number.isInteger(begin) || !Number.isInteger(end)) throw new TypeError('begin and end must be whole numbers');
+      if (!Number.isInteger(begin) || !Number.isInteger(end))
+        throw new TypeError('begin and end must be whole numbers');
       return JSON.parse(answer(core.runComparison(begin, end)));
     },
     /** The per-arrangement table from results gathered piece by piece: {results, summary}. */
@@ -264,7 +307,9 @@ function createApi(core) {
     /** The gradient-check widget's figures: which = 'batch-four' | 'layer-three' | 'layer-four'; dy optional. */
     gradientCheckView(which, dy) {
       if (typeof which !== 'string') throw new TypeError(`the case must be a string, not ${describe(which)}`);
-      return JSON.parse(answer(core.gradientCheckView(which, dy === undefined ? undefined : block(dy, 'arriving slope'))));
+      return JSON.parse(
+        answer(core.gradientCheckView(which, dy === undefined ? undefined : block(dy, 'arriving slope'))),
+      );
     },
     /** Twenty of the crowd under layer, RMS and batch normalisation. */
     twoNumbersView() {

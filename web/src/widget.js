@@ -17,7 +17,11 @@ const parsers = {
   number: (v) => Number(v),
   integer: (v) => Number.parseInt(v, 10),
   boolean: (v) => v !== 'false' && v !== '0',
-  list: (v) => v.split(',').map((s) => s.trim()).filter(Boolean),
+  list: (v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
 };
 
 export class NlWidget extends HTMLElement {
@@ -58,15 +62,18 @@ export class NlWidget extends HTMLElement {
       this.body.innerHTML = '<p class="loading" role="status">Loading the core…</p>';
       this.root.append(style, this.body);
     }
-    this.observer = new IntersectionObserver((entries) => {
-      const visible = entries.some((e) => e.isIntersecting);
-      if (visible && !this.started) {
-        this.started = true;
-        // Each widget starts in a task of its own, so widgets appearing together never add up
-        // to one long main-thread task.
-        setTimeout(() => this.begin(), 0);
-      }
-    }, { rootMargin: '300px 0px' });
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.some((e) => e.isIntersecting);
+        if (visible && !this.started) {
+          this.started = true;
+          // Each widget starts in a task of its own, so widgets appearing together never add up
+          // to one long main-thread task.
+          setTimeout(() => this.begin(), 0);
+        }
+      },
+      { rootMargin: '300px 0px' },
+    );
     this.observer.observe(this);
     this.schemeQuery = matchMedia('(prefers-color-scheme: dark)');
     this.onScheme = () => this.recolour();
@@ -170,7 +177,10 @@ export class NlWidget extends HTMLElement {
 
 /** Escapes text for HTML. */
 export function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  return String(s).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 }
 
 /** Defines a custom element once. */

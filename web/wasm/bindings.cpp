@@ -36,10 +36,14 @@ Activation activation(const std::string& name) {
 
 const char* activation_name(Activation a) {
     switch (a) {
-        case Activation::Relu: return "relu";
-        case Activation::Tanh: return "tanh";
-        case Activation::Sigmoid: return "sigmoid";
-        case Activation::Identity: break;
+        case Activation::Relu:
+            return "relu";
+        case Activation::Tanh:
+            return "tanh";
+        case Activation::Sigmoid:
+            return "sigmoid";
+        case Activation::Identity:
+            break;
     }
     return "identity";
 }
@@ -64,7 +68,9 @@ Normaliser normaliser(const val& o) {
     return n.has_running() ? n.with_running(numbers(o["runningMean"]), numbers(o["runningVariance"])) : n;
 }
 
-Dense dense(const val& o) { return Dense(block(o["weights"]), numbers(o["bias"]), activation(o["activation"].as<std::string>())); }
+Dense dense(const val& o) {
+    return Dense(block(o["weights"]), numbers(o["bias"]), activation(o["activation"].as<std::string>()));
+}
 
 WeightNormDense weight_norm(const val& o) {
     return WeightNormDense(block(o["direction"]), numbers(o["magnitude"]), numbers(o["bias"]),
@@ -202,11 +208,13 @@ val norm_train(val layer, val x) {
 }
 
 NormResponse norm_response(const val& o) {
-    return {block(o["output"]), block(o["standardised"]), numbers(o["mean"]), numbers(o["variance"]),
-            numbers(o["deviation"]), {}};
+    return {block(o["output"]),     block(o["standardised"]), numbers(o["mean"]),
+            numbers(o["variance"]), numbers(o["deviation"]),  {}};
 }
 
-val norm_infer(val layer, val x) { return guarded([&] { return block_value(normaliser(layer).infer(block(x))); }); }
+val norm_infer(val layer, val x) {
+    return guarded([&] { return block_value(normaliser(layer).infer(block(x))); });
+}
 
 val norm_backward(val layer, val response, val dy) {
     return guarded([&] {
@@ -228,15 +236,21 @@ val norm_naive_backward(val layer, val response, val dy) {
 
 val norm_step(val layer, val gradient, double stride) {
     return guarded([&] {
-        const NormGradient g{block(gradient["dx"]), numbers(gradient["dscale"]), numbers(gradient["dshift"]),
-                             numbers(gradient["mean"]), numbers(gradient["variance"]),
-                             gradient["rows"].as<std::size_t>(), {}, {}};
+        const NormGradient g{block(gradient["dx"]),
+                             numbers(gradient["dscale"]),
+                             numbers(gradient["dshift"]),
+                             numbers(gradient["mean"]),
+                             numbers(gradient["variance"]),
+                             gradient["rows"].as<std::size_t>(),
+                             {},
+                             {}};
         return normaliser_value(normaliser(layer).step(g, stride));
     });
 }
 
 val norm_with_scale_shift(val layer, val scale, val shift) {
-    return guarded([&] { return normaliser_value(normaliser(layer).with_scale_shift(numbers(scale), numbers(shift))); });
+    return guarded(
+        [&] { return normaliser_value(normaliser(layer).with_scale_shift(numbers(scale), numbers(shift))); });
 }
 
 val norm_with_running(val layer, val mean, val variance) {
@@ -269,9 +283,15 @@ val trace_running(val layer, val x, std::size_t steps, val thresholds) {
     });
 }
 
-val make_dense(val o) { return guarded([&] { return dense_value(dense(o)); }); }
-val dense_train_js(val layer, val x) { return guarded([&] { return dense_response_value(dense(layer).train(block(x))); }); }
-val dense_infer(val layer, val x) { return guarded([&] { return block_value(dense(layer).infer(block(x))); }); }
+val make_dense(val o) {
+    return guarded([&] { return dense_value(dense(o)); });
+}
+val dense_train_js(val layer, val x) {
+    return guarded([&] { return dense_response_value(dense(layer).train(block(x))); });
+}
+val dense_infer(val layer, val x) {
+    return guarded([&] { return block_value(dense(layer).infer(block(x))); });
+}
 
 val dense_gradient_value(const DenseGradient& g) {
     val o = val::object();
@@ -296,10 +316,18 @@ val dense_check(val layer, val x, val dy, double h) {
     return guarded([&] { return check_value(check_gradient(dense(layer), block(x), block(dy), h)); });
 }
 
-val make_weight_norm(val o) { return guarded([&] { return weight_norm_value(weight_norm(o)); }); }
-val weight_norm_from_dense(val o) { return guarded([&] { return weight_norm_value(WeightNormDense::from_dense(dense(o))); }); }
-val wn_train(val layer, val x) { return guarded([&] { return dense_response_value(weight_norm(layer).train(block(x))); }); }
-val wn_infer(val layer, val x) { return guarded([&] { return block_value(weight_norm(layer).infer(block(x))); }); }
+val make_weight_norm(val o) {
+    return guarded([&] { return weight_norm_value(weight_norm(o)); });
+}
+val weight_norm_from_dense(val o) {
+    return guarded([&] { return weight_norm_value(WeightNormDense::from_dense(dense(o))); });
+}
+val wn_train(val layer, val x) {
+    return guarded([&] { return dense_response_value(weight_norm(layer).train(block(x))); });
+}
+val wn_infer(val layer, val x) {
+    return guarded([&] { return block_value(weight_norm(layer).infer(block(x))); });
+}
 
 val wn_backward(val layer, val response, val dy) {
     return guarded([&] {
@@ -316,8 +344,8 @@ val wn_backward(val layer, val response, val dy) {
 
 val wn_step(val layer, val g, double stride) {
     return guarded([&] {
-        const WeightNormGradient grad{block(g["dx"]), block(g["ddirection"]), numbers(g["dmagnitude"]),
-                                      numbers(g["dbias"]), block(g["dweights"]), {}};
+        const WeightNormGradient grad{block(g["dx"]),      block(g["ddirection"]), numbers(g["dmagnitude"]),
+                                      numbers(g["dbias"]), block(g["dweights"]),   {}};
         return weight_norm_value(weight_norm(layer).step(grad, stride));
     });
 }
@@ -419,13 +447,19 @@ val gradient_check_view_js(std::string which, val dy) {
     });
 }
 
-val largest_gap_js(val a, val b) { return guarded([&] { return val(largest_gap(block(a), block(b))); }); }
-val column_sums_js(val a) { return guarded([&] { return numbers_value(column_sums(block(a))); }); }
-val row_sums_js(val a) { return guarded([&] { return numbers_value(row_sums(block(a))); }); }
+val largest_gap_js(val a, val b) {
+    return guarded([&] { return val(largest_gap(block(a), block(b))); });
+}
+val column_sums_js(val a) {
+    return guarded([&] { return numbers_value(column_sums(block(a))); });
+}
+val row_sums_js(val a) {
+    return guarded([&] { return numbers_value(row_sums(block(a))); });
+}
 
 double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
-}  // namespace
+} // namespace
 
 EMSCRIPTEN_BINDINGS(normlab) {
     using emscripten::function;

@@ -16,13 +16,24 @@ export class NlBehaviours extends NlWidget {
   async start() {
     const nl = await core();
     const rows = nl.behavioursView();
-    this.render(GROUPS.map(([group, title]) => `
+    this.render(
+      GROUPS.map(
+        ([group, title]) => `
       <table style="width:100%; margin-bottom:.8rem"><caption>${title}</caption>
         <thead><tr><th scope="col" style="text-align:left; width:40%">case</th><th scope="col" style="text-align:left">what the core says</th></tr></thead>
-        <tbody>${rows.filter((r) => r.group === group).map((r) => `<tr><td style="text-align:left">${esc(r.case)}</td>
-          <td style="text-align:left">${r.outcome.error
-            ? `<code class="error">${esc(r.outcome.error.name)}</code> ${esc(r.outcome.error.message)}`
-            : esc(r.outcome.answer)}</td></tr>`).join('')}</tbody></table>`).join(''));
+        <tbody>${rows
+          .filter((r) => r.group === group)
+          .map(
+            (r) => `<tr><td style="text-align:left">${esc(r.case)}</td>
+          <td style="text-align:left">${
+            r.outcome.error
+              ? `<code class="error">${esc(r.outcome.error.name)}</code> ${esc(r.outcome.error.message)}`
+              : esc(r.outcome.answer)
+          }</td></tr>`,
+          )
+          .join('')}</tbody></table>`,
+      ).join(''),
+    );
   }
 }
 

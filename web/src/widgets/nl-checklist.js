@@ -8,8 +8,14 @@ export class NlChecklist extends NlWidget {
   async start() {
     const nl = await core();
     const items = nl.checklistView();
-    this.render(`<dl style="margin:0">${items.map((i) => `<dt style="font-weight:600; margin-top:.5rem">${esc(i.question)}</dt>
-      <dd style="margin:.1rem 0 0 1rem">${esc(i.answer)}</dd>`).join('')}</dl>`);
+    this.render(
+      `<dl style="margin:0">${items
+        .map(
+          (i) => `<dt style="font-weight:600; margin-top:.5rem">${esc(i.question)}</dt>
+      <dd style="margin:.1rem 0 0 1rem">${esc(i.answer)}</dd>`,
+        )
+        .join('')}</dl>`,
+    );
   }
 }
 

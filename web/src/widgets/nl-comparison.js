@@ -6,11 +6,15 @@ import { runInWorker } from '../protocol.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
 import { fixed, fmt } from '../format.js';
 
-
 export class NlComparison extends NlWidget {
   static title = 'The comparison';
   static options = [
-    { name: 'autostart', type: 'boolean', default: true, doc: 'start training as the page loads (in a worker), not only when scrolled into view' },
+    {
+      name: 'autostart',
+      type: 'boolean',
+      default: true,
+      doc: 'start training as the page loads (in a worker), not only when scrolled into view',
+    },
   ];
 
   connectedCallback() {
@@ -71,7 +75,8 @@ export class NlComparison extends NlWidget {
       this.show(result.summary);
       this.dispatchEvent(new CustomEvent('nl-done', { bubbles: true, composed: true }));
     } catch (e) {
-      if (this.cancel !== null || !String(e.message).includes('terminated')) status.textContent = `${e.name}: ${e.message}`;
+      if (this.cancel !== null || !String(e.message).includes('terminated'))
+        status.textContent = `${e.name}: ${e.message}`;
     } finally {
       this.$('[data-run]').disabled = false;
       this.$('[data-cancel]').disabled = true;
@@ -79,10 +84,14 @@ export class NlComparison extends NlWidget {
   }
 
   show(summary) {
-    this.$('tbody').innerHTML = summary.map((s) => `<tr data-arrangement="${s.arrangement}">
+    this.$('tbody').innerHTML = summary
+      .map(
+        (s) => `<tr data-arrangement="${s.arrangement}">
       <th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${s.arrangement})"></span>${NAMES[s.arrangement]}</th>
       <td>${fixed(s.trainAccuracy, 3)}</td><td>${fixed(s.heldoutAccuracy, 3)}</td><td>${fmt(s.finalLoss, 4)}</td>
-      <td>${fixed(s.heldoutMin, 2)} – ${fixed(s.heldoutMax, 2)}</td></tr>`).join('');
+      <td>${fixed(s.heldoutMin, 2)} – ${fixed(s.heldoutMax, 2)}</td></tr>`,
+      )
+      .join('');
     const series = summary.map((s, k) => ({
       label: NAMES[s.arrangement],
       data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - 2) * 0.08, y })),
@@ -92,7 +101,10 @@ export class NlComparison extends NlWidget {
       pointStyle: ['circle', 'rect', 'triangle', 'rectRot', 'star'][k],
     }));
     const options = {
-      xTitle: 'arrangement (one dot per seed)', yTitle: 'held-out accuracy', xMin: 0.5, xMax: summary.length + 0.5,
+      xTitle: 'arrangement (one dot per seed)',
+      yTitle: 'held-out accuracy',
+      xMin: 0.5,
+      xMax: summary.length + 0.5,
     };
     this.disown(this.chart);
     this.chart = this.own(lineChart(this, this.$('canvas'), series, options));

@@ -8,7 +8,13 @@ export class NlCovariateShift extends NlWidget {
   static title = 'Covariate shift';
   static options = [
     { name: 'network', type: 'string', default: 'plain', choices: ['plain', 'batch'], doc: 'which network' },
-    { name: 'statistic', type: 'string', default: 'mean', choices: ['mean', 'deviation'], doc: 'what to plot per unit' },
+    {
+      name: 'statistic',
+      type: 'string',
+      default: 'mean',
+      choices: ['mean', 'deviation'],
+      doc: 'what to plot per unit',
+    },
   ];
 
   async start() {

@@ -24,11 +24,14 @@ export class NlGradientCheck extends NlWidget {
 
   build() {
     const view = this.nl.gradientCheckView(this.which);
-    this.dy = Array.from({ length: view.rows }, (_, i) => Array.from(view.dy.slice(i * view.cols, (i + 1) * view.cols), String));
+    this.dy = Array.from({ length: view.rows }, (_, i) =>
+      Array.from(view.dy.slice(i * view.cols, (i + 1) * view.cols), String),
+    );
     this.render(`
       <div class="controls">
-        <label>case <select data-case aria-label="layer and block">${Object.entries(CASES).map(([k, v]) =>
-          `<option value="${k}" ${k === this.which ? 'selected' : ''}>${esc(v)}</option>`).join('')}</select></label>
+        <label>case <select data-case aria-label="layer and block">${Object.entries(CASES)
+          .map(([k, v]) => `<option value="${k}" ${k === this.which ? 'selected' : ''}>${esc(v)}</option>`)
+          .join('')}</select></label>
         <button data-reset-slope>Slope counting 1, 2, 3…</button>
       </div>
       <div class="blocks">
@@ -49,9 +52,21 @@ export class NlGradientCheck extends NlWidget {
         <div class="readout"><span>shift slopes</span><b data-out="dshift"></b></div>
       </div>`);
     const tbody = this.$('[data-slope]');
-    tbody.innerHTML = this.dy.map((row, i) => `<tr><th scope="row">${i + 1}</th>${row.map((v, j) =>
-      `<td><input type="text" inputmode="decimal" value="${esc(v)}" data-i="${i}" data-j="${j}" aria-label="arriving slope, row ${i + 1}, feature ${j + 1}"></td>`).join('')}</tr>`).join('');
-    this.$('[data-case]').addEventListener('change', (e) => { this.which = e.target.value; this.build(); });
+    tbody.innerHTML = this.dy
+      .map(
+        (row, i) =>
+          `<tr><th scope="row">${i + 1}</th>${row
+            .map(
+              (v, j) =>
+                `<td><input type="text" inputmode="decimal" value="${esc(v)}" data-i="${i}" data-j="${j}" aria-label="arriving slope, row ${i + 1}, feature ${j + 1}"></td>`,
+            )
+            .join('')}</tr>`,
+      )
+      .join('');
+    this.$('[data-case]').addEventListener('change', (e) => {
+      this.which = e.target.value;
+      this.build();
+    });
     this.$('[data-reset-slope]').addEventListener('click', () => this.build());
     tbody.addEventListener('input', (e) => {
       this.dy[e.target.dataset.i][e.target.dataset.j] = e.target.value;
@@ -64,7 +79,10 @@ export class NlGradientCheck extends NlWidget {
     const err = this.$('.error');
     let view = given;
     try {
-      view ??= this.nl.gradientCheckView(this.which, this.dy.map((row) => row.map((v) => (v.trim() === '' ? Number.NaN : Number(v)))));
+      view ??= this.nl.gradientCheckView(
+        this.which,
+        this.dy.map((row) => row.map((v) => (v.trim() === '' ? Number.NaN : Number(v)))),
+      );
       err.hidden = true;
     } catch (e) {
       err.hidden = false;
@@ -74,14 +92,18 @@ export class NlGradientCheck extends NlWidget {
     const sumLabel = view.axis === 'batch' ? 'column sums' : 'row sums';
     for (const name of ['x', 'dx', 'naive', 'numeric']) {
       const data = view[name];
-      const show = name === 'x' ? (v) => fmt(v, 4) : (v) => fixed(v, 4);  // slopes in aligned columns
-      this.$(`[data-block="${name}"]`).innerHTML = Array.from({ length: view.rows }, (_, i) =>
-        `<tr><th scope="row">${i + 1}</th>${Array.from({ length: view.cols }, (_, j) => `<td>${show(data[i * view.cols + j])}</td>`).join('')}</tr>`).join('');
+      const show = name === 'x' ? (v) => fmt(v, 4) : (v) => fixed(v, 4); // slopes in aligned columns
+      this.$(`[data-block="${name}"]`).innerHTML = Array.from(
+        { length: view.rows },
+        (_, i) =>
+          `<tr><th scope="row">${i + 1}</th>${Array.from({ length: view.cols }, (_, j) => `<td>${show(data[i * view.cols + j])}</td>`).join('')}</tr>`,
+      ).join('');
       if (name !== 'x') {
         const sums = view.sums[name];
-        this.$(`[data-sum="${name}"]`).innerHTML = view.axis === 'batch'
-          ? `<tr><th scope="row" title="${sumLabel}">Σ</th>${sums.map((s) => `<td>${small(s)}</td>`).join('')}</tr>`
-          : `<tr><th scope="row">Σ rows</th><td colspan="${view.cols}">${sums.map(small).join(', ')}</td></tr>`;
+        this.$(`[data-sum="${name}"]`).innerHTML =
+          view.axis === 'batch'
+            ? `<tr><th scope="row" title="${sumLabel}">Σ</th>${sums.map((s) => `<td>${small(s)}</td>`).join('')}</tr>`
+            : `<tr><th scope="row">Σ rows</th><td colspan="${view.cols}">${sums.map(small).join(', ')}</td></tr>`;
       }
     }
     this.out('trueGap', sci(view.trueGap));

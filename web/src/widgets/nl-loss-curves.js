@@ -15,13 +15,23 @@ export class NlLossCurves extends NlWidget {
     this.render('<p class="loading" role="status">Training five networks on the whole crowd…</p>');
     const curves = await this.fromWorker('wholeCrowd', 'curves');
     this.render(`
-      <div class="controls" role="group" aria-label="arrangements shown">${curves.runs.map((r) =>
-        `<button data-show="${r.arrangement}" aria-pressed="true"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</button>`).join('')}</div>
+      <div class="controls" role="group" aria-label="arrangements shown">${curves.runs
+        .map(
+          (r) =>
+            `<button data-show="${r.arrangement}" aria-pressed="true"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</button>`,
+        )
+        .join('')}</div>
       <div class="chart tall"><canvas role="img" aria-label="loss per epoch for five arrangements, log scale"></canvas></div>
       <table><caption>Crossing ${curves.threshold} and the end of training</caption>
         <thead><tr><th scope="col" style="text-align:left">arrangement</th><th scope="col">first epoch under ${curves.threshold}</th><th scope="col">final loss</th><th scope="col">final accuracy</th></tr></thead>
-        <tbody>${curves.runs.map((r) => `<tr><th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</th>
-          <td>${r.firstEpochUnder || 'never'}</td><td>${fmt(r.finalLoss, 4)}</td><td>${fmt(r.finalAccuracy, 2)}</td></tr>`).join('')}</tbody></table>`);
+        <tbody>${curves.runs
+          .map(
+            (
+              r,
+            ) => `<tr><th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</th>
+          <td>${r.firstEpochUnder || 'never'}</td><td>${fmt(r.finalLoss, 4)}</td><td>${fmt(r.finalAccuracy, 2)}</td></tr>`,
+          )
+          .join('')}</tbody></table>`);
     const series = curves.runs.flatMap((r) => [
       {
         label: `${NAMES[r.arrangement]}: loss ${fmt(r.finalLoss, 4)}, accuracy ${fmt(r.finalAccuracy, 2)}`,
@@ -30,19 +40,27 @@ export class NlLossCurves extends NlWidget {
         colourVar: `--nl-${r.arrangement}`,
         dash: DASHES[r.arrangement],
       },
-      ...(r.firstEpochUnder ? [{
-        label: `${NAMES[r.arrangement]} crosses ${curves.threshold}`,
-        arrangement: r.arrangement,
-        data: [{ x: r.firstEpochUnder, y: r.losses[r.firstEpochUnder - 1] }],
-        colourVar: `--nl-${r.arrangement}`,
-        points: 5,
-        showLine: false,
-        pointStyle: 'crossRot',
-      }] : []),
+      ...(r.firstEpochUnder
+        ? [
+            {
+              label: `${NAMES[r.arrangement]} crosses ${curves.threshold}`,
+              arrangement: r.arrangement,
+              data: [{ x: r.firstEpochUnder, y: r.losses[r.firstEpochUnder - 1] }],
+              colourVar: `--nl-${r.arrangement}`,
+              points: 5,
+              showLine: false,
+              pointStyle: 'crossRot',
+            },
+          ]
+        : []),
     ]);
-    this.chart = this.own(lineChart(this, this.$('canvas'), series, {
-      logY: true, xTitle: 'epoch', yTitle: 'loss (log scale)',
-    }));
+    this.chart = this.own(
+      lineChart(this, this.$('canvas'), series, {
+        logY: true,
+        xTitle: 'epoch',
+        yTitle: 'loss (log scale)',
+      }),
+    );
     this.chart.options.plugins.legend.labels.filter = (item) => !item.text.includes('crosses');
     this.chart.update('none');
     // Show or hide an arrangement (its line and its crossing mark) from the keyboard too.

@@ -5,14 +5,28 @@ import { NlWidget, core, define, esc } from '../widget.js';
 import { fmt } from '../format.js';
 
 const KINDS = [
-  ['batch', 'Batch'], ['layer', 'Layer'], ['rms', 'RMS'], ['group', 'Group'],
+  ['batch', 'Batch'],
+  ['layer', 'Layer'],
+  ['rms', 'RMS'],
+  ['group', 'Group'],
 ];
 
 export class NlPlayground extends NlWidget {
   static title = 'Playground';
   static options = [
-    { name: 'rows', type: 'string', default: '1,7;1,9;7,1;23,7', doc: 'the block: rows separated by ";", values by ","' },
-    { name: 'kind', type: 'string', default: 'batch', choices: ['batch', 'layer', 'rms', 'group'], doc: 'the normaliser' },
+    {
+      name: 'rows',
+      type: 'string',
+      default: '1,7;1,9;7,1;23,7',
+      doc: 'the block: rows separated by ";", values by ","',
+    },
+    {
+      name: 'kind',
+      type: 'string',
+      default: 'batch',
+      choices: ['batch', 'layer', 'rms', 'group'],
+      doc: 'the normaliser',
+    },
     { name: 'groups', type: 'integer', default: 2, doc: 'group count for the group setting' },
     { name: 'purpose', type: 'string', default: 'train', choices: ['train', 'predict'], doc: 'training or predicting' },
   ];
@@ -42,12 +56,16 @@ export class NlPlayground extends NlWidget {
     const d = this.cols;
     const cell = (i, j) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-i="${i}" data-j="${j}"
       value="${esc(this.cells[i][j])}" aria-label="row ${i + 1}, feature ${j + 1}"></td>`;
-    const param = (name, j) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-param="${name}" data-j="${j}"
+    const param = (
+      name,
+      j,
+    ) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-param="${name}" data-j="${j}"
       value="${esc(this[name][j])}" aria-label="${name} of feature ${j + 1}"></td>`;
     this.render(`
       <div class="controls">
-        <span class="group" role="group" aria-label="normaliser">${KINDS.map(([k, label]) =>
-          `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`).join('')}</span>
+        <span class="group" role="group" aria-label="normaliser">${KINDS.map(
+          ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
+        ).join('')}</span>
         <label class="groups" ${this.kind === 'group' ? '' : 'hidden'}>groups
           <input type="text" inputmode="numeric" data-groups value="${this.groups}" style="width:3rem" aria-label="group count"></label>
         <span class="group" role="group" aria-label="purpose">
@@ -59,9 +77,13 @@ export class NlPlayground extends NlWidget {
       <table class="grid">
         <caption>The block (${r} × ${d}): edit any cell</caption>
         <thead><tr><th scope="col">row</th>${Array.from({ length: d }, (_, j) => `<th scope="col" data-j="${j}">feature ${j + 1}</th>`).join('')}<th class="rowstat" scope="col">row statistics</th><th></th></tr></thead>
-        <tbody>${this.cells.map((row, i) => `<tr data-row="${i}"><th scope="row">${i + 1}</th>${row.map((_, j) => cell(i, j)).join('')}
+        <tbody>${this.cells
+          .map(
+            (row, i) => `<tr data-row="${i}"><th scope="row">${i + 1}</th>${row.map((_, j) => cell(i, j)).join('')}
           <td class="rowstat" data-stat-row="${i}"></td>
-          <td><button data-remove-row="${i}" aria-label="remove row ${i + 1}" ${r <= 1 ? 'disabled' : ''}>−</button></td></tr>`).join('')}</tbody>
+          <td><button data-remove-row="${i}" aria-label="remove row ${i + 1}" ${r <= 1 ? 'disabled' : ''}>−</button></td></tr>`,
+          )
+          .join('')}</tbody>
         <tfoot>
           <tr class="colstat"><th scope="row">mean</th>${Array.from({ length: d }, (_, j) => `<td data-stat="mean" data-j="${j}"></td>`).join('')}<td></td><td></td></tr>
           <tr class="colstat"><th scope="row">variance</th>${Array.from({ length: d }, (_, j) => `<td data-stat="variance" data-j="${j}"></td>`).join('')}<td></td><td></td></tr>
@@ -146,7 +168,11 @@ export class NlPlayground extends NlWidget {
   /** The layer the controls describe, built by the core (which refuses what it must). */
   layer() {
     const nl = this.nl;
-    let layer = nl.normaliser({ kind: this.kind, features: this.cols, groups: this.kind === 'group' ? this.groups : undefined });
+    let layer = nl.normaliser({
+      kind: this.kind,
+      features: this.cols,
+      groups: this.kind === 'group' ? this.groups : undefined,
+    });
     layer = nl.withScaleShift(layer, this.scale.map(parse), this.shift.map(parse));
     if (this.running && layer.kind === 'batch') layer = nl.withRunning(layer, this.running.mean, this.running.variance);
     return layer;
@@ -162,8 +188,12 @@ export class NlPlayground extends NlWidget {
       // Undo exactly: scale = the column's deviation, shift = its mean (batch statistics).
       this.scale = Array.from(r.deviation, (v) => String(v));
       this.shift = Array.from(r.mean, (v) => String(v));
-      this.$$('[data-param="scale"]').forEach((el, j) => { el.value = this.scale[j]; });
-      this.$$('[data-param="shift"]').forEach((el, j) => { el.value = this.shift[j]; });
+      this.$$('[data-param="scale"]').forEach((el, j) => {
+        el.value = this.scale[j];
+      });
+      this.$$('[data-param="shift"]').forEach((el, j) => {
+        el.value = this.shift[j];
+      });
       this.update();
     } catch (e) {
       this.showError(e);
@@ -178,7 +208,8 @@ export class NlPlayground extends NlWidget {
       const response = nl.train(layer, x);
       const zero = x.map((row) => row.map(() => 0));
       const next = nl.step(layer, nl.backward(layer, response, zero), 1);
-      if (next.kind === 'batch') this.running = { mean: Array.from(next.runningMean), variance: Array.from(next.runningVariance) };
+      if (next.kind === 'batch')
+        this.running = { mean: Array.from(next.runningMean), variance: Array.from(next.runningVariance) };
       this.steps += 1;
       this.update();
     } catch (e) {
@@ -201,8 +232,12 @@ export class NlPlayground extends NlWidget {
       : this.kind === 'group'
         ? `Group: the sums run along contiguous groups of ${this.cols / this.groups || '?'} features in each row.`
         : `${this.kind === 'rms' ? 'RMS: no centring; the divisor is the root mean square' : 'Layer: the sums run along each row'}, over the features (one figure per row).`;
-    this.$$('.colstat').forEach((tr) => { tr.hidden = !byColumns; });
-    this.$$('.rowstat').forEach((td) => { td.hidden = byColumns; });
+    this.$$('.colstat').forEach((tr) => {
+      tr.hidden = !byColumns;
+    });
+    this.$$('.rowstat').forEach((td) => {
+      td.hidden = byColumns;
+    });
     this.$('.groups').hidden = this.kind !== 'group';
     this.$$('[data-i]').forEach((el) => {
       const v = el.value.trim();
@@ -217,7 +252,11 @@ export class NlPlayground extends NlWidget {
       const answer = predicting ? nl.infer(layer, x) : r.output;
       err.hidden = true;
       this.fillStats(r, byColumns);
-      this.fillBlock('.standardised tbody', r.standardised, predicting && layer.kind === 'batch' ? 'predicting: see the answer' : '');
+      this.fillBlock(
+        '.standardised tbody',
+        r.standardised,
+        predicting && layer.kind === 'batch' ? 'predicting: see the answer' : '',
+      );
       this.fillBlock('.answer tbody', answer);
       this.out('gap', fmt(nl.largestGap(answer, x), 7));
       const hasRunning = layer.kind === 'batch';
@@ -225,12 +264,18 @@ export class NlPlayground extends NlWidget {
       this.out('rvar', hasRunning ? Array.from(layer.runningVariance, (v) => fmt(v, 7)).join(', ') : 'none (no batch)');
       this.out('steps', String(this.steps));
       this.$('[data-undo]').disabled = !byColumns;
-      this.$('[data-undo]').title = byColumns ? '' : 'Undo exactly needs one mean and deviation per feature (the batch layer)';
+      this.$('[data-undo]').title = byColumns
+        ? ''
+        : 'Undo exactly needs one mean and deviation per feature (the batch layer)';
     } catch (e) {
       this.showError(e);
       // Nothing computed stands beside a refused block: no stale statistics or answers.
-      this.$$('.standardised tbody, .answer tbody').forEach((t) => { t.innerHTML = ''; });
-      this.$$('[data-stat], [data-stat-row]').forEach((td) => { td.textContent = '–'; });
+      this.$$('.standardised tbody, .answer tbody').forEach((t) => {
+        t.innerHTML = '';
+      });
+      this.$$('[data-stat], [data-stat-row]').forEach((td) => {
+        td.textContent = '–';
+      });
       this.out('gap', '–');
     }
     this.paintBands(byColumns);
@@ -250,7 +295,9 @@ export class NlPlayground extends NlWidget {
   fillStats(r, byColumns) {
     if (byColumns) {
       for (const stat of ['mean', 'variance', 'deviation']) {
-        this.$$(`[data-stat="${stat}"]`).forEach((td, j) => { td.textContent = fmt(r[stat][j], 7); });
+        this.$$(`[data-stat="${stat}"]`).forEach((td, j) => {
+          td.textContent = fmt(r[stat][j], 7);
+        });
       }
       return;
     }
@@ -260,9 +307,11 @@ export class NlPlayground extends NlWidget {
       for (let g = 0; g < perRow; g++) {
         const s = i * perRow + g;
         const label = perRow > 1 ? `g${g + 1} ` : '';
-        parts.push(this.kind === 'rms'
-          ? `${label}rms ${fmt(r.deviation[s], 7)}`
-          : `${label}m ${fmt(r.mean[s], 4)}, s ${fmt(r.deviation[s], 7)}`);
+        parts.push(
+          this.kind === 'rms'
+            ? `${label}rms ${fmt(r.deviation[s], 7)}`
+            : `${label}m ${fmt(r.mean[s], 4)}, s ${fmt(r.deviation[s], 7)}`,
+        );
       }
       td.textContent = parts.join('; ');
     });
@@ -275,7 +324,8 @@ export class NlPlayground extends NlWidget {
       for (let j = 0; j < block.cols; j++) cells.push(`<td>${fmt(block.data[i * block.cols + j], 7)}</td>`);
       rows.push(`<tr><th scope="row">${i + 1}</th>${cells.join('')}</tr>`);
     }
-    this.$(selector).innerHTML = rows.join('') + (note ? `<tr><td colspan="${block.cols + 1}" class="note">${note}</td></tr>` : '');
+    this.$(selector).innerHTML =
+      rows.join('') + (note ? `<tr><td colspan="${block.cols + 1}" class="note">${note}</td></tr>` : '');
   }
 
   out(name, text) {

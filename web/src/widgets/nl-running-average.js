@@ -54,8 +54,15 @@ export class NlRunningAverage extends NlWidget {
   showStep() {
     const k = Number(this.$('[data-at-step]').value);
     this.$('[data-at-step-out]').textContent = String(k);
-    const rows = (b) => Array.from({ length: b.rows }, (_, i) => `<tr><th scope="row">${i + 1}</th>${Array.from({ length: b.cols },
-      (_, j) => `<td>${fmt(b.data[i * b.cols + j], 4)}</td>`).join('')}</tr>`).join('');
+    const rows = (b) =>
+      Array.from(
+        { length: b.rows },
+        (_, i) =>
+          `<tr><th scope="row">${i + 1}</th>${Array.from(
+            { length: b.cols },
+            (_, j) => `<td>${fmt(b.data[i * b.cols + j], 4)}</td>`,
+          ).join('')}</tr>`,
+      ).join('');
     this.$('[data-predicted]').innerHTML = rows(this.trace.predicted[k - 1]);
     this.$('[data-trained]').innerHTML = rows(this.trace.trained);
   }
@@ -75,10 +82,15 @@ export class NlRunningAverage extends NlWidget {
       el.textContent = t.firstStepUnder[k] ? `step ${t.firstStepUnder[k]}` : `not within ${this.steps}`;
     });
     const last = t.predicted[t.predicted.length - 1];
-    this.$('[data-final]').textContent = `After ${this.steps} steps the first row predicts ${fmt(last.data[0], 4)} and ${fmt(last.data[1], 4)}; training answers ${fmt(t.trained.data[0], 4)} and ${fmt(t.trained.data[1], 4)}.`;
-    const series = [{ label: 'widest gap, predicting vs training', data: Array.from(t.widestGap), colourVar: '--nl-batch' }];
+    this.$('[data-final]').textContent =
+      `After ${this.steps} steps the first row predicts ${fmt(last.data[0], 4)} and ${fmt(last.data[1], 4)}; training answers ${fmt(t.trained.data[0], 4)} and ${fmt(t.trained.data[1], 4)}.`;
+    const series = [
+      { label: 'widest gap, predicting vs training', data: Array.from(t.widestGap), colourVar: '--nl-batch' },
+    ];
     if (!this.chart) {
-      this.chart = this.own(lineChart(this, this.$('canvas'), series, { logY: true, xTitle: 'step', yTitle: 'widest gap', legend: false }));
+      this.chart = this.own(
+        lineChart(this, this.$('canvas'), series, { logY: true, xTitle: 'step', yTitle: 'widest gap', legend: false }),
+      );
     } else {
       this.chart.$setSeries(series);
     }

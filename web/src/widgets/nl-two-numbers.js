@@ -3,12 +3,22 @@
 import { NlWidget, core, define } from '../widget.js';
 import { fixed, fmt, sci } from '../format.js';
 
-const MODES = [['layer', 'Layer norm'], ['rms', 'RMS'], ['batch', 'Batch layer']];
+const MODES = [
+  ['layer', 'Layer norm'],
+  ['rms', 'RMS'],
+  ['batch', 'Batch layer'],
+];
 
 export class NlTwoNumbers extends NlWidget {
   static title = 'The row of two numbers';
   static options = [
-    { name: 'kind', type: 'string', default: 'layer', choices: ['layer', 'rms', 'batch'], doc: 'the normaliser shown first' },
+    {
+      name: 'kind',
+      type: 'string',
+      default: 'layer',
+      choices: ['layer', 'rms', 'batch'],
+      doc: 'the normaliser shown first',
+    },
   ];
 
   async start() {
@@ -16,8 +26,9 @@ export class NlTwoNumbers extends NlWidget {
     this.view = nl.twoNumbersView();
     this.kind = this.config.kind;
     this.render(`
-      <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(([k, label]) =>
-        `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`).join('')}</span></div>
+      <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(
+        ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
+      ).join('')}</span></div>
       <p aria-live="polite" data-summary></p>
       <div class="scroll-y"><table><caption>Twenty of the crowd</caption>
         <thead><tr><th scope="col">person</th><th scope="col">height (cm)</th><th scope="col">weight (kg)</th><th scope="col">answer: height</th><th scope="col">answer: weight</th></tr></thead>
@@ -35,9 +46,12 @@ export class NlTwoNumbers extends NlWidget {
   draw() {
     const v = this.view;
     const out = v[this.kind].output;
-    this.$('tbody').innerHTML = Array.from({ length: v.people }, (_, i) => `<tr><th scope="row">${i + 1}</th>
+    this.$('tbody').innerHTML = Array.from(
+      { length: v.people },
+      (_, i) => `<tr><th scope="row">${i + 1}</th>
       <td>${fmt(v.x[2 * i], 1)}</td><td>${fmt(v.x[2 * i + 1], 2)}</td>
-      <td>${fixed(out[2 * i], 4)}</td><td>${fixed(out[2 * i + 1], 4)}</td></tr>`).join('');
+      <td>${fixed(out[2 * i], 4)}</td><td>${fixed(out[2 * i + 1], 4)}</td></tr>`,
+    ).join('');
     this.$('[data-summary]').textContent = {
       layer: `Every row comes out as +1, −1: the largest distance from ±1 over all ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
       rms: 'No centring: each row keeps its proportions, so the people stay apart.',

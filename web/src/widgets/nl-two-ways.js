@@ -19,10 +19,28 @@ export class NlTwoWays extends NlWidget {
         <div class="readout"><span>epoch 10: running figures / batch statistics</span><b>${fmt(twoWays.byRunning[9], 2)} / ${fmt(twoWays.byBatch[9], 2)}</b></div>
         <div class="readout"><span>last epoch</span><b>${fmt(twoWays.byRunning[epochs - 1], 2)} / ${fmt(twoWays.byBatch[epochs - 1], 2)}</b></div>
       </div>`);
-    this.own(lineChart(this, this.$('canvas'), [
-      { label: 'by running figures (predicting)', data: Array.from(twoWays.byRunning), colourVar: '--nl-batch', width: 2 },
-      { label: 'by batch statistics (training)', data: Array.from(twoWays.byBatch), colourVar: '--nl-plain', width: 1.5, dash: [5, 3] },
-    ], { xTitle: 'epoch', yTitle: 'accuracy on the crowd', yMin: 0, yMax: 1 }));
+    this.own(
+      lineChart(
+        this,
+        this.$('canvas'),
+        [
+          {
+            label: 'by running figures (predicting)',
+            data: Array.from(twoWays.byRunning),
+            colourVar: '--nl-batch',
+            width: 2,
+          },
+          {
+            label: 'by batch statistics (training)',
+            data: Array.from(twoWays.byBatch),
+            colourVar: '--nl-plain',
+            width: 1.5,
+            dash: [5, 3],
+          },
+        ],
+        { xTitle: 'epoch', yTitle: 'accuracy on the crowd', yMin: 0, yMax: 1 },
+      ),
+    );
   }
 }
 

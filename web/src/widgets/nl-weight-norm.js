@@ -12,9 +12,14 @@ export class NlWeightNorm extends NlWidget {
     const nl = await core();
     const v = nl.weightNormView();
     const cols = 3;
-    const block = (data) => Array.from({ length: data.length / cols }, (_, j) =>
-      `<tr><th scope="row">input ${j + 1}</th>${Array.from({ length: cols }, (_, k) => `<td>${fmt(data[j * cols + k], 4)}</td>`).join('')}</tr>`).join('');
-    const head = '<thead><tr><th></th><th scope="col">neuron 1</th><th scope="col">neuron 2</th><th scope="col">neuron 3</th></tr></thead>';
+    const block = (data) =>
+      Array.from(
+        { length: data.length / cols },
+        (_, j) =>
+          `<tr><th scope="row">input ${j + 1}</th>${Array.from({ length: cols }, (_, k) => `<td>${fmt(data[j * cols + k], 4)}</td>`).join('')}</tr>`,
+      ).join('');
+    const head =
+      '<thead><tr><th></th><th scope="col">neuron 1</th><th scope="col">neuron 2</th><th scope="col">neuron 3</th></tr></thead>';
     const s = v.step;
     this.render(`
       <div class="readouts">

@@ -1,0 +1,17 @@
+// Lint rules for the JavaScript: the recommended set, with the globals of each place code runs.
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  { ignores: ['build/', 'dist/', 'node_modules/', 'web/generated/'] },
+  js.configs.recommended,
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
+  },
+  {
+    files: ['web/src/worker.js'],
+    languageOptions: { globals: { ...globals.worker } },
+  },
+];
