@@ -8,6 +8,26 @@
 
 namespace normlab {
 
+const char* activation_name(Activation a) {
+    switch (a) {
+        case Activation::Relu:
+            return "relu";
+        case Activation::Tanh:
+            return "tanh";
+        case Activation::Sigmoid:
+            return "sigmoid";
+        case Activation::Identity:
+            break;
+    }
+    return "identity";
+}
+
+Activation activation_named(const std::string& name) {
+    for (Activation a : {Activation::Identity, Activation::Relu, Activation::Tanh, Activation::Sigmoid})
+        if (name == activation_name(a)) return a;
+    throw OptionError("the activation '" + name + "' is not one of identity, relu, tanh, sigmoid");
+}
+
 double activate(Activation a, double score) {
     switch (a) {
         case Activation::Relu:

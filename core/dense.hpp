@@ -1,6 +1,7 @@
 // A dense layer with its neurons' activation: output = act(x W + b).
 // Legend: x is (N, I), W is (I, O) (column k holds neuron k's weights), b is (O).
 #pragma once
+#include <string>
 #include <vector>
 
 #include "block.hpp"
@@ -8,6 +9,8 @@
 namespace normlab {
 
 enum class Activation { Identity, Relu, Tanh, Sigmoid };
+const char* activation_name(Activation a);            // "identity", "relu", "tanh", "sigmoid"
+Activation activation_named(const std::string& name); // throws OptionError
 
 // The activation applied to one score, and its slope given the score and the answer.
 double activate(Activation a, double score);
@@ -26,10 +29,21 @@ struct DenseGradient {
     Block dscore;              // (N, O) dy * act'(score): the slope at the scores
 };
 
+// Everything a dense layer is, as plain data: what crosses to JavaScript and comes back.
+struct DenseState {
+    Block weights;            // (I, O)
+    std::vector<double> bias; // (O)
+    Activation activation = Activation::Identity;
+};
+
 class Dense {
 public:
     // requires: weights non-empty and finite; bias of length O, finite.
     Dense(Block weights, std::vector<double> bias, Activation activation);
+
+    // requires and ensures: as the constructor; state() gives back what from_state was handed.
+    static Dense from_state(const DenseState& state) { return Dense(state.weights, state.bias, state.activation); }
+    DenseState state() const { return {weights_, bias_, activation_}; }
 
     const Block& weights() const { return weights_; }
     const std::vector<double>& bias() const { return bias_; }

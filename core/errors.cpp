@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "block.hpp"
+#include "normaliser.hpp"
 
 namespace normlab {
 
@@ -80,10 +81,13 @@ void require_eps(double eps) {
                            "; it must be a finite number above 0 (it keeps the divisor positive)");
 }
 
-void require_keep(double keep, double momentum) {
-    if (!(keep >= 0 && keep <= 1 && momentum >= 0 && momentum <= 1))
-        throw KeepError("keep is " + format_number(keep) + " (momentum " + format_number(momentum) +
-                        "); the share of the running figures kept must lie in [0, 1]");
+void require_rate(const RunningRate& rate) {
+    if (!(rate.value >= 0 && rate.value <= 1)) {
+        const bool keep = rate.convention == RunningRate::Convention::Keep;
+        throw KeepError(std::string(keep ? "keep" : "momentum") + " is " + format_number(rate.value) +
+                        "; the share of " + (keep ? "the running figures kept" : "the batch figures folded in") +
+                        " must lie in [0, 1]");
+    }
 }
 
 void require_stride(double stride) {

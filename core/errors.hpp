@@ -47,7 +47,8 @@ void require_finite(const Block& b, const std::string& what);
 void require_finite(const std::vector<double>& v, const std::string& what);
 void require_finite(double v, const std::string& what);
 void require_eps(double eps);
-void require_keep(double keep, double momentum);
+struct RunningRate;
+void require_rate(const RunningRate& rate);
 void require_stride(double stride);
 
 } // namespace normlab

@@ -16,7 +16,7 @@ struct AxisSets {
 };
 
 AxisSets sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
-    if (spec.axis == Axis::Batch) return {cols, rows, cols, 1};
+    if (spec.axis() == Axis::Batch) return {cols, rows, cols, 1};
     std::size_t length = cols / spec.groups;
     return {rows * spec.groups, length, 1, length};
 }
@@ -66,16 +66,39 @@ NormSpec NormSpec::with_eps(double e) const {
     s.eps = e;
     return s;
 }
+const char* norm_kind_name(NormKind kind) {
+    switch (kind) {
+        case NormKind::Layer:
+            return "layer";
+        case NormKind::Rms:
+            return "rms";
+        case NormKind::Group:
+            return "group";
+        case NormKind::Batch:
+            break;
+    }
+    return "batch";
+}
+
+NormKind norm_kind_named(const std::string& name) {
+    for (NormKind k : {NormKind::Batch, NormKind::Layer, NormKind::Rms, NormKind::Group})
+        if (name == norm_kind_name(k)) return k;
+    throw OptionError("the kind '" + name + "' is not one of batch, layer, rms, group");
+}
+
+bool NormSpec::operator==(const NormSpec& o) const {
+    return kind == o.kind && groups == o.groups && eps == o.eps && rate == o.rate &&
+           unbiased_running == o.unbiased_running && learn_shift == o.learn_shift;
+}
+
 NormSpec NormSpec::with_keep(double k) const {
     NormSpec s = *this;
-    s.keep = k;
-    s.fold = 1.0 - k;
+    s.rate = {k, RunningRate::Convention::Keep};
     return s;
 }
 NormSpec NormSpec::with_momentum(double m) const {
     NormSpec s = *this;
-    s.fold = m;
-    s.keep = 1.0 - m;
+    s.rate = {m, RunningRate::Convention::Momentum};
     return s;
 }
 NormSpec NormSpec::with_unbiased_running(bool u) const {
@@ -92,18 +115,18 @@ NormSpec NormSpec::with_learned_shift(bool l) const {
 NormSpec batch_norm() { return NormSpec{}; }
 NormSpec layer_norm() {
     NormSpec s;
-    s.axis = Axis::Features;
+    s.kind = NormKind::Layer;
     return s;
 }
 NormSpec rms_norm() {
     NormSpec s;
-    s.axis = Axis::Features;
-    s.centre = false;
+    s.kind = NormKind::Rms;
     s.learn_shift = false;
     return s;
 }
 NormSpec group_norm(std::size_t groups) {
-    NormSpec s = layer_norm();
+    NormSpec s;
+    s.kind = NormKind::Group;
     s.groups = groups;
     return s;
 }
@@ -112,15 +135,33 @@ Normaliser::Normaliser(std::size_t features, NormSpec spec)
     : spec_(spec), scale_(features, 1.0), shift_(features, 0.0) {
     require_nonempty(1, features, "layer's feature count");
     require_eps(spec.eps);
-    require_keep(spec.keep, spec.fold);
-    if (spec.axis == Axis::Features && (spec.groups == 0 || features % spec.groups != 0))
+    require_rate(spec.rate);
+    if (spec.kind != NormKind::Group && spec.groups != 1)
+        throw GroupError("the group count is " + std::to_string(spec.groups) + " but only the group kind has groups; " +
+                         norm_kind_name(spec.kind) + " takes 1");
+    if (spec.groups == 0 || features % spec.groups != 0)
         throw GroupError("the group count is " + std::to_string(spec.groups) + " but the layer has " +
                          std::to_string(features) + " features; the groups must divide the features evenly");
-    if (spec.axis == Axis::Batch) {
+    if (spec.axis() == Axis::Batch) {
         running_mean_.assign(features, 0.0);
         running_var_.assign(features, 1.0);
     }
 }
+
+Normaliser Normaliser::from_state(const NormaliserState& state) {
+    Normaliser layer = Normaliser(state.scale.size(), state.spec).with_scale_shift(state.scale, state.shift);
+    if (!layer.has_running()) {
+        if (!state.running_mean.empty() || !state.running_variance.empty())
+            throw ShapeError("the " + std::string(norm_kind_name(state.spec.kind)) +
+                             " kind keeps no running figures, but the state carries " +
+                             std::to_string(state.running_mean.size()) + " running means and " +
+                             std::to_string(state.running_variance.size()) + " running variances");
+        return layer;
+    }
+    return layer.with_running(state.running_mean, state.running_variance);
+}
+
+NormaliserState Normaliser::state() const { return {spec_, scale_, shift_, running_mean_, running_var_}; }
 
 Normaliser Normaliser::with_scale_shift(std::vector<double> scale, std::vector<double> shift) const {
     require_same(scale.size(), features(), "scale's length", "layer's feature count");
@@ -191,7 +232,7 @@ void Normaliser::train_into(const Block& x, NormResponse& r) const {
     double* var = r.variance.data();
     const double* xs = x.data.data();
     double* z = r.standardised.data.data();
-    if (spec_.centre) {
+    if (spec_.centre()) {
         // Pass 1: the mean, and its correction (the corrected two-pass algorithm of Chan, Golub
         // and LeVeque): x - mean is exact for x near the mean, so the correction recovers what
         // rounding the sum lost, and the mean is carried as mean + correction.
@@ -267,7 +308,7 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     //   all over n * s.
     double* sum_d = g.sum_d.data();
     double* sum_dz = g.sum_dz.data();
-    if (spec_.centre) sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
+    if (spec_.centre()) sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
     sweep_sum(sets, sum_dz, [&](std::size_t, std::size_t c) { return d[c] * z[c]; });
     const double* dev = response.deviation.data();
     sweep(sets,
@@ -301,11 +342,12 @@ void Normaliser::step_into(const NormGradient& gradient, double stride, Normalis
     next.running_var_.resize(running_var_.size());
     if (has_running()) {
         const double n = static_cast<double>(gradient.rows);
+        const double keep = spec_.rate.keep(), fold = spec_.rate.momentum();
         for (std::size_t j = 0; j < features(); ++j) {
             const double batch_var =
                 spec_.unbiased_running ? gradient.variance[j] * n / (n - 1.0) : gradient.variance[j];
-            next.running_mean_[j] = spec_.keep * running_mean_[j] + spec_.fold * gradient.mean[j];
-            next.running_var_[j] = spec_.keep * running_var_[j] + spec_.fold * batch_var;
+            next.running_mean_[j] = keep * running_mean_[j] + fold * gradient.mean[j];
+            next.running_var_[j] = keep * running_var_[j] + fold * batch_var;
         }
     }
 }
@@ -315,10 +357,7 @@ std::size_t Normaliser::buffer_count() const { return running_mean_.size() + run
 
 bool Normaliser::operator==(const Normaliser& o) const {
     return scale_ == o.scale_ && shift_ == o.shift_ && running_mean_ == o.running_mean_ &&
-           running_var_ == o.running_var_ && spec_.axis == o.spec_.axis && spec_.centre == o.spec_.centre &&
-           spec_.groups == o.spec_.groups && spec_.eps == o.spec_.eps && spec_.keep == o.spec_.keep &&
-           spec_.fold == o.spec_.fold && spec_.unbiased_running == o.spec_.unbiased_running &&
-           spec_.learn_shift == o.spec_.learn_shift;
+           running_var_ == o.running_var_ && spec_ == o.spec_;
 }
 
 Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy) {

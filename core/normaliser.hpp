@@ -24,6 +24,7 @@
 //   route. Parameter slopes: dscale = sum over rows of dy * z, dshift = sum over rows of dy.
 #pragma once
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "block.hpp"
@@ -33,21 +34,41 @@ namespace normlab {
 enum class Axis { Batch, Features };
 enum class Purpose { Train, Predict };
 
+// The four members of the family. The kind fixes the axis and whether the mean is taken away;
+// groups, eps and the running rate are the other settings.
+enum class NormKind { Batch, Layer, Rms, Group };
+const char* norm_kind_name(NormKind kind);         // "batch", "layer", "rms", "group"
+NormKind norm_kind_named(const std::string& name); // throws OptionError
+
+// The running rate: one number, written in either convention. keep() is the share of the
+// running figures kept at each step, momentum() the share of the batch figures folded in
+// (PyTorch's name); each is 1 minus the other, and the one given is used exactly.
+struct RunningRate {
+    enum class Convention { Keep, Momentum };
+    double value = 0.1;
+    Convention convention = Convention::Momentum;
+    double keep() const { return convention == Convention::Keep ? value : 1.0 - value; }
+    double momentum() const { return convention == Convention::Momentum ? value : 1.0 - value; }
+    bool operator==(const RunningRate& o) const { return value == o.value && convention == o.convention; }
+};
+
 struct NormSpec {
-    Axis axis = Axis::Batch;
-    bool centre = true;            // subtract the mean (false: RMS)
-    std::size_t groups = 1;        // features axis: contiguous groups per row
+    NormKind kind = NormKind::Batch;
+    std::size_t groups = 1;        // group kind: contiguous groups per row (1 for the others)
     double eps = 1e-5;             // added to the variance inside the square root
-    double keep = 0.9;             // share of the running figures kept at each step
-    double fold = 0.1;             // share of the batch figures folded in (1 - keep, or momentum as given)
+    RunningRate rate;              // keep 0.9, momentum 0.1
     bool unbiased_running = false; // running variance takes n / (n - 1) times the batch variance
     bool learn_shift = true;       // step moves the shift (RMS: false by default)
+
+    Axis axis() const { return kind == NormKind::Batch ? Axis::Batch : Axis::Features; }
+    bool centre() const { return kind != NormKind::Rms; } // subtract the mean (RMS does not)
 
     NormSpec with_eps(double e) const;
     NormSpec with_keep(double k) const;     // keep convention: 0.9 keeps nine tenths
     NormSpec with_momentum(double m) const; // PyTorch convention: momentum 0.1 is keep 0.9
     NormSpec with_unbiased_running(bool u) const;
     NormSpec with_learned_shift(bool l) const;
+    bool operator==(const NormSpec& o) const;
 };
 
 NormSpec batch_norm();
@@ -78,10 +99,23 @@ struct NormGradient {
     std::vector<double> sum_dz;   // per set: sum of d * z (the route through the variance)
 };
 
+// Everything a normaliser is, as plain data: what crosses to JavaScript and comes back.
+struct NormaliserState {
+    NormSpec spec;
+    std::vector<double> scale, shift;                   // (D) each
+    std::vector<double> running_mean, running_variance; // (D) each on the batch axis, else empty
+};
+
 class Normaliser {
 public:
     // requires: features > 0; eps finite and > 0; keep and fold in [0, 1]; groups divide features.
     Normaliser(std::size_t features, NormSpec spec);
+
+    // requires: every check of the constructor, scale and shift of length D and finite, running
+    // figures of length D (batch kind; empty otherwise), finite, variances >= 0.
+    // ensures: the layer whose state() is the one given; anything else is refused by name.
+    static Normaliser from_state(const NormaliserState& state);
+    NormaliserState state() const;
 
     const NormSpec& spec() const { return spec_; }
     std::size_t features() const { return scale_.size(); }
@@ -89,7 +123,7 @@ public:
     const std::vector<double>& shift() const { return shift_; }
     const std::vector<double>& running_mean() const { return running_mean_; } // empty off the batch axis
     const std::vector<double>& running_variance() const { return running_var_; }
-    bool has_running() const { return spec_.axis == Axis::Batch; }
+    bool has_running() const { return spec_.axis() == Axis::Batch; }
 
     // A copy with other scale and shift (each of length D, finite).
     Normaliser with_scale_shift(std::vector<double> scale, std::vector<double> shift) const;

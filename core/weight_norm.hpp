@@ -25,12 +25,25 @@ struct WeightNormGradient {
     DenseGradient dense;            // the dense layer's gradient (working storage)
 };
 
+// Everything a weight-normalised layer is, as plain data (the effective weights are derived).
+struct WeightNormState {
+    Block direction;                     // (I, O)
+    std::vector<double> magnitude, bias; // (O) each
+    Activation activation = Activation::Identity;
+};
+
 class WeightNormDense {
 public:
     // requires: direction non-empty, finite, no zero column; magnitude and bias of length O.
     WeightNormDense(Block direction, std::vector<double> magnitude, std::vector<double> bias, Activation a);
     // The weight-normalised form of a dense layer: directions as given, magnitudes their lengths.
     static WeightNormDense from_dense(const Dense& dense);
+
+    // requires and ensures: as the constructor; state() gives back what from_state was handed.
+    static WeightNormDense from_state(const WeightNormState& s) {
+        return WeightNormDense(s.direction, s.magnitude, s.bias, s.activation);
+    }
+    WeightNormState state() const { return {direction_, magnitude_, bias_, activation_}; }
 
     const Block& direction() const { return direction_; }
     const std::vector<double>& magnitude() const { return magnitude_; }

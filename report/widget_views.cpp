@@ -35,7 +35,7 @@ GradientCase gradient_case(const std::string& which) {
 
 // Sums along the normaliser's axis: down the columns for batch, along the rows otherwise.
 std::vector<double> axis_sums(const NormSpec& spec, const Block& b) {
-    return spec.axis == Axis::Batch ? column_sums(b) : row_sums(b);
+    return spec.axis() == Axis::Batch ? column_sums(b) : row_sums(b);
 }
 
 double frobenius_distance(const Block& a, const Block& b) {
@@ -88,7 +88,7 @@ std::string gradient_check_view(const std::string& which, const Block& dy) {
     const SlopeCheck& input = check.slope("input");
     const Block numeric = Block::from_flat(c.x.rows, c.x.cols, input.numeric);
     JsonWriter j;
-    j.begin_object().field("case", which).field("axis", c.spec.axis == Axis::Batch ? "batch" : "layer");
+    j.begin_object().field("case", which).field("axis", c.spec.axis() == Axis::Batch ? "batch" : "layer");
     j.field("rows", c.x.rows).field("cols", c.x.cols);
     j.field("x", c.x.data).field("dy", dy.data).field("dx", g.dx.data).field("naive", naive.data);
     j.field("numeric", numeric.data).field("trueGap", input.largest_gap);
@@ -300,7 +300,8 @@ std::string behaviours_view() {
 std::string checklist_view() {
     const NormSpec b = batch_norm(), l = layer_norm(), r = rms_norm();
     const Normaliser fresh(2, b);
-    const std::string eps = format_number(b.eps), keep = format_number(b.keep), momentum = format_number(b.fold);
+    const std::string eps = format_number(b.eps), keep = format_number(b.rate.keep()),
+                      momentum = format_number(b.rate.momentum());
     const std::vector<std::pair<std::string, std::string>> items = {
         {"Which axis do the statistics run along?",
          "Batch: down each column, over the rows. Layer and RMS: along each row, over the features. Group: along "

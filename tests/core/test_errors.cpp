@@ -65,7 +65,7 @@ TEST_CASE("eps must be finite and above zero", "[errors]") {
 
 TEST_CASE("keep must lie in [0, 1], in either convention", "[errors]") {
     check_refusal<KeepError>([] { Normaliser(2, batch_norm().with_keep(1.5)); }, "keep is 1.5");
-    check_refusal<KeepError>([] { Normaliser(2, batch_norm().with_momentum(-0.1)); }, "momentum -0.1");
+    check_refusal<KeepError>([] { Normaliser(2, batch_norm().with_momentum(-0.1)); }, "momentum is -0.1");
     check_refusal<KeepError>([] { Normaliser(2, batch_norm().with_keep(nan_value)); }, "keep is NaN");
     CHECK_NOTHROW(Normaliser(2, batch_norm().with_keep(0)));
     CHECK_NOTHROW(Normaliser(2, batch_norm().with_keep(1)));

@@ -61,12 +61,12 @@ TEST_CASE("every member agrees with the finite difference on seeded random block
 TEST_CASE("sums along the axis of the passed-down block are zero for the centring members", "[family][structure]") {
     Random rng(99);
     for (const Member& m : family()) {
-        if (!m.spec.centre) continue;
+        if (!m.spec.centre()) continue;
         INFO(m.name);
         const Normaliser layer = dressed(6, m.spec, rng);
         const Block x = random_block(rng, 5, 6, 3.0, 2.0);
         const Block dx = layer.backward(layer.train(x), random_block(rng, 5, 6)).dx;
-        if (m.spec.axis == Axis::Batch) {
+        if (m.spec.axis() == Axis::Batch) {
             for (double s : column_sums(dx)) CHECK(std::fabs(s) < 1e-13);
         } else {
             const std::size_t len = 6 / m.spec.groups;
@@ -83,15 +83,15 @@ TEST_CASE("sums along the axis of the passed-down block are zero for the centrin
 TEST_CASE("a constant added along the axis leaves a centring member's answer unchanged", "[family][structure]") {
     Random rng(5);
     for (const Member& m : family()) {
-        if (!m.spec.centre) continue;
+        if (!m.spec.centre()) continue;
         INFO(m.name);
         const Normaliser layer = dressed(6, m.spec, rng);
         const Block x = random_block(rng, 5, 6);
         Block moved = x;
-        const std::size_t len = m.spec.axis == Axis::Batch ? 0 : 6 / m.spec.groups;
+        const std::size_t len = m.spec.axis() == Axis::Batch ? 0 : 6 / m.spec.groups;
         for (std::size_t i = 0; i < 5; ++i)
             for (std::size_t j = 0; j < 6; ++j)
-                moved.at(i, j) += m.spec.axis == Axis::Batch ? 0.25 * (j + 1) : 0.25 * (i + 1) * (j / len + 1);
+                moved.at(i, j) += m.spec.axis() == Axis::Batch ? 0.25 * (j + 1) : 0.25 * (i + 1) * (j / len + 1);
         CHECK(largest_gap(layer.train(x).output, layer.train(moved).output) < 1e-12);
     }
 }

@@ -115,9 +115,10 @@ TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[
 
 TEST_CASE("keep 0.9 and momentum 0.1 name the same rule", "[batch][running]") {
     const NormSpec a = batch_norm().with_keep(0.9), b = batch_norm().with_momentum(0.1);
-    CHECK(a.keep == b.keep);
-    CHECK_NEAR(a.fold, b.fold, 1e-16);
-    CHECK(batch_norm().keep == 0.9);
+    CHECK(a.rate.keep() == b.rate.keep());
+    CHECK_NEAR(a.rate.momentum(), b.rate.momentum(), 1e-16);
+    CHECK(batch_norm().rate.keep() == 0.9);
+    CHECK(batch_norm().rate.momentum() == 0.1);
 }
 
 TEST_CASE("tutorial: momentum 0.1 over batch means 3, 5, 4 and variances 1, 4, 2", "[batch][running][tutorial]") {

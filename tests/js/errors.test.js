@@ -33,7 +33,7 @@ const refusals = [
   [errors.EpsilonError, 'eps is 0', () => nl.normaliser({ kind: 'batch', features: 2, eps: 0 })],
   [errors.EpsilonError, 'eps is -1e-05', () => nl.normaliser({ kind: 'rms', features: 2, eps: -1e-5 })],
   [errors.KeepError, 'keep is 1.5', () => nl.normaliser({ kind: 'batch', features: 2, keep: 1.5 })],
-  [errors.KeepError, 'momentum -0.2', () => nl.normaliser({ kind: 'batch', features: 2, momentum: -0.2 })],
+  [errors.KeepError, 'momentum is -0.2', () => nl.normaliser({ kind: 'batch', features: 2, momentum: -0.2 })],
   [
     errors.StrideError,
     'stride is NaN',

@@ -26,27 +26,7 @@ Block block(const val& v) {
     return Block::from_flat(v["rows"].as<std::size_t>(), v["cols"].as<std::size_t>(), numbers(v["data"]));
 }
 
-Activation activation(const std::string& name) {
-    if (name == "identity") return Activation::Identity;
-    if (name == "relu") return Activation::Relu;
-    if (name == "tanh") return Activation::Tanh;
-    if (name == "sigmoid") return Activation::Sigmoid;
-    throw OptionError("the activation '" + name + "' is not one of identity, relu, tanh, sigmoid");
-}
-
-const char* activation_name(Activation a) {
-    switch (a) {
-        case Activation::Relu:
-            return "relu";
-        case Activation::Tanh:
-            return "tanh";
-        case Activation::Sigmoid:
-            return "sigmoid";
-        case Activation::Identity:
-            break;
-    }
-    return "identity";
-}
+Activation activation(const std::string& name) { return activation_named(name); }
 
 NormSpec spec_of_kind(const std::string& kind, const val& groups) {
     if (kind == "batch") return batch_norm();
@@ -60,8 +40,9 @@ NormSpec spec_of_kind(const std::string& kind, const val& groups) {
 Normaliser normaliser(const val& o) {
     NormSpec s = spec_of_kind(o["kind"].as<std::string>(), o["groups"]);
     s.eps = o["eps"].as<double>();
-    s.keep = o["keep"].as<double>();
-    s.fold = o["momentum"].as<double>();
+    s.rate = o["rateConvention"].as<std::string>() == "keep"
+                 ? RunningRate{o["keep"].as<double>(), RunningRate::Convention::Keep}
+                 : RunningRate{o["momentum"].as<double>(), RunningRate::Convention::Momentum};
     s.unbiased_running = o["unbiasedRunning"].as<bool>();
     s.learn_shift = o["learnShift"].as<bool>();
     Normaliser n = Normaliser(numbers(o["scale"]).size(), s).with_scale_shift(numbers(o["scale"]), numbers(o["shift"]));
@@ -91,16 +72,15 @@ val block_value(const Block& b) {
 }
 
 val normaliser_value(const Normaliser& n) {
-    static const char* kinds[] = {"batch", "layer", "rms", "group"};
     const NormSpec& s = n.spec();
-    const int k = s.axis == Axis::Batch ? 0 : !s.centre ? 2 : s.groups > 1 ? 3 : 1;
     val o = val::object();
-    o.set("kind", std::string(kinds[k]));
+    o.set("kind", std::string(norm_kind_name(s.kind)));
     o.set("features", n.features());
     o.set("groups", s.groups);
     o.set("eps", s.eps);
-    o.set("keep", s.keep);
-    o.set("momentum", s.fold);
+    o.set("keep", s.rate.keep());
+    o.set("momentum", s.rate.momentum());
+    o.set("rateConvention", std::string(s.rate.convention == RunningRate::Convention::Keep ? "keep" : "momentum"));
     o.set("unbiasedRunning", s.unbiased_running);
     o.set("learnShift", s.learn_shift);
     o.set("scale", numbers_value(n.scale()));
