@@ -1,7 +1,7 @@
 // The module loads and computes under the page's strict Content-Security-Policy
 // (script-src 'self' 'wasm-unsafe-eval', no 'unsafe-eval'), in a page and in a module worker.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -17,6 +17,8 @@ before(async () => {
   cpSync(path.join(root, 'web/generated'), path.join(site, 'generated'), { recursive: true });
   cpSync(path.join(root, 'web/src/normlab.js'), path.join(site, 'src/normlab.js'));
   cpSync(path.join(root, 'web/src/errors.js'), path.join(site, 'src/errors.js'));
+  if (existsSync(path.join(root, 'web/src/api')))
+    cpSync(path.join(root, 'web/src/api'), path.join(site, 'src/api'), { recursive: true });
   const compute = `const nl = await loadNormlab();
     const r = nl.train(nl.normaliser({ kind: 'batch', features: 2 }), [[1, 7], [1, 9], [7, 1], [23, 7]]);
     let refused = '';

@@ -149,9 +149,12 @@ test('running-average readouts equal the native figures', async () => {
   const f = native('figures');
   const gaps = f.whole_number_four.widest_gap;
   for (const k of [1, 10, 44, 100])
-    shows(await text('nl-running-average', `[data-at="${k}"]`), gaps[k - 1], `gap after ${k}`);
-  assert.equal(num(await text('nl-running-average', '[data-first="0"]')), f.whole_number_four['first_under_0.01']);
-  assert.equal(num(await text('nl-running-average', '[data-first="1"]')), f.whole_number_four['first_under_0.001']);
+    shows(await text('nl-running-average', `[data-out="at-${k}"]`), gaps[k - 1], `gap after ${k}`);
+  for (const h of ['0.01', '0.001'])
+    assert.equal(
+      num(await text('nl-running-average', `[data-out="first-under-${h}"]`)),
+      f.whole_number_four[`first_under_${h}`],
+    );
 });
 
 test('the gradient-check table equals the native figures', async () => {

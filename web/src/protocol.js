@@ -1,33 +1,101 @@
-// The message protocol between a widget and its worker, defined once.
-//   requests:  {type: 'run', id, job: 'comparison' | 'wholeCrowd', part?}   {type: 'cancel', id}
-//              (part: the one field of the job's result the widget needs, so only it is copied back)
-//   replies:   {type: 'progress', id, done, total, partial?}   {type: 'done', id, result}
+// The message protocol between the page and a training worker, defined once.
+//
+//   requests:  {type: 'run', id, job, part?}      {type: 'cancel', id}
+//   replies:   {type: 'progress', id, done, total}
+//              {type: 'done', id, result}         (result: the job's whole result, or {[part]: that part})
+//              {type: 'cancelled', id}            (the job stopped between two pieces; no result follows)
 //              {type: 'error', id, name, message}
+//
+// id: a non-empty string or a finite number, unique among the worker's running jobs.
+// job: the name of one of the worker's own jobs ('comparison', 'wholeCrowd'); names it merely
+// inherits ('toString', 'constructor', '__proto__') are not jobs.
+// A request that is not one of the two shapes above (null, a number, no type, no id, an unknown
+// type or job) gets an error reply named 'ProtocolError', with id null when the request's own id
+// is missing or unusable. A cancel for a job that is not running (it has just finished) is ignored.
+//
+// Cancellation, as the caller sees it: the promise of a cancelled run rejects with a CancelError
+// (error.name === 'CancelError') as soon as the caller cancels, without waiting for the worker.
+
 export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel' });
-export const REPLY = Object.freeze({ progress: 'progress', done: 'done', error: 'error' });
+export const REPLY = Object.freeze({
+  progress: 'progress',
+  done: 'done',
+  cancelled: 'cancelled',
+  error: 'error',
+});
 export const JOBS = Object.freeze({ comparison: 'comparison', wholeCrowd: 'wholeCrowd' });
 
 /** Progress is posted at display rate, not per training. */
 export const PROGRESS_INTERVAL_MS = 16;
 
+/** A request that breaks the protocol. */
+export class ProtocolError extends Error {
+  constructor(message, id = null) {
+    super(message);
+    this.name = 'ProtocolError';
+    this.id = id;
+  }
+}
+
+/** A run the caller cancelled (or whose widget moved on before it finished). */
+export class CancelError extends Error {
+  constructor(message = 'cancelled') {
+    super(message);
+    this.name = 'CancelError';
+  }
+}
+
+export function isCancel(e) {
+  return e instanceof CancelError || e?.name === 'CancelError';
+}
+
+/** A short, safe description of any value for a message: never calls user code, never quotes source. */
+export function describe(v) {
+  if (v === null) return 'null';
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'symbol') return 'a symbol';
+  if (typeof v === 'function') return 'a function';
+  return Array.isArray(v) ? 'an array' : 'an object';
+}
+
+function usableId(id) {
+  return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id));
+}
+
+function ownField(data, name) {
+  return Object.hasOwn(data, name) ? data[name] : undefined;
+}
+
 /**
- * Runs a job in a fresh module worker and calls back on progress; resolves with the result.
- * Returns {promise, cancel}. The worker is the caller's to terminate (widget.worker).
+ * Reads a request against the protocol.
+ * ensures: returns {type: 'run', id, job, part} (job an own key of jobs) or {type: 'cancel', id};
+ * anything else throws a ProtocolError whose id is the request's id when that is usable.
  */
-export function runInWorker(widget, job, onProgress = () => {}, part = undefined) {
-  widget.worker?.terminate();
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  widget.worker = worker;
-  const id = `${job}-${Date.now()}`;
-  const promise = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      if (data.id !== id) return;
-      if (data.type === REPLY.progress) onProgress(data);
-      else if (data.type === REPLY.done) resolve(data.result);
-      else if (data.type === REPLY.error) reject(Object.assign(new Error(data.message), { name: data.name }));
-    };
-    worker.onerror = (e) => reject(new Error(e.message || 'the worker failed'));
-  });
-  worker.postMessage({ type: REQUEST.run, id, job, part });
-  return { promise, cancel: () => worker.postMessage({ type: REQUEST.cancel, id }) };
+export function readRequest(data, jobs) {
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new ProtocolError(`a request must be an object, not ${describe(data)}`);
+  const type = ownField(data, 'type');
+  const id = ownField(data, 'id');
+  const replyId = usableId(id) ? id : null;
+  if (type !== REQUEST.run && type !== REQUEST.cancel)
+    throw new ProtocolError(`a request's type must be 'run' or 'cancel', not ${describe(type)}`, replyId);
+  if (replyId === null)
+    throw new ProtocolError(`a request's id must be a non-empty string or a finite number, not ${describe(id)}`);
+  if (type === REQUEST.cancel) return { type, id };
+  const job = ownField(data, 'job');
+  if (typeof job !== 'string' || !Object.hasOwn(jobs, job))
+    throw new ProtocolError(`no job named ${describe(job)} (the jobs: ${Object.keys(jobs).join(', ')})`, id);
+  const part = ownField(data, 'part');
+  if (part !== undefined && typeof part !== 'string')
+    throw new ProtocolError(`a part must be the name of a field of the result, not ${describe(part)}`, id);
+  return { type, id, job, part };
+}
+
+/** The error reply for anything thrown, whatever it is (an Error, a wasm exception, a string). */
+export function errorReply(id, e) {
+  const name = typeof e?.name === 'string' && e.name !== '' ? e.name : 'Error';
+  const message = typeof e?.message === 'string' ? e.message : `a job threw ${describe(e)}`;
+  return { type: REPLY.error, id, name, message };
 }

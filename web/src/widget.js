@@ -1,9 +1,15 @@
 // The base of every widget: one custom element rendering into its own shadow root, configured
 // from attributes through a declarative option table, started when it comes near the viewport,
-// and freed (charts, worker) when removed. Widgets share no state with each other.
+// started again (and only the latest start drawing) when an attribute changes, and freed (charts,
+// worker) when removed. Widgets share no state with each other except through page-level caches
+// of results (whole-crowd.js).
 import { loadNormlab } from './normlab.js';
-import { runInWorker } from './protocol.js';
+import { CancelError, isCancel } from './protocol.js';
+import { TrainingWorker } from './training-worker.js';
+import { wholeCrowd } from './whole-crowd.js';
 import { widgetStyles } from './widget-styles.js';
+
+export { esc } from './escape.js';
 
 let corePromise;
 /** The wasm core, loaded once per page (the module is stateless; every call is a pure function). */
@@ -38,6 +44,22 @@ export class NlWidget extends HTMLElement {
     this.root = this.attachShadow({ mode: 'open' });
     this.charts = new Set();
     this.started = false;
+    this.starting = null; // the AbortController of the latest start
+  }
+
+  /**
+   * The latest start's signal: aborted when an attribute change starts the widget again or the
+   * widget is removed. Work begun by an earlier start checks it (or uses whileCurrent) to stop.
+   */
+  get signal() {
+    this.starting ??= new AbortController();
+    return this.starting.signal;
+  }
+
+  /** This widget's training worker, started on its first run and freed with the widget. */
+  get worker() {
+    this.trainingWorker ??= new TrainingWorker();
+    return this.trainingWorker;
   }
 
   /** The options, read from attributes (falling back to the table's defaults). */
@@ -83,56 +105,99 @@ export class NlWidget extends HTMLElement {
   disconnectedCallback() {
     this.observer?.disconnect();
     this.schemeQuery?.removeEventListener('change', this.onScheme);
-    for (const chart of this.charts) chart.destroy();
-    this.charts.clear();
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.stop();
     this.started = false;
   }
 
-  attributeChangedCallback() {
-    if (!this.started) return;
-    // Start again from a fresh body, so no listener or chart of the old state survives.
-    for (const chart of this.charts) chart.destroy();
-    this.charts.clear();
-    this.chart = undefined;
-    this.worker?.terminate();
-    this.worker = undefined;
-    const fresh = document.createElement('div');
-    fresh.className = 'widget';
-    this.body.replaceWith(fresh);
-    this.body = fresh;
+  attributeChangedCallback(name, before, after) {
+    if (!this.started || before === after) return;
+    this.stop();
     this.begin();
   }
 
-  /** Subclasses: load what they need and draw. Called once when near the viewport. */
+  /**
+   * Ends the current start: its pending work is cancelled, its charts and worker freed, and its
+   * body replaced by a fresh one, so no listener of the old state survives into the next start.
+   */
+  stop() {
+    this.starting?.abort();
+    this.starting = null;
+    for (const chart of this.charts) chart.destroy();
+    this.charts.clear();
+    this.chart = undefined;
+    this.trainingWorker?.free();
+    const fresh = document.createElement('div');
+    fresh.className = 'widget';
+    fresh.innerHTML = '<p class="loading" role="status">Loading the core…</p>';
+    this.body.replaceWith(fresh);
+    this.body = fresh;
+  }
+
+  /** Subclasses: load what they need and draw. Called when near the viewport and on attribute changes. */
   async start() {}
 
+  /**
+   * Starts the widget. requires: nothing; safe to call while an earlier start is still pending.
+   * ensures: only the latest start calls start(); an earlier one stops at its next await.
+   */
   async begin() {
+    this.starting?.abort();
+    this.starting = new AbortController();
+    const signal = this.starting.signal;
     if (!this.isConnected) return;
     const name = this.localName;
     performance.mark(`${name}:start`);
     try {
       // Wait for the core, then continue in a task of this widget's own: widgets waiting on
       // the same load must not all resume inside one task.
-      await core();
+      this.nl = await core();
       await new Promise((resolve) => setTimeout(resolve, 0));
-      if (!this.isConnected) return;
+      if (signal.aborted || !this.isConnected) return;
       await this.start();
-      performance.measure(`${name} drawn`, `${name}:start`);
+      if (!signal.aborted) performance.measure(`${name} drawn`, `${name}:start`);
     } catch (e) {
-      this.showFailure(e);
+      if (!signal.aborted && !isCancel(e)) this.showFailure(e);
     }
   }
 
-  /** Runs a job in this widget's worker, frees the worker, and resolves with the asked part of the result. */
+  /**
+   * Waits for a promise on behalf of the latest start.
+   * ensures: rejects with a CancelError if the widget starts again or is removed first (begin
+   * then ends the earlier start quietly).
+   */
+  whileCurrent(promise) {
+    const signal = this.signal;
+    if (signal.aborted) return Promise.reject(new CancelError());
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(new CancelError());
+      signal.addEventListener('abort', onAbort, { once: true });
+      promise.then(
+        (v) => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) reject(new CancelError());
+          else resolve(v);
+        },
+        (e) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(signal.aborted ? new CancelError() : e);
+        },
+      );
+    });
+  }
+
+  /** Runs a job in a worker of its own, frees it, and resolves with the asked part of the result. */
   async fromWorker(job, part) {
+    const worker = new TrainingWorker();
     try {
-      return (await runInWorker(this, job, () => {}, part).promise)[part];
+      return (await worker.run(job, { part, signal: this.signal }))[part];
     } finally {
-      this.worker?.terminate();
-      this.worker = undefined;
+      worker.free();
     }
+  }
+
+  /** The five whole-crowd runs, computed once per page and shared (see whole-crowd.js). */
+  wholeCrowd() {
+    return this.whileCurrent(wholeCrowd({ signal: this.signal }));
   }
 
   /** Keeps a chart so it is freed with the widget. */
@@ -166,6 +231,12 @@ export class NlWidget extends HTMLElement {
     this.body.innerHTML = html;
   }
 
+  /** Fills a named readout (readouts.js) or any element marked data-out. */
+  out(name, text) {
+    const el = this.$(`[data-out="${name}"]`);
+    if (el) el.textContent = text;
+  }
+
   $(selector) {
     return this.root.querySelector(selector);
   }
@@ -173,14 +244,6 @@ export class NlWidget extends HTMLElement {
   $$(selector) {
     return [...this.root.querySelectorAll(selector)];
   }
-}
-
-/** Escapes text for HTML. */
-export function esc(s) {
-  return String(s).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
-  );
 }
 
 /** Defines a custom element once. */

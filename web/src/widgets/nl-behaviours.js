@@ -1,7 +1,7 @@
 // <nl-behaviours>: every edge case run through the core when the widget appears, in three
 // groups: refused with a typed error, accepted with the arithmetic's answer, and accepted with
 // an answer worth knowing.
-import { NlWidget, core, define, esc } from '../widget.js';
+import { NlWidget, define, esc } from '../widget.js';
 
 const GROUPS = [
   ['refused', 'Refused with a typed error'],
@@ -14,8 +14,7 @@ export class NlBehaviours extends NlWidget {
   static options = [];
 
   async start() {
-    const nl = await core();
-    const rows = nl.behavioursView();
+    const rows = this.nl.behavioursView();
     this.render(
       GROUPS.map(
         ([group, title]) => `

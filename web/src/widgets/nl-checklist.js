@@ -1,13 +1,12 @@
 // <nl-checklist>: the closing checklist of a complete layer, each answer read from the core.
-import { NlWidget, core, define, esc } from '../widget.js';
+import { NlWidget, define, esc } from '../widget.js';
 
 export class NlChecklist extends NlWidget {
   static title = 'The checklist';
   static options = [];
 
   async start() {
-    const nl = await core();
-    const items = nl.checklistView();
+    const items = this.nl.checklistView();
     this.render(
       `<dl style="margin:0">${items
         .map(

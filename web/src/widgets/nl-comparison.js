@@ -2,7 +2,7 @@
 // a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
-import { runInWorker } from '../protocol.js';
+import { JOBS, isCancel } from '../protocol.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
 import { fixed, fmt } from '../format.js';
 
@@ -40,46 +40,38 @@ export class NlComparison extends NlWidget {
         <tbody></tbody></table>
       <div class="chart"><canvas role="img" aria-label="held-out accuracy per seed, one dot per seed and arrangement"></canvas></div>`);
     this.$('[data-run]').addEventListener('click', () => this.run());
-    this.$('[data-cancel]').addEventListener('click', () => this.cancel?.());
+    this.$('[data-cancel]').addEventListener('click', () => this.worker.cancel());
     if (this.config.autostart) await this.run();
   }
 
+  /** Trains the 125 networks in this widget's worker; Cancel stops them between two trainings. */
   async run() {
     const status = this.$('[data-status]');
     const bar = this.$('progress');
-    this.$('[data-run]').disabled = true;
-    this.$('[data-cancel]').disabled = false;
+    const runButton = this.$('[data-run]');
+    const cancelButton = this.$('[data-cancel]');
+    runButton.disabled = true;
+    cancelButton.disabled = false;
     bar.value = 0;
     status.textContent = 'Training 125 networks in a worker…';
     const t0 = performance.now();
-    const job = runInWorker(this, 'comparison', ({ done, total }) => {
+    const onProgress = ({ done, total }) => {
       bar.max = total;
       bar.value = done;
       status.textContent = `${done} of ${total} trainings`;
-    });
-    this.cancel = () => {
-      job.cancel();
-      this.worker?.terminate();
-      this.worker = undefined;
-      status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
-      this.$('[data-run]').disabled = false;
-      this.$('[data-cancel]').disabled = true;
-      this.cancel = null;
     };
     try {
-      const result = await job.promise;
-      this.cancel = null;
-      this.worker?.terminate();
-      this.worker = undefined;
+      const result = await this.worker.run(JOBS.comparison, { onProgress, signal: this.signal });
+      this.worker.free(); // its memory back until the next run
       status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s.`;
       this.show(result.summary);
       this.dispatchEvent(new CustomEvent('nl-done', { bubbles: true, composed: true }));
     } catch (e) {
-      if (this.cancel !== null || !String(e.message).includes('terminated'))
-        status.textContent = `${e.name}: ${e.message}`;
+      if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
+      else status.textContent = `${e.name}: ${e.message}`;
     } finally {
-      this.$('[data-run]').disabled = false;
-      this.$('[data-cancel]').disabled = true;
+      runButton.disabled = false;
+      cancelButton.disabled = true;
     }
   }
 

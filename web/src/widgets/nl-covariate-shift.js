@@ -1,8 +1,10 @@
 // <nl-covariate-shift>: the sixteen hidden units' means (or deviations) over the whole crowd at
-// every epoch, plain network against batch layer, with the readouts. Trained in a worker.
+// every epoch, plain network against batch layer, with the readouts. Trained in a worker, once
+// per page for every widget that shows these runs.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { fmt, sci } from '../format.js';
+import { readouts } from '../readouts.js';
 
 export class NlCovariateShift extends NlWidget {
   static title = 'Covariate shift';
@@ -34,16 +36,16 @@ export class NlCovariateShift extends NlWidget {
       </div>
       <div class="chart tall"><canvas role="img" aria-label="hidden units over epochs"></canvas></div>
       <p class="note" data-status role="status">Training the plain and batch networks on the crowd…</p>
-      <div class="readouts" aria-live="polite">
-        <div class="readout"><span>largest mean shift, first epoch to last</span><b data-out="shift">…</b></div>
-        <div class="readout"><span>largest single-epoch move of a unit's mean</span><b data-out="move">…</b></div>
-        <div class="readout"><span>largest gap between the block's mean and the layer's shift</span><b data-out="gap">…</b></div>
-      </div>`);
+      ${readouts([
+        { label: 'largest mean shift, first epoch to last', out: 'shift', value: '…' },
+        { label: "largest single-epoch move of a unit's mean", out: 'move', value: '…' },
+        { label: "largest gap between the block's mean and the layer's shift", out: 'gap', value: '…' },
+      ])}`);
     // The chart is made (and its drawing code first run, on a placeholder line) while the worker
     // trains, so drawing the data later is a smaller task.
     const placeholder = [{ label: 'waiting', data: [0, 1], colourVar: '--nl-line', width: 1 }];
     this.chart = this.own(lineChart(this, this.$('canvas'), placeholder, this.chartOptions()));
-    this.data = await this.fromWorker('wholeCrowd', 'covariateShift');
+    this.data = (await this.wholeCrowd()).covariateShift;
     this.$('[data-status]').remove();
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('button');
@@ -64,9 +66,10 @@ export class NlCovariateShift extends NlWidget {
   /** Adds the lines a few per frame: one frame with all sixteen at once is a long task. */
   showProgressively(series) {
     const token = (this.drawing = {});
+    const chart = this.chart;
     const step = (n) => {
-      if (this.drawing !== token || !this.chart) return;
-      this.chart.$setSeries(series.slice(0, n), this.chartOptions());
+      if (this.drawing !== token || this.chart !== chart) return;
+      chart.$setSeries(series.slice(0, n), this.chartOptions());
       if (n < series.length) requestAnimationFrame(() => step(Math.min(series.length, n + 4)));
     };
     step(Math.min(series.length, 4));
@@ -87,10 +90,6 @@ export class NlCovariateShift extends NlWidget {
     this.out('shift', fmt(run.largestShift, 4));
     this.out('move', fmt(run.largestEpochMove, 4));
     this.out('gap', this.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');
-  }
-
-  out(name, text) {
-    this.$(`[data-out="${name}"]`).textContent = text;
   }
 }
 

@@ -1,7 +1,9 @@
 // <nl-gradient-check>: the passed-down block, the naive block and the finite difference side by
 // side, with their disagreements, their sums along the axis, and the parameter slopes.
-import { NlWidget, core, define, esc } from '../widget.js';
+import { NlWidget, define, esc } from '../widget.js';
 import { fixed, fmt, sci } from '../format.js';
+import { blockRows } from '../block-table.js';
+import { readouts } from '../readouts.js';
 
 const CASES = {
   'batch-four': 'batch layer, the whole-number four',
@@ -16,7 +18,6 @@ export class NlGradientCheck extends NlWidget {
   ];
 
   async start() {
-    this.nl = await core();
     this.which = this.config.case;
     this.dy = null;
     this.build();
@@ -44,13 +45,13 @@ export class NlGradientCheck extends NlWidget {
         <table><caption>naive d / s</caption><tbody data-block="naive"></tbody><tfoot data-sum="naive"></tfoot></table>
         <table><caption>finite difference</caption><tbody data-block="numeric"></tbody><tfoot data-sum="numeric"></tfoot></table>
       </div>
-      <div class="readouts" aria-live="polite">
-        <div class="readout"><span>passed down vs finite difference</span><b data-out="trueGap"></b></div>
-        <div class="readout"><span>naive vs finite difference</span><b data-out="naiveGap"></b></div>
-        <div class="readout"><span>largest true slope</span><b data-out="largest"></b></div>
-        <div class="readout"><span>scale slopes</span><b data-out="dscale"></b></div>
-        <div class="readout"><span>shift slopes</span><b data-out="dshift"></b></div>
-      </div>`);
+      ${readouts([
+        { label: 'passed down vs finite difference', out: 'trueGap' },
+        { label: 'naive vs finite difference', out: 'naiveGap' },
+        { label: 'largest true slope', out: 'largest' },
+        { label: 'scale slopes', out: 'dscale' },
+        { label: 'shift slopes', out: 'dshift' },
+      ])}`);
     const tbody = this.$('[data-slope]');
     tbody.innerHTML = this.dy
       .map(
@@ -91,13 +92,11 @@ export class NlGradientCheck extends NlWidget {
     }
     const sumLabel = view.axis === 'batch' ? 'column sums' : 'row sums';
     for (const name of ['x', 'dx', 'naive', 'numeric']) {
-      const data = view[name];
       const show = name === 'x' ? (v) => fmt(v, 4) : (v) => fixed(v, 4); // slopes in aligned columns
-      this.$(`[data-block="${name}"]`).innerHTML = Array.from(
-        { length: view.rows },
-        (_, i) =>
-          `<tr><th scope="row">${i + 1}</th>${Array.from({ length: view.cols }, (_, j) => `<td>${show(data[i * view.cols + j])}</td>`).join('')}</tr>`,
-      ).join('');
+      this.$(`[data-block="${name}"]`).innerHTML = blockRows(
+        { rows: view.rows, cols: view.cols, data: view[name] },
+        { show },
+      );
       if (name !== 'x') {
         const sums = view.sums[name];
         this.$(`[data-sum="${name}"]`).innerHTML =
@@ -111,10 +110,6 @@ export class NlGradientCheck extends NlWidget {
     this.out('largest', fmt(view.largestTrueSlope, 4));
     this.out('dscale', view.dscale.map((v) => fmt(v, 4)).join(', '));
     this.out('dshift', view.dshift.map((v) => fmt(v, 4)).join(', '));
-  }
-
-  out(name, text) {
-    this.$(`[data-out="${name}"]`).textContent = text;
   }
 }
 

@@ -1,5 +1,6 @@
 // <nl-loss-curves>: the five whole-crowd runs, the loss per epoch on a log scale, each run's
-// crossing of 0.3 marked, final loss and accuracy in the legend. Trained in a worker.
+// crossing of 0.3 marked, final loss and accuracy in the legend. Trained in a worker, once per
+// page for every widget that shows these runs.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
@@ -13,7 +14,7 @@ export class NlLossCurves extends NlWidget {
 
   async start() {
     this.render('<p class="loading" role="status">Training five networks on the whole crowd…</p>');
-    const curves = await this.fromWorker('wholeCrowd', 'curves');
+    const { curves } = await this.wholeCrowd();
     this.render(`
       <div class="controls" role="group" aria-label="arrangements shown">${curves.runs
         .map(

@@ -1,8 +1,10 @@
 // <nl-playground>: a block of rows you can edit, normalised live by the core under the batch,
 // layer, RMS or group setting, with the statistics, the standardised and answered blocks, scale
 // and shift per feature, "Undo exactly", Train / Predict, and a real Step.
-import { NlWidget, core, define, esc } from '../widget.js';
+import { NlWidget, define, esc } from '../widget.js';
 import { fmt } from '../format.js';
+import { blockRows } from '../block-table.js';
+import { readouts } from '../readouts.js';
 
 const KINDS = [
   ['batch', 'Batch'],
@@ -32,7 +34,6 @@ export class NlPlayground extends NlWidget {
   ];
 
   async start() {
-    this.nl = await core();
     const c = this.config;
     this.cells = c.rows.split(';').map((r) => r.split(',').map((v) => v.trim()));
     this.kind = c.kind;
@@ -105,12 +106,12 @@ export class NlPlayground extends NlWidget {
         <table class="standardised"><caption>standardised</caption><tbody></tbody></table>
         <table class="answer"><caption>answer = scale × standardised + shift</caption><tbody></tbody></table>
       </div>
-      <div class="readouts" aria-live="polite">
-        <div class="readout"><span>largest gap between the answer and the raw block</span><b data-out="gap">–</b></div>
-        <div class="readout"><span>running mean (predicting)</span><b data-out="rmean">–</b></div>
-        <div class="readout"><span>running variance (predicting)</span><b data-out="rvar">–</b></div>
-        <div class="readout"><span>steps taken</span><b data-out="steps">0</b></div>
-      </div>`);
+      ${readouts([
+        { label: 'largest gap between the answer and the raw block', out: 'gap', value: '–' },
+        { label: 'running mean (predicting)', out: 'rmean', value: '–' },
+        { label: 'running variance (predicting)', out: 'rvar', value: '–' },
+        { label: 'steps taken', out: 'steps', value: String(this.steps) },
+      ])}`);
     this.update();
   }
 
@@ -318,18 +319,9 @@ export class NlPlayground extends NlWidget {
   }
 
   fillBlock(selector, block, note = '') {
-    const rows = [];
-    for (let i = 0; i < block.rows; i++) {
-      const cells = [];
-      for (let j = 0; j < block.cols; j++) cells.push(`<td>${fmt(block.data[i * block.cols + j], 7)}</td>`);
-      rows.push(`<tr><th scope="row">${i + 1}</th>${cells.join('')}</tr>`);
-    }
     this.$(selector).innerHTML =
-      rows.join('') + (note ? `<tr><td colspan="${block.cols + 1}" class="note">${note}</td></tr>` : '');
-  }
-
-  out(name, text) {
-    this.$(`[data-out="${name}"]`).textContent = text;
+      blockRows(block, { show: (v) => fmt(v, 7) }) +
+      (note ? `<tr><td colspan="${block.cols + 1}" class="note">${esc(note)}</td></tr>` : '');
   }
 }
 

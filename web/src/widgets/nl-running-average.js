@@ -1,8 +1,12 @@
 // <nl-running-average>: a batch layer stepped on the same batch; after each step, the widest gap
 // between its predicting answer (running figures) and its training answer, on a log scale.
-import { NlWidget, core, define } from '../widget.js';
+import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { fmt, sci } from '../format.js';
+import { blockRows } from '../block-table.js';
+import { readouts } from '../readouts.js';
+
+const THRESHOLDS = [0.01, 0.001];
 
 export class NlRunningAverage extends NlWidget {
   static title = 'Running averages';
@@ -13,11 +17,11 @@ export class NlRunningAverage extends NlWidget {
   ];
 
   async start() {
-    this.nl = await core();
     const c = this.config;
     this.x = c.rows.split(';').map((r) => r.split(',').map(Number));
     this.keep = c.keep;
     this.steps = Math.max(1, Math.min(c.steps, 1000));
+    this.marks = [...new Set([1, 10, 44, this.steps])].filter((k) => k <= this.steps);
     this.render(`
       <div class="controls">
         <label>keep <input type="range" min="0.5" max="0.99" step="0.01" value="${this.keep}" data-keep aria-label="keep factor"></label>
@@ -25,14 +29,10 @@ export class NlRunningAverage extends NlWidget {
         <span class="note" data-convention></span>
       </div>
       <div class="chart"><canvas role="img" aria-label="widest gap between predicting and training answers per step, log scale"></canvas></div>
-      <div class="readouts" aria-live="polite">
-        <div class="readout"><span>widest gap after 1 step</span><b data-at="1"></b></div>
-        <div class="readout"><span>after 10 steps</span><b data-at="10"></b></div>
-        <div class="readout"><span>after 44 steps</span><b data-at="44"></b></div>
-        <div class="readout"><span>after ${this.steps} steps</span><b data-at="${this.steps}"></b></div>
-        <div class="readout"><span>first step under 0.01</span><b data-first="0"></b></div>
-        <div class="readout"><span>first step under 0.001</span><b data-first="1"></b></div>
-      </div>
+      ${readouts([
+        ...this.marks.map((k) => ({ label: `widest gap after ${k} step${k === 1 ? '' : 's'}`, out: `at-${k}` })),
+        ...THRESHOLDS.map((h) => ({ label: `first step under ${h}`, out: `first-under-${h}` })),
+      ])}
       <div class="controls">
         <label>after step <input type="range" min="1" max="${this.steps}" value="1" data-at-step aria-label="step to show"></label>
         <b data-at-step-out>1</b>
@@ -54,33 +54,25 @@ export class NlRunningAverage extends NlWidget {
   showStep() {
     const k = Number(this.$('[data-at-step]').value);
     this.$('[data-at-step-out]').textContent = String(k);
-    const rows = (b) =>
-      Array.from(
-        { length: b.rows },
-        (_, i) =>
-          `<tr><th scope="row">${i + 1}</th>${Array.from(
-            { length: b.cols },
-            (_, j) => `<td>${fmt(b.data[i * b.cols + j], 4)}</td>`,
-          ).join('')}</tr>`,
-      ).join('');
-    this.$('[data-predicted]').innerHTML = rows(this.trace.predicted[k - 1]);
-    this.$('[data-trained]').innerHTML = rows(this.trace.trained);
+    this.$('[data-predicted]').innerHTML = blockRows(this.trace.predicted[k - 1]);
+    this.$('[data-trained]').innerHTML = blockRows(this.trace.trained);
   }
 
   update() {
     const nl = this.nl;
     const layer = nl.normaliser({ kind: 'batch', features: this.x[0].length, keep: this.keep });
-    const t = nl.traceRunning(layer, this.x, { steps: this.steps, thresholds: [0.01, 0.001] });
+    const t = nl.traceRunning(layer, this.x, { steps: this.steps, thresholds: THRESHOLDS });
     this.trace = t;
-    this.$('[data-keep-out]').textContent = fmt(layer.keep, 2);
-    this.$('[data-convention]').textContent = `(PyTorch names the same rule momentum ${fmt(layer.momentum, 2)})`;
-    for (const el of this.$$('[data-at]')) {
-      const k = Number(el.dataset.at);
-      el.textContent = k <= t.widestGap.length ? gapText(t.widestGap[k - 1]) : '–';
-    }
-    this.$$('[data-first]').forEach((el, k) => {
-      el.textContent = t.firstStepUnder[k] ? `step ${t.firstStepUnder[k]}` : `not within ${this.steps}`;
-    });
+    const rate = nl.describe ? nl.describe(layer) : layer; // {keep, momentum}, both from the core
+    this.$('[data-keep-out]').textContent = fmt(rate.keep, 2);
+    this.$('[data-convention]').textContent = `(PyTorch names the same rule momentum ${fmt(rate.momentum, 2)})`;
+    for (const k of this.marks) this.out(`at-${k}`, k <= t.widestGap.length ? gapText(t.widestGap[k - 1]) : '–');
+    THRESHOLDS.forEach((threshold, k) =>
+      this.out(
+        `first-under-${threshold}`,
+        t.firstStepUnder[k] ? `step ${t.firstStepUnder[k]}` : `not within ${this.steps}`,
+      ),
+    );
     const last = t.predicted[t.predicted.length - 1];
     this.$('[data-final]').textContent =
       `After ${this.steps} steps the first row predicts ${fmt(last.data[0], 4)} and ${fmt(last.data[1], 4)}; training answers ${fmt(t.trained.data[0], 4)} and ${fmt(t.trained.data[1], 4)}.`;

@@ -1,6 +1,6 @@
 // <nl-two-numbers>: twenty of the crowd (height, weight) under layer norm (every row becomes
 // plus or minus one), RMS (rows stay apart) and the batch layer (columns keep their differences).
-import { NlWidget, core, define } from '../widget.js';
+import { NlWidget, define } from '../widget.js';
 import { fixed, fmt, sci } from '../format.js';
 
 const MODES = [
@@ -22,8 +22,7 @@ export class NlTwoNumbers extends NlWidget {
   ];
 
   async start() {
-    const nl = await core();
-    this.view = nl.twoNumbersView();
+    this.view = this.nl.twoNumbersView();
     this.kind = this.config.kind;
     this.render(`
       <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(

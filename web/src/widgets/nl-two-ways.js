@@ -3,6 +3,7 @@
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { fmt } from '../format.js';
+import { readouts } from '../readouts.js';
 
 export class NlTwoWays extends NlWidget {
   static title = 'Asked two ways';
@@ -10,15 +11,21 @@ export class NlTwoWays extends NlWidget {
 
   async start() {
     this.render('<p class="loading" role="status">Training the batch network on the whole crowd…</p>');
-    const twoWays = await this.fromWorker('wholeCrowd', 'twoWays');
+    const { twoWays } = await this.wholeCrowd();
     const epochs = twoWays.byRunning.length;
     this.render(`
       <div class="chart"><canvas role="img" aria-label="accuracy per epoch by running figures and by batch statistics"></canvas></div>
-      <div class="readouts" aria-live="polite">
-        <div class="readout"><span>epochs where the two answers differ</span><b>${twoWays.epochsDiffering} of ${epochs}</b></div>
-        <div class="readout"><span>epoch 10: running figures / batch statistics</span><b>${fmt(twoWays.byRunning[9], 2)} / ${fmt(twoWays.byBatch[9], 2)}</b></div>
-        <div class="readout"><span>last epoch</span><b>${fmt(twoWays.byRunning[epochs - 1], 2)} / ${fmt(twoWays.byBatch[epochs - 1], 2)}</b></div>
-      </div>`);
+      ${readouts([
+        { label: 'epochs where the two answers differ', value: `${twoWays.epochsDiffering} of ${epochs}` },
+        {
+          label: 'epoch 10: running figures / batch statistics',
+          value: `${fmt(twoWays.byRunning[9], 2)} / ${fmt(twoWays.byBatch[9], 2)}`,
+        },
+        {
+          label: 'last epoch',
+          value: `${fmt(twoWays.byRunning[epochs - 1], 2)} / ${fmt(twoWays.byBatch[epochs - 1], 2)}`,
+        },
+      ])}`);
     this.own(
       lineChart(
         this,

@@ -1,0 +1,195 @@
+// The worker protocol in Node, against the real core: the job runner (the worker's side) answers
+// every malformed request with an error reply and never throws, looks jobs up as its own names
+// only, and settles every run with exactly one final reply; the TrainingWorker (the page's side),
+// wired to a runner through a stand-in Worker, settles a cancelled run with a CancelError.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { loadNormlab } from '../../web/src/normlab.js';
+import { createJobRunner } from '../../web/src/job-runner.js';
+import { crowdJobs } from '../../web/src/crowd-jobs.js';
+import { CancelError } from '../../web/src/protocol.js';
+import { TrainingWorker } from '../../web/src/training-worker.js';
+
+let core;
+before(async () => {
+  core = await loadNormlab();
+});
+
+/** A runner whose replies are collected; `settled(id)` waits for a run's final reply. */
+function runnerWithReplies(jobs = crowdJobs) {
+  const replies = [];
+  const waiting = [];
+  const runner = createJobRunner({
+    jobs,
+    core: Promise.resolve(core),
+    post: (reply) => {
+      replies.push(structuredClone(reply));
+      for (const w of waiting.splice(0)) w();
+    },
+  });
+  const finals = (id) => replies.filter((r) => r.id === id && r.type !== 'progress');
+  const settled = async (id) => {
+    while (finals(id).length === 0) await new Promise((resolve) => waiting.push(resolve));
+    return finals(id);
+  };
+  return { runner, replies, finals, settled };
+}
+
+const MALFORMED = [
+  [null, null, /must be an object, not null/],
+  [42, null, /not 42/],
+  ['run', null, /not "run"/],
+  [[], null, /not an array/],
+  [{}, null, /type must be 'run' or 'cancel', not undefined/],
+  [{ type: 'train', id: 3 }, 3, /not "train"/],
+  [{ type: 'run' }, null, /id must be .* not undefined/],
+  [{ type: 'run', id: '' }, null, /id must be/],
+  [{ type: 'run', id: Number.NaN, job: 'wholeCrowd' }, null, /not NaN/],
+  [{ type: 'run', id: { x: 1 }, job: 'wholeCrowd' }, null, /not an object/],
+  [{ type: 'cancel' }, null, /id must be/],
+  [{ type: 'run', id: 1 }, 1, /no job named undefined/],
+  [{ type: 'run', id: 2, job: 7 }, 2, /no job named 7/],
+  [{ type: 'run', id: 4, job: 'wholeCrowd', part: 5 }, 4, /a part must be the name/],
+];
+
+test('a malformed request gets one ProtocolError reply naming what was wrong, and nothing throws', () => {
+  const { runner, replies } = runnerWithReplies();
+  for (const [request, id, message] of MALFORMED) {
+    const before = replies.length;
+    assert.doesNotThrow(() => runner.receive(request), `receive(${JSON.stringify(request)}) threw`);
+    assert.equal(replies.length, before + 1, `${JSON.stringify(request)}: ${replies.length - before} replies`);
+    const reply = replies.at(-1);
+    assert.equal(reply.type, 'error');
+    assert.equal(reply.id, id);
+    assert.equal(reply.name, 'ProtocolError');
+    assert.match(reply.message, message);
+  }
+});
+
+test("inherited names are not jobs: 'toString', 'constructor', '__proto__' get an error naming the job", async () => {
+  const { runner, replies } = runnerWithReplies();
+  for (const job of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    await runner.receive({ type: 'run', id: job, job });
+    assert.deepEqual(
+      replies.filter((r) => r.id === job).map((r) => [r.type, r.name]),
+      [['error', 'ProtocolError']],
+    );
+    const { message } = replies.at(-1);
+    assert.ok(message.startsWith(`no job named "${job}"`), message);
+    assert.doesNotMatch(message, /function|native code|=>|\{/, 'the reply quotes source');
+  }
+});
+
+test('a whole-crowd run replies done with the asked part only; an unknown part is an error', async () => {
+  const { runner, settled } = runnerWithReplies();
+  runner.receive({ type: 'run', id: 'w', job: 'wholeCrowd', part: 'curves' });
+  const [done] = await settled('w');
+  assert.equal(done.type, 'done');
+  assert.deepEqual(Object.keys(done.result), ['curves']);
+  assert.equal(done.result.curves.runs.length, 5);
+  runner.receive({ type: 'run', id: 'p', job: 'wholeCrowd', part: 'toString' });
+  const [error] = await settled('p');
+  assert.equal(error.type, 'error');
+  assert.match(error.message, /no part named "toString"/);
+});
+
+test('a cancelled comparison replies cancelled (never done), and the runner keeps working', async () => {
+  const { runner, replies, settled, finals } = runnerWithReplies();
+  const run = runner.receive({ type: 'run', id: 'c', job: 'comparison' });
+  runner.receive({ type: 'run', id: 'c', job: 'comparison' }); // the same id while it runs
+  while (!replies.some((r) => r.id === 'c' && r.type === 'progress')) await new Promise((r) => setTimeout(r, 1));
+  runner.receive({ type: 'cancel', id: 'c' });
+  await run;
+  const final = finals('c');
+  assert.deepEqual(
+    final.map((r) => r.type),
+    ['error', 'cancelled'],
+  );
+  assert.match(final[0].message, /already running/);
+  const progress = replies.filter((r) => r.id === 'c' && r.type === 'progress');
+  assert.ok(progress.at(-1).done < progress.at(-1).total, 'the comparison ran to its end');
+  runner.receive({ type: 'cancel', id: 'not-running' }); // a late cancel is ignored
+  runner.receive({ type: 'run', id: 'again', job: 'wholeCrowd', part: 'twoWays' });
+  assert.equal((await settled('again'))[0].type, 'done');
+});
+
+test('whatever a job throws, and a result that cannot be posted, become one error reply', async () => {
+  const jobs = {
+    throwsString: async () => {
+      throw 'a bare string';
+    },
+    throwsNull: async () => {
+      throw null;
+    },
+    unclonable: async () => ({ f: () => 1 }),
+  };
+  const replies = [];
+  const runner = createJobRunner({
+    jobs,
+    core: Promise.resolve(core),
+    post: (reply) => replies.push(structuredClone(reply)),
+  });
+  for (const job of Object.keys(jobs)) await runner.receive({ type: 'run', id: job, job });
+  assert.deepEqual(
+    replies.map((r) => [r.id, r.type, r.name]),
+    [
+      ['throwsString', 'error', 'Error'],
+      ['throwsNull', 'error', 'Error'],
+      ['unclonable', 'error', 'DataCloneError'],
+    ],
+  );
+  assert.match(replies[0].message, /threw "a bare string"/);
+});
+
+/** A stand-in Worker: messages cross by structured clone, as between threads, to a runner. */
+function workerOnRunner() {
+  const worker = {
+    terminated: false,
+    postMessage(message) {
+      const copy = structuredClone(message);
+      setTimeout(() => runner.receive(copy), 0);
+    },
+    terminate() {
+      this.terminated = true;
+    },
+  };
+  const runner = createJobRunner({
+    jobs: crowdJobs,
+    core: Promise.resolve(core),
+    post: (reply) => {
+      const copy = structuredClone(reply);
+      if (!worker.terminated) setTimeout(() => worker.onmessage?.({ data: copy }), 0);
+    },
+  });
+  return worker;
+}
+
+test('TrainingWorker: progress, then a cancel settles the run at once with a CancelError', async () => {
+  const trainer = new TrainingWorker(workerOnRunner);
+  let progress = 0;
+  const run = trainer.run('comparison', {
+    onProgress: () => {
+      progress += 1;
+      if (progress === 1) trainer.cancel();
+    },
+  });
+  await assert.rejects(run, (e) => e instanceof CancelError && e.name === 'CancelError');
+  assert.equal(trainer.busy, false);
+  const { curves } = await trainer.run('wholeCrowd', { part: 'curves' });
+  assert.equal(curves.runs.length, 5);
+  trainer.free();
+});
+
+test('TrainingWorker: an aborted signal, free(), and a job error each settle the run', async () => {
+  const trainer = new TrainingWorker(workerOnRunner);
+  const controller = new AbortController();
+  const aborted = trainer.run('comparison', { signal: controller.signal });
+  controller.abort();
+  await assert.rejects(aborted, { name: 'CancelError' });
+  await assert.rejects(trainer.run('wholeCrowd', { signal: controller.signal }), { name: 'CancelError' });
+  const freed = trainer.run('comparison');
+  trainer.free();
+  await assert.rejects(freed, { name: 'CancelError' });
+  await assert.rejects(trainer.run('toString'), { name: 'ProtocolError', message: /no job named "toString"/ });
+  trainer.free();
+});

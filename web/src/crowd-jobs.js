@@ -1,0 +1,21 @@
+// The jobs a training worker runs (see job-runner.js for their shape): the 130 crowd trainings,
+// the comparison in pieces so that it reports progress and can stop between any two.
+import { JOBS } from './protocol.js';
+
+async function comparison(nl, pace) {
+  const total = nl.comparisonPlanSize();
+  const results = [];
+  while (results.length < total) {
+    const piece = nl.runComparison(results.length, results.length + 1).results;
+    if (piece.length === 0) throw new RangeError(`the comparison stopped at training ${results.length} of ${total}`);
+    results.push(...piece);
+    await pace(results.length, total);
+  }
+  return nl.summariseComparison(results);
+}
+
+async function wholeCrowd(nl) {
+  return nl.wholeCrowd();
+}
+
+export const crowdJobs = Object.freeze({ [JOBS.comparison]: comparison, [JOBS.wholeCrowd]: wholeCrowd });

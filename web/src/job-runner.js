@@ -1,0 +1,88 @@
+// The worker's side of the protocol (protocol.js): reads each request, runs the named job against
+// the core, and posts its progress and its one final reply. Independent of the worker global, so
+// it runs in Node too.
+import {
+  CancelError,
+  PROGRESS_INTERVAL_MS,
+  ProtocolError,
+  REPLY,
+  REQUEST,
+  errorReply,
+  readRequest,
+} from './protocol.js';
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * jobs: own keys are job names; each is async (nl, pace) => result, where pace(done, total)
+ * posts progress at display rate, lets pending messages in, and throws a CancelError once the
+ * job is cancelled. core: a promise of the loaded core. post: sends one reply.
+ * ensures: receive(data) never throws; every run request gets exactly one final reply
+ * (done, cancelled or error), and every malformed request gets an error reply.
+ */
+export function createJobRunner({ jobs, core, post }) {
+  const running = new Map(); // id -> {cancelled}
+
+  const send = (reply) => {
+    try {
+      post(reply);
+    } catch (e) {
+      // A result that cannot be cloned still gets its one final reply.
+      try {
+        post(errorReply(reply.id, e));
+      } catch {
+        // The channel itself is gone: there is no one left to tell.
+      }
+    }
+  };
+
+  async function run({ id, job, part }) {
+    if (running.has(id)) {
+      send(errorReply(id, new ProtocolError(`a job with id ${id} is already running`, id)));
+      return;
+    }
+    const state = { cancelled: false };
+    running.set(id, state);
+    let lastPost = -Infinity;
+    const pace = async (done, total) => {
+      const now = performance.now();
+      if (now - lastPost >= PROGRESS_INTERVAL_MS || done === total) {
+        lastPost = now;
+        send({ type: REPLY.progress, id, done, total });
+        await nextTask(); // lets a cancel in
+      }
+      if (state.cancelled) throw new CancelError();
+    };
+    try {
+      const nl = await core;
+      if (state.cancelled) throw new CancelError();
+      const whole = await jobs[job](nl, pace);
+      if (state.cancelled) throw new CancelError();
+      if (part !== undefined && (whole === null || typeof whole !== 'object' || !Object.hasOwn(whole, part)))
+        throw new ProtocolError(`the result of ${job} has no part named "${part}"`, id);
+      send({ type: REPLY.done, id, result: part === undefined ? whole : { [part]: whole[part] } });
+    } catch (e) {
+      send(e instanceof CancelError ? { type: REPLY.cancelled, id } : errorReply(id, e));
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  return {
+    receive(data) {
+      let request;
+      try {
+        request = readRequest(data, jobs);
+      } catch (e) {
+        send(errorReply(e instanceof ProtocolError ? e.id : null, e));
+        return undefined;
+      }
+      if (request.type === REQUEST.cancel) {
+        const state = running.get(request.id);
+        if (state) state.cancelled = true;
+        return undefined;
+      }
+      return run(request);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// The page's side of the protocol (protocol.js): one object owns one training worker, from its
+// start (on the first run) through progress and cancellation to its end (free).
+import { CancelError, REPLY, REQUEST } from './protocol.js';
+
+const startWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+
+export class TrainingWorker {
+  /** createWorker: makes the Worker on the first run (the page's training worker by default). */
+  constructor(createWorker = startWorker) {
+    this.createWorker = createWorker;
+    this.worker = null;
+    this.pending = new Map(); // id -> {resolve, reject, onProgress}
+    this.nextId = 1;
+  }
+
+  /** True while a run has not settled. */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  /**
+   * Runs a job; resolves with its result (or {[part]: that part}).
+   * ensures: rejects with a CancelError if cancel(), free() or the signal comes first; with the
+   * job's error (its name and message) if the job fails; with a WorkerError if the worker dies.
+   */
+  run(job, { part, onProgress = () => {}, signal } = {}) {
+    if (signal?.aborted) return Promise.reject(new CancelError());
+    this.worker ??= this.start();
+    const id = this.nextId++;
+    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, onProgress }));
+    if (signal) {
+      const onAbort = () => this.cancel(id);
+      signal.addEventListener('abort', onAbort, { once: true });
+      const forget = () => signal.removeEventListener('abort', onAbort);
+      promise.then(forget, forget);
+    }
+    this.worker.postMessage({ type: REQUEST.run, id, job, part });
+    return promise;
+  }
+
+  /** Cancels one run, or every run when no id is given; their promises reject with a CancelError now. */
+  cancel(id) {
+    const ids = id === undefined ? [...this.pending.keys()] : [id];
+    for (const k of ids) {
+      const p = this.pending.get(k);
+      if (!p) continue;
+      this.pending.delete(k);
+      this.worker?.postMessage({ type: REQUEST.cancel, id: k });
+      p.reject(new CancelError());
+    }
+  }
+
+  /** Ends the worker; unsettled runs reject with a CancelError. The next run starts a fresh worker. */
+  free() {
+    this.settleAll(new CancelError());
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  start() {
+    const worker = this.createWorker();
+    worker.onmessage = ({ data }) => this.receive(data);
+    const die = (message) => {
+      const e = new Error(message);
+      e.name = 'WorkerError';
+      this.settleAll(e);
+      worker.terminate();
+      if (this.worker === worker) this.worker = null;
+    };
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      die(`the training worker failed: ${e.message || 'it could not start'}`);
+    };
+    worker.onmessageerror = () => die('a reply from the training worker could not be read');
+    return worker;
+  }
+
+  receive(data) {
+    const p = data && this.pending.get(data.id);
+    if (!p) return; // a reply to a run that was cancelled, or a malformed request's reply
+    if (data.type === REPLY.progress) {
+      p.onProgress(data);
+      return;
+    }
+    let settle;
+    if (data.type === REPLY.done) settle = () => p.resolve(data.result);
+    else if (data.type === REPLY.cancelled) settle = () => p.reject(new CancelError());
+    else if (data.type === REPLY.error)
+      settle = () => p.reject(Object.assign(new Error(data.message), { name: data.name }));
+    else return; // not a reply this protocol knows
+    this.pending.delete(data.id);
+    settle();
+  }
+
+  settleAll(error) {
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+}
