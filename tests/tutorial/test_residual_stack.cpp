@@ -1,0 +1,64 @@
+// Pre-norm against post-norm: what reaches each block at initialisation.
+#include "helpers.hpp"
+#include "tutorial/normlab_tutorial.hpp"
+
+using namespace normlab;
+
+TEST_CASE("post-norm keeps the main path at spread 1; pre-norm's main path grows with depth", "[tutorial][residual]") {
+    ResidualStackSettings s;
+    s.depth = 24;
+    const ResidualStacks r = residual_stacks(s);
+    for (double v : r.post.spread) CHECK_NEAR(v, 1, 1e-4);
+    CHECK(r.pre.spread.back() > 2 * r.pre.spread.front());
+}
+
+TEST_CASE("pre-norm's slope falls smoothly along the highway; post-norm's is larger near the output and uneven",
+          "[tutorial][residual]") {
+    ResidualStackSettings s;
+    s.depth = 48;
+    const ResidualStacks r = residual_stacks(s);
+    std::size_t pre_rises = 0, post_rises = 0;
+    for (std::size_t l = 1; l < s.depth; ++l) {
+        pre_rises += r.pre.input_slope[l] > r.pre.input_slope[l - 1] * 1.05;
+        post_rises += r.post.input_slope[l] > r.post.input_slope[l - 1] * 1.05;
+    }
+    CHECK(pre_rises <= 2);
+    CHECK(post_rises >= 5);
+    CHECK(r.post.input_slope.back() > 2 * r.pre.input_slope.back());
+}
+
+TEST_CASE("the slope at the stack's input agrees with central differences of the loss, both placements",
+          "[tutorial][residual]") {
+    ResidualStackSettings s;
+    s.depth = 3;
+    s.examples = 4;
+    s.width = 4;
+    const ResidualStack stack = residual_stack(s);
+    for (NormPlacement placement : {NormPlacement::Post, NormPlacement::Pre}) {
+        const ResidualStackPass pass = residual_pass(stack, placement);
+        const double h = 1e-6;
+        double largest = 0;
+        for (std::size_t k = 0; k < stack.input.size(); ++k) {
+            ResidualStack up = stack, down = stack;
+            up.input.data[k] += h;
+            down.input.data[k] -= h;
+            const double numeric = (residual_pass(up, placement).loss - residual_pass(down, placement).loss) / (2 * h);
+            largest = std::fmax(largest, std::fabs(numeric - pass.dinput.data[k]));
+        }
+        CHECK(largest < 1e-7);
+    }
+}
+
+TEST_CASE("a stack whose layers do not pair up is refused", "[tutorial][residual][errors]") {
+    ResidualStack stack = residual_stack(ResidualStackSettings{});
+    stack.down.pop_back();
+    CHECK_THROWS_AS(residual_pass(stack, NormPlacement::Pre), ShapeError);
+}
+
+TEST_CASE("the stack refuses a depth outside 1 to 64", "[tutorial][residual][errors]") {
+    ResidualStackSettings s;
+    s.depth = 0;
+    CHECK_THROWS_AS(residual_stacks(s), OptionError);
+    s.depth = 65;
+    CHECK_THROWS_AS(residual_stacks(s), OptionError);
+}
