@@ -12,9 +12,9 @@
 namespace normlab {
 
 std::vector<double> bell_curve_numbers(const BatchSizeSettings& s) {
-    require_count(s.count, 2, 100000, "the count of numbers");
-    require_within(s.mean, -1e6, 1e6, "the mean");
-    require_within(s.spread, 1e-9, 1e6, "the spread");
+    require_count(s.count, 2, 100000, "count of numbers");
+    require_within(s.mean, -1e6, 1e6, "mean");
+    require_within(s.spread, 1e-9, 1e6, "spread");
     Random rng(s.seed);
     std::vector<double> numbers(s.count);
     for (double& v : numbers) v = s.mean + s.spread * rng.normal();
@@ -23,8 +23,8 @@ std::vector<double> bell_curve_numbers(const BatchSizeSettings& s) {
 
 BatchSizeProblem batch_size_problem(const BatchSizeSettings& s) {
     const std::vector<double> numbers = bell_curve_numbers(s);
-    require_count(s.batch_size, 2, s.count / 2, "the batch size");
-    require_count(s.wobble_batches, 2, 10000, "the number of batches for the wobble");
+    require_count(s.batch_size, 2, s.count / 2, "batch size");
+    require_count(s.wobble_batches, 2, 10000, "number of batches for the wobble");
     BatchSizeProblem p;
     p.population_mean = mean_of(numbers);
     p.population_deviation = deviation_of(numbers);

@@ -41,8 +41,8 @@ Bowl bowl_named(const std::string& name) {
 }
 
 BowlDescent descend(const Bowl& bowl, double learning_rate, std::size_t steps) {
-    require_within(learning_rate, 0, 0.5, "the learning rate");
-    require_count(steps, 0, 200, "the number of steps");
+    require_within(learning_rate, 0, 0.5, "learning rate");
+    require_count(steps, 0, 200, "number of steps");
     BowlDescent d;
     d.factor1 = 1 - 2 * learning_rate * bowl.curvature1;
     d.factor2 = 1 - 2 * learning_rate * bowl.curvature2;
@@ -60,8 +60,8 @@ BowlDescent descend(const Bowl& bowl, double learning_rate, std::size_t steps) {
 
 std::vector<std::vector<BowlPoint>> bowl_contours(const Bowl& bowl, const std::vector<double>& levels,
                                                   std::size_t points) {
-    require_finite(levels, "the contour levels");
-    require_count(points, 3, 1000, "the points per contour");
+    require_finite(levels, "contour levels");
+    require_count(points, 3, 1000, "points per contour");
     const double pi = 3.14159265358979323846;
     std::vector<std::vector<BowlPoint>> contours;
     for (double level : levels) {
@@ -78,9 +78,9 @@ std::vector<std::vector<BowlPoint>> bowl_contours(const Bowl& bowl, const std::v
 }
 
 Nudge house_price_nudge(double bedrooms, double area, double nudge) {
-    require_finite(bedrooms, "the bedrooms");
-    require_finite(area, "the floor area");
-    require_finite(nudge, "the nudge");
+    require_finite(bedrooms, "bedrooms");
+    require_finite(area, "floor area");
+    require_finite(nudge, "nudge");
     if (bedrooms == 0) throw OptionError("the bedrooms are 0, so there is no ratio to take");
     Nudge n{bedrooms, area, nudge, nudge * bedrooms, nudge * area, area / bedrooms};
     return n;

@@ -25,10 +25,10 @@ void record(DriftRun& run, Block output) {
 } // namespace
 
 Drift drift_through_depth(const DriftSettings& settings) {
-    require_count(settings.examples, 2, 1024, "the number of examples");
-    require_count(settings.width, 2, 256, "the width");
-    require_count(settings.layers, 1, 12, "the number of layers");
-    require_within(settings.weight_gain, 0, 4, "the weight gain");
+    require_count(settings.examples, 2, 1024, "number of examples");
+    require_count(settings.width, 2, 256, "width");
+    require_count(settings.layers, 1, 12, "number of layers");
+    require_within(settings.weight_gain, 0, 4, "weight gain");
     Random rng(settings.seed);
     Block x(settings.examples, settings.width);
     for (double& v : x.data) v = rng.normal();

@@ -8,8 +8,8 @@
 namespace normlab {
 
 Histogram histogram(const std::vector<double>& values, std::size_t bins) {
-    require_nonempty(values.size(), 1, "the histogram's values");
-    require_finite(values, "the histogram's values");
+    if (values.empty()) throw EmptyBlockError("the histogram's list of values is empty");
+    require_finite(values, "histogram's values");
     if (bins == 0) throw OptionError("the number of bins is 0");
     Histogram h;
     h.low = *std::min_element(values.begin(), values.end());

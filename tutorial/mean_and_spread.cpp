@@ -8,9 +8,9 @@
 namespace normlab {
 
 MeanAndSpread mean_and_spread(const std::vector<double>& numbers) {
-    require_nonempty(numbers.size(), 1, "the list of numbers");
-    require_count(numbers.size(), 1, 64, "the count of numbers");
-    require_finite(numbers, "the list of numbers");
+    if (numbers.empty()) throw EmptyBlockError("the list of numbers is empty");
+    require_count(numbers.size(), 1, 64, "count of numbers");
+    require_finite(numbers, "list of numbers");
     MeanAndSpread m;
     m.numbers = numbers;
     const double n = static_cast<double>(numbers.size());
@@ -28,7 +28,7 @@ MeanAndSpread mean_and_spread(const std::vector<double>& numbers) {
 }
 
 ScaledStandardised standardised_after_scaling(const std::vector<double>& numbers, double factor) {
-    require_within(factor, 1e-6, 1e6, "the factor");
+    require_within(factor, 1e-6, 1e6, "factor");
     std::vector<double> scaled;
     for (double x : numbers) scaled.push_back(factor * x);
     const MeanAndSpread original = mean_and_spread(numbers), after = mean_and_spread(scaled);

@@ -1,4 +1,5 @@
-// The checks the tutorial's instruments share: a reader's choice must be a finite number inside
+// The checks the tutorial's instruments share (each message says "the <what> is ...", as the
+// core's own checks do): a reader's choice must be a finite number inside
 // the range the instrument draws sensibly.
 #pragma once
 #include <cstddef>

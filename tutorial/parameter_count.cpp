@@ -6,7 +6,7 @@
 namespace normlab {
 
 std::vector<ParameterCount> parameter_counts(std::size_t width) {
-    require_count(width, 1, 100000, "the width");
+    require_count(width, 1, 100000, "width");
     std::vector<ParameterCount> counts;
     for (const NormSpec& spec : {batch_norm(), layer_norm(), rms_norm()}) {
         const Normaliser n(width, spec);

@@ -42,11 +42,11 @@ ResidualStackPass residual_pass(const ResidualStack& stack, NormPlacement placem
     const Block& x0 = stack.input;
     const Block& target = stack.target;
     const std::size_t depth = stack.up.size();
-    require_same(stack.down.size(), depth, "the number of down layers", "the number of up layers");
-    require_nonempty(x0.rows, x0.cols, "the stack's input");
-    require_finite(x0, "the stack's input");
-    require_shape(target, x0.rows, x0.cols, "the stack's target");
-    require_finite(target, "the stack's target");
+    require_same(stack.down.size(), depth, "number of down layers", "number of up layers");
+    require_nonempty(x0.rows, x0.cols, "stack's input");
+    require_finite(x0, "stack's input");
+    require_shape(target, x0.rows, x0.cols, "stack's target");
+    require_finite(target, "stack's target");
     const std::size_t width = x0.cols;
     const Normaliser norm(width, layer_norm());
     ResidualStackPass pass;
@@ -109,9 +109,9 @@ ResidualStackPass residual_pass(const ResidualStack& stack, NormPlacement placem
 }
 
 ResidualStack residual_stack(const ResidualStackSettings& s) {
-    require_count(s.depth, 1, 64, "the depth");
-    require_count(s.width, 2, 64, "the width");
-    require_count(s.examples, 2, 256, "the number of examples");
+    require_count(s.depth, 1, 64, "depth");
+    require_count(s.width, 2, 64, "width");
+    require_count(s.examples, 2, 256, "number of examples");
     Random rng(s.seed);
     const double spread = 1 / std::sqrt(static_cast<double>(s.width));
     ResidualStack stack;

@@ -8,17 +8,16 @@
 namespace normlab {
 
 RunningAverage running_average(const RunningAverageSettings& s) {
-    require_count(s.batch_means.size(), 1, 64, "the number of batches given");
-    require_same(s.batch_variances.size(), s.batch_means.size(), "the number of batch variances",
-                 "the number of batch means");
-    require_finite(s.batch_means, "the batch means");
-    require_finite(s.batch_variances, "the batch variances");
+    require_count(s.batch_means.size(), 1, 64, "number of batches given");
+    require_same(s.batch_variances.size(), s.batch_means.size(), "number of batch variances", "number of batch means");
+    require_finite(s.batch_means, "batch means");
+    require_finite(s.batch_variances, "batch variances");
     for (double v : s.batch_variances)
         if (v < 0) throw OptionError("the batch variance " + format_number(v) + " is below 0");
-    require_count(s.batch_size, 2, 1024, "the batch size");
+    require_count(s.batch_size, 2, 1024, "batch size");
     if (s.batch_size % 2 != 0)
         throw OptionError("the batch size is " + std::to_string(s.batch_size) + " but must be even");
-    require_count(s.batches, 1, 1000, "the number of batches");
+    require_count(s.batches, 1, 1000, "number of batches");
 
     NormSpec spec = s.rate.convention == RunningRate::Convention::Keep ? batch_norm().with_keep(s.rate.value)
                                                                        : batch_norm().with_momentum(s.rate.value);

@@ -98,7 +98,7 @@ std::string nudge_view() {
 }
 
 std::string drift_view(std::uint64_t seed, std::size_t layers, std::size_t bins) {
-    require_count(bins, 2, 100, "the number of bins");
+    require_count(bins, 2, 100, "number of bins");
     DriftSettings s;
     s.seed = seed;
     s.layers = layers;
@@ -206,7 +206,7 @@ std::string batch_size_view(std::uint64_t seed, std::size_t batch_size) {
     BatchSizeSettings s;
     s.seed = seed;
     s.batch_size = batch_size;
-    require_count(batch_size, 2, 256, "the batch size");
+    require_count(batch_size, 2, 256, "batch size");
     const BatchSizeProblem p = batch_size_problem(s);
     JsonWriter w;
     w.begin_object()

@@ -7,9 +7,9 @@ namespace normlab {
 Block tutorial_table() { return Block::from_rows({{2, 1, 20}, {4, 3, 60}, {2, 3, 20}, {4, 9, 60}}); }
 
 BatchByHand batch_norm_by_hand(const Block& table, const std::vector<double>& scale, const std::vector<double>& shift) {
-    require_nonempty(table.rows, table.cols, "the table");
-    require_same(scale.size(), table.cols, "the number of scales", "the table's features");
-    require_same(shift.size(), table.cols, "the number of shifts", "the table's features");
+    require_nonempty(table.rows, table.cols, "table");
+    require_same(scale.size(), table.cols, "number of scales", "table's features");
+    require_same(shift.size(), table.cols, "number of shifts", "table's features");
     const Normaliser layer =
         Normaliser(table.cols, batch_norm().with_eps(worked_table_eps)).with_scale_shift(scale, shift);
     const NormResponse r = layer.train(table);
@@ -35,7 +35,7 @@ BatchByHand batch_norm_by_hand(const Block& table, const std::vector<double>& sc
 }
 
 UnderEachToggle under_each_toggle(const Block& table) {
-    require_nonempty(table.rows, table.cols, "the table");
+    require_nonempty(table.rows, table.cols, "table");
     const std::size_t d = table.cols;
     const NormResponse batch = Normaliser(d, batch_norm().with_eps(worked_table_eps)).train(table);
     const NormResponse layer = Normaliser(d, layer_norm().with_eps(worked_table_eps)).train(table);
