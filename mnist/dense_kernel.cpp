@@ -55,11 +55,70 @@ void columns(const Sparse& row, std::size_t n, std::size_t j, const float* b, co
     for (int q = 0; q < W; ++q) store(c + j + 4 * q, acc[q]);
 }
 
+
+// Four rows of a at once: the columns where any of the four is nonzero, each with the four
+// values spread across lanes, so one load of b serves four outputs.
+struct SparseQuad {
+    std::vector<std::uint32_t> index;
+    std::vector<lanes> value; // four per entry: row r's value in every lane of value[4 * t + r]
+    std::size_t count = 0; // columns where any of the four is nonzero
+    std::size_t total = 0; // nonzero values of the four rows
+};
+
+void gather4(const MatrixView& a, std::size_t i, std::size_t k, SparseQuad& rows) {
+    rows.index.resize(k);
+    rows.value.resize(4 * k);
+    std::size_t count = 0, total = 0;
+    for (std::size_t p = 0; p < k; ++p) {
+        const float v0 = a.at(i, p), v1 = a.at(i + 1, p), v2 = a.at(i + 2, p), v3 = a.at(i + 3, p);
+        rows.index[count] = static_cast<std::uint32_t>(p);
+        rows.value[4 * count] = splat(v0);
+        rows.value[4 * count + 1] = splat(v1);
+        rows.value[4 * count + 2] = splat(v2);
+        rows.value[4 * count + 3] = splat(v3);
+        count += (v0 != 0.0f) | (v1 != 0.0f) | (v2 != 0.0f) | (v3 != 0.0f);
+        total += (v0 != 0.0f) + (v1 != 0.0f) + (v2 != 0.0f) + (v3 != 0.0f);
+    }
+    rows.count = count;
+    rows.total = total;
+}
+
+// Columns [j, j + 8) of four output rows: eight lane accumulators.
+void columns4(const SparseQuad& rows, std::size_t n, std::size_t j, const float* b, const float* start, float* c) {
+    lanes acc[4][2];
+    for (int r = 0; r < 4; ++r)
+        for (int q = 0; q < 2; ++q) acc[r][q] = start ? load(start + j + 4 * q) : lanes{0, 0, 0, 0};
+    const std::uint32_t* index = rows.index.data();
+    const lanes* value = rows.value.data();
+    for (std::size_t t = 0; t < rows.count; ++t) {
+        const float* bp = b + index[t] * n + j;
+        const lanes b0 = load(bp), b1 = load(bp + 4);
+        for (int r = 0; r < 4; ++r) {
+            acc[r][0] = acc[r][0] + value[4 * t + r] * b0;
+            acc[r][1] = acc[r][1] + value[4 * t + r] * b1;
+        }
+    }
+    for (int r = 0; r < 4; ++r)
+        for (int q = 0; q < 2; ++q) store(c + r * n + j + 4 * q, acc[r][q]);
+}
+
 } // namespace
 
 void multiply(std::size_t m, std::size_t k, std::size_t n, MatrixView a, const float* b, const float* start, float* c) {
     thread_local Sparse row;
+    thread_local SparseQuad quad;
     for (std::size_t i = 0; i < m; ++i) {
+        // Four rows together where their zeros mostly line up (one load of b serves four
+        // outputs, about twice as fast a term); row by row where they do not. Which path a
+        // block takes depends on the values only, so every build takes the same.
+        if (n % 8 == 0 && i % 4 == 0 && i + 4 <= m) {
+            gather4(a, i, k, quad);
+            if (2 * quad.count <= quad.total) {
+                for (std::size_t j = 0; j < n; j += 8) columns4(quad, n, j, b, start, c + i * n);
+                i += 3;
+                continue;
+            }
+        }
         gather(a, i, k, row);
         float* ci = c + i * n;
         std::size_t j = 0;

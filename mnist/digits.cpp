@@ -1,5 +1,6 @@
 #include "mnist/digits.hpp"
 
+#include <array>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -19,8 +20,13 @@ std::uint32_t read_u32(const std::uint8_t* p) {
 } // namespace
 
 void DigitSet::image(std::size_t i, float* out) const {
+    static const std::array<float, 256> scaled = [] {
+        std::array<float, 256> t{};
+        for (std::size_t v = 0; v < 256; ++v) t[v] = static_cast<float>(v) / 255.0f;
+        return t;
+    }();
     const std::uint8_t* p = pixels.data() + i * digit_pixels;
-    for (std::size_t k = 0; k < digit_pixels; ++k) out[k] = static_cast<float>(p[k]) / 255.0f;
+    for (std::size_t k = 0; k < digit_pixels; ++k) out[k] = scaled[p[k]];
 }
 
 DigitSet read_digits(const std::uint8_t* bytes, std::size_t size) {
