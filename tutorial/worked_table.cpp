@@ -4,8 +4,6 @@
 
 namespace normlab {
 
-Block tutorial_table() { return Block::from_rows({{2, 1, 20}, {4, 3, 60}, {2, 3, 20}, {4, 9, 60}}); }
-
 BatchByHand batch_norm_by_hand(const Block& table, const std::vector<double>& scale, const std::vector<double>& shift) {
     require_nonempty(table.rows, table.cols, "table");
     require_same(scale.size(), table.cols, "number of scales", "table's features");

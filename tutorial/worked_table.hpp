@@ -7,10 +7,10 @@
 
 #include "core/block.hpp"
 #include "core/normaliser.hpp"
+#include "core/seed_blocks.hpp" // tutorial_table(): {2, 1, 20}, {4, 3, 60}, {2, 3, 20}, {4, 9, 60}
 
 namespace normlab {
 
-Block tutorial_table(); // {2, 1, 20}, {4, 3, 60}, {2, 3, 20}, {4, 9, 60}
 constexpr double worked_table_eps = 1e-5;
 
 // Figure 4: batch normalisation of each column worked step by step.
