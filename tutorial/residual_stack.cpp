@@ -1,5 +1,6 @@
 #include "residual_stack.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/dense.hpp"
@@ -105,6 +106,8 @@ ResidualStackPass residual_pass(const ResidualStack& stack, NormPlacement placem
         pass.input_slope[l] = size_of(dy) * std::sqrt(n); // the root mean square of n * dy per example
     }
     pass.dinput = dy;
+    const auto [low, high] = std::minmax_element(pass.input_slope.begin(), pass.input_slope.end());
+    pass.slope_span = *high / *low;
     return pass;
 }
 

@@ -1,4 +1,6 @@
 // Pre-norm against post-norm: what reaches each block at initialisation.
+#include <algorithm>
+
 #include "helpers.hpp"
 #include "tutorial/normlab_tutorial.hpp"
 
@@ -25,6 +27,9 @@ TEST_CASE("pre-norm's slope falls smoothly along the highway; post-norm's is lar
     CHECK(pre_rises <= 2);
     CHECK(post_rises >= 5);
     CHECK(r.post.input_slope.back() > 2 * r.pre.input_slope.back());
+    const auto [low, high] = std::minmax_element(r.pre.input_slope.begin(), r.pre.input_slope.end());
+    CHECK(r.pre.slope_span == *high / *low);
+    CHECK(r.post.slope_span > 1);
 }
 
 TEST_CASE("the slope at the stack's input agrees with central differences of the loss, both placements",
