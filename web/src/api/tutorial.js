@@ -1,0 +1,79 @@
+// The tutorial's instruments: each call converts and checks its arguments, asks the core for the
+// instrument's view and hands back the parsed figures. Nothing here computes a figure.
+
+/** The tutorial's capability: composed into the loaded core's API by normlab.js. */
+export function tutorialApi(core, { answer, block, toNumbers, checkInteger, checkNumber, checkBoolean, checkString }) {
+  const view = (json) => JSON.parse(answer(json));
+  const seed = (v) => checkInteger(v, 'the seed');
+
+  return {
+    /** The tutorial's 4 x 3 table as a block. */
+    tutorialTable() {
+      return core.tutorialTable();
+    },
+    /** Figure 1: descent on the 'stretched' or 'round' bowl: path, factors, stable limit, contours. */
+    bowlView(which, learningRate, steps) {
+      const w = checkString(which, 'the bowl', ['stretched', 'round']);
+      const rate = checkNumber(learningRate, 'the learning rate');
+      const count = checkInteger(steps, 'the number of steps');
+      return view(core.tutorialBowlView(w, rate, count));
+    },
+    /** The house-price nudge and the toy bowl's curvature ratio. */
+    nudgeView() {
+      return view(core.tutorialNudgeView());
+    },
+    /** Figure 2: spreads and histograms per layer, plain and with layer norm, for a seed. */
+    driftView({ seed: s = 1, layers = 5, bins = 24 } = {}) {
+      const args = [seed(s), checkInteger(layers, 'the number of layers'), checkInteger(bins, 'the number of bins')];
+      return view(core.tutorialDriftView(...args));
+    },
+    /** Figure 3: mean, distances, squares, variance, deviation and the standardised list. */
+    meanAndSpreadView(numbers) {
+      return view(core.tutorialMeanAndSpreadView(toNumbers(numbers, 'list of numbers')));
+    },
+    /** Figure 4: batch norm worked column by column, with a scale and shift per feature. */
+    batchByHandView(table, scale, shift) {
+      const args = [block(table, 'table'), toNumbers(scale, 'scales'), toNumbers(shift, 'shifts')];
+      return view(core.tutorialBatchByHandView(...args));
+    },
+    /** Figure 5: running averages through the core's step, in either naming of the rate. */
+    runningAverageView({
+      means = [3, 5, 4],
+      variances = [1, 4, 2],
+      momentum,
+      keep,
+      unbiasedRunning = false,
+      batchSize = 4,
+      batches = 3,
+    } = {}) {
+      const args = [toNumbers(means, 'batch means'), toNumbers(variances, 'batch variances')];
+      if (momentum !== undefined && keep !== undefined)
+        throw new TypeError('give the running rate as momentum or as keep, not both');
+      const convention = keep === undefined ? 'momentum' : 'keep';
+      const rate = checkNumber(keep === undefined ? (momentum ?? 0.1) : keep, `the ${convention}`);
+      args.push(rate, convention, checkBoolean(unbiasedRunning, 'unbiasedRunning'));
+      args.push(checkInteger(batchSize, 'the batch size'), checkInteger(batches, 'the number of batches'));
+      return view(core.tutorialRunningAverageView(...args));
+    },
+    /** Figure 6: 10,000 seeded bell-curve numbers cut into batches of the size given. */
+    batchSizeView({ seed: s = 1, batchSize = 2 } = {}) {
+      return view(core.tutorialBatchSizeView(seed(s), checkInteger(batchSize, 'the batch size')));
+    },
+    /** Figure 7: a table under batch, layer and RMS normalisation, with the row statistics. */
+    underEachToggleView(table) {
+      return view(core.tutorialUnderEachToggleView(block(table, 'table')));
+    },
+    /** Pre-norm and post-norm residual stacks of the depth given, at initialisation. */
+    residualStacksView({ seed: s = 1, depth = 12 } = {}) {
+      return view(core.tutorialResidualStacksView(seed(s), checkInteger(depth, 'the depth')));
+    },
+    /** Learned parameters and buffers of batch, layer and RMS norm at a width. */
+    parameterCountView(width) {
+      return view(core.tutorialParameterCountView(checkInteger(width, 'the width')));
+    },
+    /** Every view at the tutorial's settings, as the JSON text the native build prints too. */
+    tutorialFiguresJson() {
+      return core.tutorialFiguresJson();
+    },
+  };
+}

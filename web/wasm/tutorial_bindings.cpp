@@ -1,0 +1,80 @@
+// The tutorial's instruments across the boundary: each view goes out as its JSON text, and a
+// refusal as {error: {name, message}}. Declarations and adapters only.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "boundary.hpp"
+#include "tutorial/normlab_tutorial.hpp"
+
+using emscripten::val;
+using normlab::boundary::answer;
+using normlab::boundary::numbers;
+using namespace normlab;
+
+namespace {
+
+// A table as the wrapper hands it: {rows, cols, data: Float64Array}.
+Block table(const val& t) {
+    return Block::from_flat(t["rows"].as<std::size_t>(), t["cols"].as<std::size_t>(), numbers(t["data"]));
+}
+
+val bowl_js(std::string which, double learning_rate, std::size_t steps) {
+    return answer([&] { return bowl_view(which, learning_rate, steps); });
+}
+val drift_js(double seed, std::size_t layers, std::size_t bins) {
+    return answer([&] { return drift_view(static_cast<std::uint64_t>(seed), layers, bins); });
+}
+val mean_and_spread_js(val list) {
+    return answer([&] { return mean_and_spread_view(numbers(list)); });
+}
+val batch_by_hand_js(val t, val scale, val shift) {
+    return answer([&] { return batch_by_hand_view(table(t), numbers(scale), numbers(shift)); });
+}
+val running_js(val means, val variances, double rate, std::string convention, bool unbiased, std::size_t batch_size,
+               std::size_t batches) {
+    return answer([&] {
+        return running_average_view(numbers(means), numbers(variances), rate, convention, unbiased, batch_size,
+                                    batches);
+    });
+}
+val batch_size_js(double seed, std::size_t size) {
+    return answer([&] { return batch_size_view(static_cast<std::uint64_t>(seed), size); });
+}
+val under_each_toggle_js(val t) {
+    return answer([&] { return under_each_toggle_view(table(t)); });
+}
+val residual_js(double seed, std::size_t depth) {
+    return answer([&] { return residual_stacks_view(static_cast<std::uint64_t>(seed), depth); });
+}
+val parameters_js(std::size_t width) {
+    return answer([&] { return parameter_count_view(width); });
+}
+
+} // namespace
+
+EMSCRIPTEN_BINDINGS(tutorial) {
+    using emscripten::function;
+    function("tutorialBowlView", &bowl_js);
+    function("tutorialNudgeView", emscripten::optional_override([] { return nudge_view(); }));
+    function("tutorialDriftView", &drift_js);
+    function("tutorialMeanAndSpreadView", &mean_and_spread_js);
+    function("tutorialBatchByHandView", &batch_by_hand_js);
+    function("tutorialRunningAverageView", &running_js);
+    function("tutorialBatchSizeView", &batch_size_js);
+    function("tutorialUnderEachToggleView", &under_each_toggle_js);
+    function("tutorialResidualStacksView", &residual_js);
+    function("tutorialParameterCountView", &parameters_js);
+    function("tutorialTable", emscripten::optional_override([] {
+                 const Block t = tutorial_table();
+                 val o = val::object();
+                 o.set("rows", t.rows);
+                 o.set("cols", t.cols);
+                 o.set("data", normlab::boundary::numbers_value(t.data));
+                 return o;
+             }));
+    function("tutorialFiguresJson", emscripten::optional_override([] { return tutorial_figures_json(); }));
+}
