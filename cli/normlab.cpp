@@ -1,8 +1,11 @@
 // The native command: prints the core's figures and measurements as tables or, with --json, as
 // JSON (the schema is in the README). The WebAssembly build produces the same JSON, byte for byte.
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "core/normlab_core.hpp"
 #include "crowd/normlab_crowd.hpp"
@@ -12,23 +15,24 @@ using namespace normlab;
 
 namespace {
 
-int usage() {
-    std::fprintf(stderr,
-                 "usage: normlab COMMAND [--json]\n"
-                 "commands:\n"
-                 "  comparison    5 seeds x 5 arrangements x 5 folds: train and held-out accuracy, loss, seed spread\n"
-                 "  curves        the whole-crowd loss curves: first epoch under 0.3, final loss and accuracy\n"
-                 "  two-ways      the batch layer's accuracy by running figures and by batch statistics\n"
-                 "  shift         covariate shift: the hidden block's means under the plain and batch networks\n"
-                 "  measurements  all four (JSON only)\n"
-                 "  figures       the reference figures the wasm build is compared against (JSON only)\n");
-    return 2;
-}
+const char* const usage_text =
+    "usage: normlab COMMAND [--json]\n"
+    "       normlab --help\n"
+    "commands:\n"
+    "  comparison    5 seeds x 5 arrangements x 5 folds: train and held-out accuracy, loss, seed spread\n"
+    "  curves        the whole-crowd loss curves: first epoch under 0.3, final loss and accuracy\n"
+    "  two-ways      the batch layer's accuracy by running figures and by batch statistics\n"
+    "  shift         covariate shift: the hidden block's means under the plain and batch networks\n"
+    "  measurements  all four (JSON only)\n"
+    "  figures       the reference figures the wasm build is compared against (JSON only)\n"
+    "options:\n"
+    "  --json        print JSON (the schema is in the README)\n"
+    "  -h, --help    print this text\n";
 
-std::vector<CurveRun> all_curves() {
-    std::vector<CurveRun> runs;
-    for (Arrangement a : compared_arrangements) runs.push_back(whole_crowd_run(a));
-    return runs;
+// A refused command line: the reason and the usage on stderr, exit status 2.
+int refuse(const std::string& reason) {
+    std::fprintf(stderr, "normlab: %s\n%s", reason.c_str(), usage_text);
+    return 2;
 }
 
 void print_comparison(const std::vector<TrainingResult>& results) {
@@ -38,11 +42,13 @@ void print_comparison(const std::vector<TrainingResult>& results) {
                     s.heldout_accuracy, s.final_loss, s.heldout_min, s.heldout_max);
 }
 
-void print_curves(const std::vector<CurveRun>& runs) {
+void print_curves(const WholeCrowdRuns& runs) {
     std::printf("%-12s %16s %11s %15s\n", "arrangement", "first under 0.3", "final loss", "final accuracy");
-    for (const CurveRun& c : runs)
+    for (Arrangement a : compared_arrangements) {
+        const CurveRun& c = runs.of(a);
         std::printf("%-12s %16zu %11.4f %15.2f\n", arrangement_name(c.arrangement), c.first_epoch_under, c.final_loss,
                     c.final_accuracy);
+    }
 }
 
 void print_two_ways(const TwoWays& t) {
@@ -58,40 +64,73 @@ void print_shift(const char* name, const CovariateShift& c) {
                 name, c.largest_shift, c.largest_epoch_move, c.largest_shift_gap);
 }
 
+// Runs one command, printing to stdout. requires: a command in the usage text.
+void run(const std::string& command, bool json) {
+    if (command == "figures") {
+        std::puts(reference_figures_json().c_str());
+    } else if (command == "measurements") {
+        std::puts(measurements_json().c_str());
+    } else if (command == "comparison") {
+        const std::vector<TrainingResult> results = run_comparison(0, comparison_plan().size());
+        json ? (void)std::puts(comparison_json(results).c_str()) : print_comparison(results);
+    } else if (command == "curves") {
+        const WholeCrowdRuns runs = whole_crowd_runs();
+        json ? (void)std::puts(curves_json(runs).c_str()) : print_curves(runs);
+    } else if (command == "two-ways") {
+        const TwoWays t = asked_two_ways(whole_crowd_run(Arrangement::Batch));
+        json ? (void)std::puts(two_ways_json(t).c_str()) : print_two_ways(t);
+    } else if (command == "shift") {
+        const CovariateShift plain = covariate_shift(whole_crowd_run(Arrangement::Plain));
+        const CovariateShift batch = covariate_shift(whole_crowd_run(Arrangement::Batch));
+        if (json) {
+            std::puts(covariate_shift_json(plain, batch).c_str());
+        } else {
+            print_shift("plain", plain);
+            print_shift("batch", batch);
+        }
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2) return usage();
-    const std::string command = argv[1];
-    const bool json = argc > 2 && std::strcmp(argv[2], "--json") == 0;
-    try {
-        if (command == "figures") {
-            std::puts(reference_figures_json().c_str());
-        } else if (command == "measurements") {
-            std::puts(measurements_json().c_str());
-        } else if (command == "comparison") {
-            const std::vector<TrainingResult> results = run_comparison(0, comparison_plan().size());
-            json ? (void)std::puts(comparison_json(results).c_str()) : print_comparison(results);
-        } else if (command == "curves") {
-            const std::vector<CurveRun> runs = all_curves();
-            json ? (void)std::puts(curves_json(runs).c_str()) : print_curves(runs);
-        } else if (command == "two-ways") {
-            const TwoWays t = asked_two_ways(whole_crowd_run(Arrangement::Batch));
-            json ? (void)std::puts(two_ways_json(t).c_str()) : print_two_ways(t);
-        } else if (command == "shift") {
-            const CovariateShift plain = covariate_shift(whole_crowd_run(Arrangement::Plain));
-            const CovariateShift batch = covariate_shift(whole_crowd_run(Arrangement::Batch));
-            if (json) {
-                std::puts(covariate_shift_json(plain, batch).c_str());
-            } else {
-                print_shift("plain", plain);
-                print_shift("batch", batch);
-            }
+    static const char* const commands[] = {"comparison", "curves", "two-ways", "shift", "measurements", "figures"};
+#ifdef SIGPIPE
+    std::signal(SIGPIPE, SIG_IGN); // a closed pipe then fails the write, which is reported below
+#endif
+    std::string command;
+    bool json = false, help = false;
+    for (int k = 1; k < argc; ++k) {
+        const std::string arg = argv[k];
+        if (arg == "-h" || arg == "--help") {
+            help = true;
+        } else if (arg == "--json") {
+            json = true;
+        } else if (!arg.empty() && arg[0] == '-') {
+            return refuse("unknown option '" + arg + "'");
+        } else if (!command.empty()) {
+            return refuse("one command at a time; '" + arg + "' follows '" + command + "'");
         } else {
-            return usage();
+            bool known = false;
+            for (const char* c : commands) known = known || arg == c;
+            if (!known) return refuse("unknown command '" + arg + "'");
+            command = arg;
         }
+    }
+    if (help) {
+        std::fputs(usage_text, stdout);
+    } else if (command.empty()) {
+        return refuse("no command given");
+    }
+    try {
+        if (!help) run(command, json);
     } catch (const NormError& e) {
         std::fprintf(stderr, "%s: %s\n", e.name(), e.what());
+        return 1;
+    }
+    // Output lost to a full disk or a closed pipe is a failure, not a success.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "normlab: could not write the output: %s\n", std::strerror(errno));
         return 1;
     }
     return 0;

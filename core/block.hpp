@@ -2,9 +2,16 @@
 // Shapes in comments are written (N, D): N rows, D features.
 #pragma once
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace normlab {
+
+// The size limit: a block (and every layer's parameter block or vector) holds at most 2^26 cells,
+// 67,108,864 numbers or 512 MiB. At that limit rows * cols and the byte count, 2^29, still fit in
+// a 32-bit size_t, so no shape arithmetic can wrap in the WebAssembly build; a larger shape is
+// refused with SizeError before anything is allocated.
+constexpr std::size_t max_block_cells = std::size_t(1) << 26;
 
 struct Block {
     std::size_t rows = 0;
@@ -12,8 +19,8 @@ struct Block {
     std::vector<double> data; // rows * cols values, row after row
 
     Block() = default;
-    Block(std::size_t row_count, std::size_t col_count, double fill = 0.0)
-        : rows(row_count), cols(col_count), data(row_count * col_count, fill) {}
+    // requires: row_count * col_count <= max_block_cells (else SizeError, as for a failed allocation).
+    Block(std::size_t row_count, std::size_t col_count, double fill = 0.0);
     // Builds a block from rows of equal length; refuses ragged or empty input.
     static Block from_rows(const std::vector<std::vector<double>>& rows);
     // Builds a block from flat row-major values; refuses a length that is not rows * cols.
@@ -21,11 +28,8 @@ struct Block {
 
     // Gives the block a shape, reusing its storage: no allocation when the size is unchanged.
     // Values are left as they were (new cells are 0); callers overwrite every cell.
-    void reshape(std::size_t r, std::size_t c) {
-        rows = r;
-        cols = c;
-        data.resize(r * c);
-    }
+    // requires: r * c <= max_block_cells (else SizeError; the block is left as it was).
+    void reshape(std::size_t r, std::size_t c);
 
     double& at(std::size_t i, std::size_t j) { return data[i * cols + j]; }
     double at(std::size_t i, std::size_t j) const { return data[i * cols + j]; }
@@ -38,11 +42,18 @@ struct Block {
     bool operator!=(const Block& other) const { return !(*this == other); }
 };
 
-// Largest absolute difference between two blocks of the same shape.
+// count copies of fill, refused with SizeError beyond max_block_cells or when memory runs out;
+// what names the vector in the message.
+std::vector<double> filled(std::size_t count, double fill, const std::string& what);
+
+// The larger of a and b, NaN if either is NaN (std::fmax drops a NaN, hiding it).
+inline double larger(double a, double b) { return a != a || b != b ? a + b : (a > b ? a : b); }
+
+// Largest absolute difference between two blocks of the same shape (NaN if either holds a NaN).
 double largest_gap(const Block& a, const Block& b);
-// Largest absolute difference between two vectors of the same length.
+// Largest absolute difference between two vectors of the same length (NaN if either holds a NaN).
 double largest_gap(const std::vector<double>& a, const std::vector<double>& b);
-// Largest absolute value in a block.
+// Largest absolute value in a block (NaN if it holds a NaN).
 double largest_magnitude(const Block& a);
 // Sum down each column, (N, D) -> (D).
 std::vector<double> column_sums(const Block& a);

@@ -23,7 +23,7 @@ const char* activation_name(Activation a) {
 }
 
 Activation activation_named(const std::string& name) {
-    for (Activation a : {Activation::Identity, Activation::Relu, Activation::Tanh, Activation::Sigmoid})
+    for (Activation a : all_activations)
         if (name == activation_name(a)) return a;
     throw OptionError("the activation '" + name + "' is not one of identity, relu, tanh, sigmoid");
 }
@@ -114,8 +114,20 @@ void check_dense_input(const Block& w, const Block& x) {
     require_finite(x, "input block");
 }
 
-void check_dense_slope(const DenseResponse& r, const Block& dy) {
-    require_shape(dy, r.output.rows, r.output.cols, "arriving slope");
+void check_dense_answer(const DenseResponse& r) {
+    require_answer_finite(r.score, "score block");
+    require_answer_finite(r.output, "answer");
+}
+
+void check_dense_response(const Block& w, const DenseResponse& r, const Block& dy) {
+    require_nonempty(r.input.rows, r.input.cols, "response's input block");
+    require_shape(r.input, r.input.rows, w.rows, "response's input block");
+    require_finite(r.input, "response's input block");
+    require_shape(r.score, r.input.rows, w.cols, "response's score block");
+    require_finite(r.score, "response's score block");
+    require_shape(r.output, r.input.rows, w.cols, "response's output block");
+    require_finite(r.output, "response's output block");
+    require_shape(dy, r.input.rows, w.cols, "arriving slope");
     require_finite(dy, "arriving slope");
 }
 
@@ -147,43 +159,43 @@ void dense_train_into(const Block& w, const std::vector<double>& b, Activation a
     activate_block(a, r.score, r.output);
 }
 
-void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, const Block& dy, DenseGradient& g,
-                         bool pass_down) {
+void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, const Block& dy, Block& dx,
+                         Block& dweights, std::vector<double>& dbias_out, Workspace& work, bool pass_down) {
     const Block& x = r.input;
     const std::size_t in = w.rows, out = w.cols;
-    g.dx.reshape(pass_down ? x.rows : 0, in);
-    g.dweights.reshape(in, out);
-    std::fill(g.dweights.data.begin(), g.dweights.data.end(), 0.0);
-    g.dbias.assign(out, 0.0);
-    Block& dscore = g.dscore;
+    dx.reshape(pass_down ? x.rows : 0, in);
+    dweights.reshape(in, out);
+    std::fill(dweights.data.begin(), dweights.data.end(), 0.0);
+    dbias_out.assign(out, 0.0);
+    Block& dscore = work.dscore;
     dscore.reshape(dy.rows, dy.cols);
     activation_slopes(a, r, dy, dscore);
     if (out == 1) { // one neuron: the same sums, with the inner loops running over the inputs
-        double* __restrict dw = g.dweights.data.data();
+        double* __restrict dw = dweights.data.data();
         for (std::size_t i = 0; i < x.rows; ++i) {
             const double d = dscore.data[i];
             const double* xr = &x.data[i * in];
-            g.dbias[0] += d;
+            dbias_out[0] += d;
             for (std::size_t j = 0; j < in; ++j) dw[j] += xr[j] * d;
             if (pass_down)
-                for (std::size_t j = 0; j < in; ++j) g.dx.data[i * in + j] = 0.0 + d * w.data[j];
+                for (std::size_t j = 0; j < in; ++j) dx.data[i * in + j] = 0.0 + d * w.data[j];
         }
         return;
     }
-    double* __restrict dbias = g.dbias.data();
+    double* __restrict dbias = dbias_out.data();
     for (std::size_t i = 0; i < x.rows; ++i) {
         const double* __restrict d = &dscore.data[i * out];
         for (std::size_t k = 0; k < out; ++k) dbias[k] += d[k];
         for (std::size_t j = 0; j < in; ++j) {
             const double xv = x.data[i * in + j];
-            double* __restrict dw = &g.dweights.data[j * out];
+            double* __restrict dw = &dweights.data[j * out];
             for (std::size_t k = 0; k < out; ++k) dw[k] += xv * d[k];
             if (!pass_down) continue;
             // dx(i, j) = sum over k of dscore(i, k) w(j, k), in k order.
             const double* wr = &w.data[j * out];
             double sx = 0.0;
             for (std::size_t k = 0; k < out; ++k) sx += d[k] * wr[k];
-            g.dx.data[i * in + j] = sx;
+            dx.data[i * in + j] = sx;
         }
     }
 }
@@ -194,38 +206,48 @@ DenseResponse Dense::train(const Block& x) const {
     check_dense_input(weights_, x);
     DenseResponse r;
     train_into(x, r);
+    check_dense_answer(r);
     return r;
 }
 
 void Dense::train_into(const Block& x, DenseResponse& r) const { dense_train_into(weights_, bias_, activation_, x, r); }
 
 DenseGradient Dense::backward(const DenseResponse& response, const Block& dy) const {
-    check_dense_slope(response, dy);
+    check_dense_response(weights_, response, dy);
     DenseGradient g;
-    backward_into(response, dy, g);
+    Workspace work;
+    backward_into(response, dy, g, work);
+    require_answer_finite(g.dx, "passed-down block");
+    require_answer_finite(g.dweights, "weight slope");
+    require_answer_finite(g.dbias, "bias slope");
     return g;
 }
 
-void Dense::backward_into(const DenseResponse& r, const Block& dy, DenseGradient& g, bool pass_down) const {
-    dense_backward_into(weights_, activation_, r, dy, g, pass_down);
+void Dense::backward_into(const DenseResponse& r, const Block& dy, DenseGradient& g, Workspace& work,
+                          bool pass_down) const {
+    dense_backward_into(weights_, activation_, r, dy, g.dx, g.dweights, g.dbias, work, pass_down);
 }
 
-Dense Dense::step(const DenseGradient& gradient, double stride) const {
-    require_stride(stride);
+Dense Dense::step(const DenseGradient& gradient, double learning_rate) const {
+    require_learning_rate(learning_rate);
     require_shape(gradient.dweights, weights_.rows, weights_.cols, "weight slope");
     require_same(gradient.dbias.size(), bias_.size(), "bias slope length", "bias length");
+    require_finite(gradient.dweights, "weight slope");
+    require_finite(gradient.dbias, "bias slope");
     Dense next = *this;
-    step_into(gradient, stride, next);
+    step_into(gradient, learning_rate, next);
+    require_answer_finite(next.weights_, "stepped weight block");
+    require_answer_finite(next.bias_, "stepped bias");
     return next;
 }
 
-void Dense::step_into(const DenseGradient& gradient, double stride, Dense& next) const {
+void Dense::step_into(const DenseGradient& gradient, double learning_rate, Dense& next) const {
     next.weights_.reshape(weights_.rows, weights_.cols);
     next.bias_.resize(bias_.size());
     next.activation_ = activation_;
     for (std::size_t c = 0; c < weights_.size(); ++c)
-        next.weights_.data[c] = weights_.data[c] - stride * gradient.dweights.data[c];
-    for (std::size_t k = 0; k < bias_.size(); ++k) next.bias_[k] = bias_[k] - stride * gradient.dbias[k];
+        next.weights_.data[c] = weights_.data[c] - learning_rate * gradient.dweights.data[c];
+    for (std::size_t k = 0; k < bias_.size(); ++k) next.bias_[k] = bias_[k] - learning_rate * gradient.dbias[k];
 }
 
 } // namespace normlab

@@ -29,11 +29,12 @@ NORMLAB_ERROR(ShapeError);         // shapes that do not fit together
 NORMLAB_ERROR(NonFiniteError);     // NaN or an infinity where a number is needed
 NORMLAB_ERROR(EpsilonError);       // eps <= 0 or not finite
 NORMLAB_ERROR(KeepError);          // keep (or momentum) outside [0, 1]
-NORMLAB_ERROR(StrideError);        // a stride that is not finite
+NORMLAB_ERROR(LearningRateError);  // a learning rate that is not finite
 NORMLAB_ERROR(GroupError);         // a group count that does not divide the features
 NORMLAB_ERROR(ZeroDirectionError); // a weight-normalised neuron whose direction has length 0
 NORMLAB_ERROR(OptionError);        // an option that names nothing the core knows, or contradicts another
 NORMLAB_ERROR(DataError);          // a data file that does not read as the data it should be
+NORMLAB_ERROR(SizeError);          // a shape beyond max_block_cells, or an allocation that failed
 #undef NORMLAB_ERROR
 
 // Formats a number the way the messages print it: shortest round-trip form, NaN, Infinity.
@@ -41,6 +42,10 @@ std::string format_number(double v);
 
 // The single checking helper family used at the entry points.
 void require_nonempty(std::size_t rows, std::size_t cols, const std::string& what);
+// ensures: rows * cols, computed without wrapping, is at most max_block_cells; else SizeError.
+std::size_t require_cells(std::size_t rows, std::size_t cols, const std::string& what);
+// ensures: the block's rows * cols is within the limit and equals its number of values.
+void require_well_formed(const Block& b, const std::string& what);
 void require_same(std::size_t got, std::size_t want, const std::string& what, const std::string& against);
 void require_shape(const Block& b, std::size_t rows, std::size_t cols, const std::string& what);
 void require_finite(const Block& b, const std::string& what);
@@ -49,6 +54,10 @@ void require_finite(double v, const std::string& what);
 void require_eps(double eps);
 struct RunningRate;
 void require_rate(const RunningRate& rate);
-void require_stride(double stride);
+void require_learning_rate(double learning_rate);
+// ensures: every number of an answer computed from finite inputs is finite; an answer beyond the
+// largest double is refused with NonFiniteError rather than returned as Infinity or NaN.
+void require_answer_finite(const Block& b, const std::string& what);
+void require_answer_finite(const std::vector<double>& v, const std::string& what);
 
 } // namespace normlab

@@ -8,7 +8,7 @@ namespace normlab {
 
 double GradientCheck::largest_gap() const {
     double g = 0.0;
-    for (const auto& s : slopes) g = std::fmax(g, s.largest_gap);
+    for (const auto& s : slopes) g = larger(g, s.largest_gap);
     return g;
 }
 
@@ -18,118 +18,107 @@ const SlopeCheck& GradientCheck::slope(const std::string& name) const {
     throw OptionError("this check has no slope named '" + name + "'");
 }
 
-std::vector<double> central_differences(const std::vector<double>& values,
-                                        const std::function<Block(const std::vector<double>&)>& forward,
-                                        const Block& dy, double h) {
-    auto objective = [&](const std::vector<double>& v) {
-        const Block y = forward(v);
-        double s = 0.0;
-        for (std::size_t c = 0; c < y.size(); ++c) s += dy.data[c] * y.data[c];
-        return s;
-    };
+std::vector<double> central_differences(const std::vector<double>& values, const LossOf& loss, double h) {
+    if (!(std::isfinite(h) && h > 0))
+        throw OptionError("the difference step is " + format_number(h) + "; it must be a finite number above 0");
     std::vector<double> numeric(values.size());
     std::vector<double> probe = values;
     for (std::size_t k = 0; k < values.size(); ++k) {
         probe[k] = values[k] + h;
-        const double up = objective(probe);
+        const double up = loss(probe);
         probe[k] = values[k] - h;
-        const double down = objective(probe);
+        const double down = loss(probe);
         probe[k] = values[k];
         numeric[k] = (up - down) / (2.0 * h);
     }
     return numeric;
 }
 
-SlopeCheck compare_slopes(std::string name, std::vector<double> analytic, std::vector<double> numeric) {
-    SlopeCheck s{std::move(name), std::move(analytic), std::move(numeric)};
-    s.largest_gap = largest_gap(s.analytic, s.numeric);
-    for (double v : s.numeric) s.largest_slope = std::fmax(s.largest_slope, std::fabs(v));
-    return s;
+LossOf weighted_sum(BlockOf forward, const Block& dy) {
+    return [forward = std::move(forward), &dy](const std::vector<double>& v) {
+        const Block y = forward(v);
+        require_shape(y, dy.rows, dy.cols, "answer");
+        double s = 0.0;
+        for (std::size_t c = 0; c < y.size(); ++c) s += dy.data[c] * y.data[c];
+        return s;
+    };
+}
+
+GradientCheck check_gradient(const std::vector<SlopeProbe>& probes, double h) {
+    GradientCheck c;
+    for (const SlopeProbe& p : probes) {
+        require_same(p.analytic.size(), p.values.size(), p.name + " slope's length", p.name + "'s length");
+        SlopeCheck s{p.name, p.analytic, central_differences(p.values, p.loss, h)};
+        s.largest_gap = largest_gap(s.analytic, s.numeric);
+        for (double v : s.numeric) s.largest_slope = larger(s.largest_slope, std::fabs(v));
+        c.slopes.push_back(std::move(s));
+    }
+    return c;
 }
 
 namespace {
+
 Block reshaped(const Block& like, const std::vector<double>& v) { return Block::from_flat(like.rows, like.cols, v); }
+
+// The input's probe, the same for every layer: the training answer as a function of x.
+template <class Layer>
+SlopeProbe input_probe(const Layer& layer, const Block& x, const Block& dy, std::vector<double> analytic) {
+    return {
+        "input", x.data, std::move(analytic),
+        weighted_sum([&layer, &x](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy)};
+}
+
 } // namespace
 
 GradientCheck check_gradient(const Normaliser& layer, const Block& x, const Block& dy, double h) {
-    const NormResponse r = layer.train(x);
-    const NormGradient g = layer.backward(r, dy);
-    GradientCheck c;
-    c.slopes.push_back(compare_slopes(
-        "input", g.dx.data,
-        central_differences(
-            x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes(
-        "scale", g.dscale,
-        central_differences(
-            layer.scale(),
-            [&](const std::vector<double>& v) { return layer.with_scale_shift(v, layer.shift()).train(x).output; }, dy,
-            h)));
-    c.slopes.push_back(compare_slopes(
-        "shift", g.dshift,
-        central_differences(
-            layer.shift(),
-            [&](const std::vector<double>& v) { return layer.with_scale_shift(layer.scale(), v).train(x).output; }, dy,
-            h)));
-    return c;
+    const NormGradient g = layer.backward(layer.train(x), dy);
+    return check_gradient(
+        {input_probe(layer, x, dy, g.dx.data),
+         {"scale", layer.scale(), g.dscale,
+          weighted_sum(
+              [&](const std::vector<double>& v) { return layer.with_scale_shift(v, layer.shift()).train(x).output; },
+              dy)},
+         {"shift", layer.shift(), g.dshift,
+          weighted_sum(
+              [&](const std::vector<double>& v) { return layer.with_scale_shift(layer.scale(), v).train(x).output; },
+              dy)}},
+        h);
 }
 
 GradientCheck check_gradient(const Dense& layer, const Block& x, const Block& dy, double h) {
-    const DenseResponse r = layer.train(x);
-    const DenseGradient g = layer.backward(r, dy);
+    const DenseGradient g = layer.backward(layer.train(x), dy);
     const Block& w = layer.weights();
-    GradientCheck c;
-    c.slopes.push_back(compare_slopes(
-        "input", g.dx.data,
-        central_differences(
-            x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
-    c.slopes.push_back(
-        compare_slopes("weights", g.dweights.data,
-                       central_differences(
-                           w.data,
-                           [&](const std::vector<double>& v) {
-                               return Dense(reshaped(w, v), layer.bias(), layer.activation()).train(x).output;
-                           },
-                           dy, h)));
-    c.slopes.push_back(compare_slopes(
-        "bias", g.dbias,
-        central_differences(
-            layer.bias(), [&](const std::vector<double>& v) { return Dense(w, v, layer.activation()).train(x).output; },
-            dy, h)));
-    return c;
+    return check_gradient(
+        {input_probe(layer, x, dy, g.dx.data),
+         {"weights", w.data, g.dweights.data,
+          weighted_sum(
+              [&](const std::vector<double>& v) {
+                  return Dense(reshaped(w, v), layer.bias(), layer.activation()).train(x).output;
+              },
+              dy)},
+         {"bias", layer.bias(), g.dbias,
+          weighted_sum([&](const std::vector<double>& v) { return Dense(w, v, layer.activation()).train(x).output; },
+                       dy)}},
+        h);
 }
 
 GradientCheck check_gradient(const WeightNormDense& layer, const Block& x, const Block& dy, double h) {
-    const DenseResponse r = layer.train(x);
-    const WeightNormGradient g = layer.backward(r, dy);
+    const WeightNormGradient g = layer.backward(layer.train(x), dy);
     const Block& v0 = layer.direction();
-    auto rebuilt = [&](Block v, std::vector<double> m, std::vector<double> b) {
-        return WeightNormDense(std::move(v), std::move(m), std::move(b), layer.activation());
+    auto answer = [&](Block v, std::vector<double> m, std::vector<double> b) {
+        return WeightNormDense(std::move(v), std::move(m), std::move(b), layer.activation()).train(x).output;
     };
-    GradientCheck c;
-    c.slopes.push_back(compare_slopes(
-        "input", g.dx.data,
-        central_differences(
-            x.data, [&](const std::vector<double>& v) { return layer.train(reshaped(x, v)).output; }, dy, h)));
-    c.slopes.push_back(
-        compare_slopes("direction", g.ddirection.data,
-                       central_differences(
-                           v0.data,
-                           [&](const std::vector<double>& v) {
-                               return rebuilt(reshaped(v0, v), layer.magnitude(), layer.bias()).train(x).output;
-                           },
-                           dy, h)));
-    c.slopes.push_back(compare_slopes(
-        "magnitude", g.dmagnitude,
-        central_differences(
-            layer.magnitude(),
-            [&](const std::vector<double>& v) { return rebuilt(v0, v, layer.bias()).train(x).output; }, dy, h)));
-    c.slopes.push_back(compare_slopes(
-        "bias", g.dbias,
-        central_differences(
-            layer.bias(),
-            [&](const std::vector<double>& v) { return rebuilt(v0, layer.magnitude(), v).train(x).output; }, dy, h)));
-    return c;
+    return check_gradient(
+        {input_probe(layer, x, dy, g.dx.data),
+         {"direction", v0.data, g.ddirection.data,
+          weighted_sum(
+              [&](const std::vector<double>& v) { return answer(reshaped(v0, v), layer.magnitude(), layer.bias()); },
+              dy)},
+         {"magnitude", layer.magnitude(), g.dmagnitude,
+          weighted_sum([&](const std::vector<double>& v) { return answer(v0, v, layer.bias()); }, dy)},
+         {"bias", layer.bias(), g.dbias,
+          weighted_sum([&](const std::vector<double>& v) { return answer(v0, layer.magnitude(), v); }, dy)}},
+        h);
 }
 
 } // namespace normlab

@@ -1,6 +1,6 @@
-// The finite-difference oracle: central differences of the objective sum(dy * output) for every
-// input cell and every parameter, against the analytic backward pass. It knows nothing about
-// routes, which is why it can catch a wrong one.
+// The finite-difference oracle: one checker over any function from a parameter vector to a loss.
+// Every layer kind and the whole network are checked through it; a layer's slopes are slopes of
+// the loss sum(dy * output). It knows nothing about routes, which is why it can catch a wrong one.
 #pragma once
 #include <functional>
 #include <string>
@@ -13,32 +13,48 @@
 
 namespace normlab {
 
+using LossOf = std::function<double(const std::vector<double>&)>;
+using BlockOf = std::function<Block(const std::vector<double>&)>;
+
+// One parameter vector to check: its name, its values, the analytic slope of the loss with
+// respect to it, and the loss as a function of it (everything else held fixed).
+struct SlopeProbe {
+    std::string name;
+    std::vector<double> values;
+    std::vector<double> analytic;
+    LossOf loss;
+};
+
 struct SlopeCheck {
-    std::string name;             // "input", "scale", "shift", "weights", "bias", "direction", "magnitude"
+    std::string name;             // "input", "scale", "shift", "weights", "bias", "direction", "magnitude", ...
     std::vector<double> analytic; // what the backward pass says, row-major
     std::vector<double> numeric;  // what the central difference says
-    double largest_gap = 0.0;     // max |analytic - numeric|
-    double largest_slope = 0.0;   // max |numeric|
+    double largest_gap = 0.0;     // max |analytic - numeric|; NaN if either holds a NaN
+    double largest_slope = 0.0;   // max |numeric|; NaN if it holds a NaN
 };
 
 struct GradientCheck {
     std::vector<SlopeCheck> slopes;
-    double largest_gap() const;                             // over every slope
+    double largest_gap() const;                             // over every slope; NaN if any is NaN
     const SlopeCheck& slope(const std::string& name) const; // throws OptionError for an unknown name
 };
-
-// Central differences (f(v + h) - f(v - h)) / 2h of sum(dy * forward(values)), one value at a time.
-std::vector<double> central_differences(const std::vector<double>& values,
-                                        const std::function<Block(const std::vector<double>&)>& forward,
-                                        const Block& dy, double h);
-
-// Builds one SlopeCheck from the analytic slope and the numeric one.
-SlopeCheck compare_slopes(std::string name, std::vector<double> analytic, std::vector<double> numeric);
 
 // Default step: 1e-5, a balance of truncation (h^2) and rounding (1e-16 / h) error.
 constexpr double default_difference_step = 1e-5;
 
-// Normaliser in the training purpose: input, scale, shift.
+// requires: h finite and > 0 (else OptionError).
+// ensures: (loss(v + h e_k) - loss(v - h e_k)) / 2h for every k, one value at a time.
+std::vector<double> central_differences(const std::vector<double>& values, const LossOf& loss, double h);
+
+// The loss sum(dy * forward(v)), summed in row-major order.
+LossOf weighted_sum(BlockOf forward, const Block& dy);
+
+// requires: each probe's analytic slope as long as its values; h as central_differences.
+// ensures: one SlopeCheck per probe, in order.
+GradientCheck check_gradient(const std::vector<SlopeProbe>& probes, double h = default_difference_step);
+
+// The layers, through the one checker, at the loss sum(dy * output) of a training pass.
+// Normaliser: input, scale, shift.
 GradientCheck check_gradient(const Normaliser& layer, const Block& x, const Block& dy,
                              double h = default_difference_step);
 // Dense: input, weights, bias.

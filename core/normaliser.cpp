@@ -81,7 +81,7 @@ const char* norm_kind_name(NormKind kind) {
 }
 
 NormKind norm_kind_named(const std::string& name) {
-    for (NormKind k : {NormKind::Batch, NormKind::Layer, NormKind::Rms, NormKind::Group})
+    for (NormKind k : all_norm_kinds)
         if (name == norm_kind_name(k)) return k;
     throw OptionError("the kind '" + name + "' is not one of batch, layer, rms, group");
 }
@@ -131,8 +131,22 @@ NormSpec group_norm(std::size_t groups) {
     return s;
 }
 
+NormSpec norm_spec(NormKind kind) {
+    switch (kind) {
+        case NormKind::Layer:
+            return layer_norm();
+        case NormKind::Rms:
+            return rms_norm();
+        case NormKind::Group:
+            return group_norm(1);
+        case NormKind::Batch:
+            break;
+    }
+    return batch_norm();
+}
+
 Normaliser::Normaliser(std::size_t features, NormSpec spec)
-    : spec_(spec), scale_(features, 1.0), shift_(features, 0.0) {
+    : spec_(spec), scale_(filled(features, 1.0, "layer's scale")), shift_(filled(features, 0.0, "layer's shift")) {
     require_nonempty(1, features, "layer's feature count");
     require_eps(spec.eps);
     require_rate(spec.rate);
@@ -143,8 +157,8 @@ Normaliser::Normaliser(std::size_t features, NormSpec spec)
         throw GroupError("the group count is " + std::to_string(spec.groups) + " but the layer has " +
                          std::to_string(features) + " features; the groups must divide the features evenly");
     if (spec.axis() == Axis::Batch) {
-        running_mean_.assign(features, 0.0);
-        running_var_.assign(features, 1.0);
+        running_mean_ = filled(features, 0.0, "layer's running mean");
+        running_var_ = filled(features, 1.0, "layer's running variance");
     }
 }
 
@@ -202,20 +216,70 @@ Block Normaliser::infer(const Block& x) const {
     Block y(x.rows, x.cols);
     for (std::size_t j = 0; j < x.cols; ++j) {
         double s = std::sqrt(running_var_[j] + spec_.eps);
-        for (std::size_t i = 0; i < x.rows; ++i)
-            y.at(i, j) = scale_[j] * ((x.at(i, j) - running_mean_[j]) / s) + shift_[j];
+        for (std::size_t i = 0; i < x.rows; ++i) {
+            double answer = scale_[j] * ((x.at(i, j) - running_mean_[j]) / s) + shift_[j];
+            if (!std::isfinite(answer)) // x - mean may overflow where the answer does not: halve both
+                answer = scale_[j] * (((0.5 * x.at(i, j) - 0.5 * running_mean_[j]) / s) * 2.0) + shift_[j];
+            y.at(i, j) = answer;
+        }
     }
+    require_answer_finite(y, "predicting answer");
     return y;
 }
 
 NormResponse Normaliser::train(const Block& x) const {
     check_input(x);
     NormResponse r;
-    train_into(x, r);
+    Workspace work;
+    train_into(x, r, work);
+    require_answer_finite(r.output, "training answer");
+    require_answer_finite(r.deviation, "deviation");
     return r;
 }
 
-void Normaliser::train_into(const Block& x, NormResponse& r) const {
+namespace {
+
+// One set's statistics and standardised values with its cells scaled by 2^-e, where 2^e bounds
+// the set's largest magnitude: for sets whose sums or squares overflow. Powers of two scale
+// exactly, so the answer is the one exact arithmetic rounds to. When the variance itself is
+// beyond a double it is Infinity, eps is below its last bit, and z is taken in scaled units.
+void rescaled_set(const AxisSets& sets, std::size_t s, bool centre, double eps, const double* xs, double* z,
+                  double& mean, double& variance, double& deviation) {
+    const double len = static_cast<double>(sets.length);
+    auto scaled = [&](std::size_t k, int e) { return std::ldexp(xs[sets.start(s) + k * sets.step], -e); };
+    double top = 0.0;
+    for (std::size_t k = 0; k < sets.length; ++k) top = std::fmax(top, std::fabs(scaled(k, 0)));
+    int e = 0;
+    std::frexp(top, &e);
+    double m = 0.0, corr = 0.0, var = 0.0;
+    if (centre) {
+        for (std::size_t k = 0; k < sets.length; ++k) m += scaled(k, e);
+        m /= len;
+        for (std::size_t k = 0; k < sets.length; ++k) corr += scaled(k, e) - m;
+        corr /= len;
+    }
+    for (std::size_t k = 0; k < sets.length; ++k) {
+        const double centred = (scaled(k, e) - m) - corr;
+        var += centred * centred;
+    }
+    var /= len;
+    mean = std::ldexp(m + corr, e);
+    variance = std::ldexp(var, 2 * e);
+    if (std::isfinite(variance)) {
+        deviation = std::sqrt(variance + eps);
+        for (std::size_t k = 0; k < sets.length; ++k)
+            z[sets.start(s) + k * sets.step] = std::ldexp((scaled(k, e) - m) - corr, e) / deviation;
+    } else {
+        const double scaled_deviation = std::sqrt(var);
+        deviation = std::ldexp(scaled_deviation, e);
+        for (std::size_t k = 0; k < sets.length; ++k)
+            z[sets.start(s) + k * sets.step] = ((scaled(k, e) - m) - corr) / scaled_deviation;
+    }
+}
+
+} // namespace
+
+void Normaliser::train_into(const Block& x, NormResponse& r, Workspace& work) const {
     // sweep() visits the cells in the order their layout favours; each set's sums run in
     // position order either way.
     const AxisSets sets = sets_of(spec_, x.rows, x.cols);
@@ -224,11 +288,11 @@ void Normaliser::train_into(const Block& x, NormResponse& r) const {
     r.output.reshape(x.rows, x.cols);
     r.standardised.reshape(x.rows, x.cols);
     r.mean.assign(count, 0.0);
-    r.correction.assign(count, 0.0);
+    work.correction.assign(count, 0.0);
     r.variance.assign(count, 0.0);
     r.deviation.resize(count);
     double* mean = r.mean.data();
-    double* corr = r.correction.data();
+    double* corr = work.correction.data();
     double* var = r.variance.data();
     const double* xs = x.data.data();
     double* z = r.standardised.data.data();
@@ -253,28 +317,46 @@ void Normaliser::train_into(const Block& x, NormResponse& r) const {
     const double* dev = r.deviation.data();
     sweep(sets, [&](std::size_t s, std::size_t c) { z[c] = ((xs[c] - mean[s]) - corr[s]) / dev[s]; });
     for (std::size_t s = 0; s < count; ++s) mean[s] += corr[s];
+    for (std::size_t s = 0; s < count; ++s)
+        if (!std::isfinite(var[s]))
+            rescaled_set(sets, s, spec_.centre(), spec_.eps, xs, z, mean[s], var[s], r.deviation[s]);
     // answer = scale * z + shift, feature by feature along each row.
     for (std::size_t i = 0; i < x.rows; ++i)
         for (std::size_t j = 0; j < x.cols; ++j)
             r.output.data[i * x.cols + j] = scale_[j] * z[i * x.cols + j] + shift_[j];
 }
 
-Block Normaliser::forward(const Block& x, Purpose purpose) const {
-    return purpose == Purpose::Predict ? infer(x) : train(x).output;
+void Normaliser::check_response(const NormResponse& response, const Block& dy) const {
+    const Block& z = response.standardised;
+    require_nonempty(z.rows, z.cols, "response's standardised block");
+    require_same(z.cols, features(), "response's feature count", "layer's feature count");
+    require_finite(z, "response's standardised block");
+    require_shape(dy, z.rows, z.cols, "arriving slope");
+    require_finite(dy, "arriving slope");
+    const std::size_t count = sets_of(spec_, z.rows, z.cols).count;
+    const std::string sets = "layer's set count for " + std::to_string(z.rows) + " rows";
+    require_same(response.mean.size(), count, "response's mean count", sets);
+    require_same(response.variance.size(), count, "response's variance count", sets);
+    require_same(response.deviation.size(), count, "response's deviation count", sets);
+    for (std::size_t s = 0; s < count; ++s)
+        if (!(std::isfinite(response.deviation[s]) && response.deviation[s] > 0))
+            throw NonFiniteError("entry " + std::to_string(s + 1) + " of the response's deviation is " +
+                                 format_number(response.deviation[s]) +
+                                 "; a deviation is sqrt(variance + eps), a finite number above 0");
 }
 
 NormGradient Normaliser::backward(const NormResponse& response, const Block& dy) const {
-    const Block& z = response.standardised;
-    require_shape(dy, z.rows, z.cols, "arriving slope");
-    require_finite(dy, "arriving slope");
-    const AxisSets sets = sets_of(spec_, z.rows, z.cols);
-    require_same(response.deviation.size(), sets.count, "response's statistics count", "layer's set count");
+    check_response(response, dy);
     NormGradient g;
-    backward_into(response, dy, g);
+    Workspace work;
+    backward_into(response, dy, g, work);
+    require_answer_finite(g.dx, "passed-down block");
+    require_answer_finite(g.dscale, "scale slope");
+    require_answer_finite(g.dshift, "shift slope");
     return g;
 }
 
-void Normaliser::backward_into(const NormResponse& response, const Block& dy, NormGradient& g) const {
+void Normaliser::backward_into(const NormResponse& response, const Block& dy, NormGradient& g, Workspace& work) const {
     const Block& zb = response.standardised;
     const AxisSets sets = sets_of(spec_, zb.rows, zb.cols);
     const std::size_t count = sets.count, rows = zb.rows, cols = zb.cols;
@@ -285,8 +367,8 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     g.mean = response.mean;
     g.variance = response.variance;
     g.rows = rows;
-    g.sum_d.assign(count, 0.0);
-    g.sum_dz.assign(count, 0.0);
+    work.sum_d.assign(count, 0.0);
+    work.sum_dz.assign(count, 0.0);
     const double* z = zb.data.data();
     double* d = g.dx.data.data(); // holds d = dy * scale until it is overwritten by dx
     // Parameter slopes, sums down the columns: dscale = sum dy * z, dshift = sum dy.
@@ -306,8 +388,8 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     //   route 2, through the mean:   - sum d            (only when centring)
     //   route 3, through variance:   - z * sum(d * z)
     //   all over n * s.
-    double* sum_d = g.sum_d.data();
-    double* sum_dz = g.sum_dz.data();
+    double* sum_d = work.sum_d.data();
+    double* sum_dz = work.sum_dz.data();
     if (spec_.centre()) sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
     sweep_sum(sets, sum_dz, [&](std::size_t, std::size_t c) { return d[c] * z[c]; });
     const double* dev = response.deviation.data();
@@ -315,28 +397,42 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
           [&](std::size_t s, std::size_t c) { d[c] = (len * d[c] - sum_d[s] - z[c] * sum_dz[s]) / (len * dev[s]); });
 }
 
-Normaliser Normaliser::step(const NormGradient& gradient, double stride) const {
-    require_stride(stride);
+Normaliser Normaliser::step(const NormGradient& gradient, double learning_rate) const {
+    require_learning_rate(learning_rate);
     require_same(gradient.dscale.size(), features(), "gradient's scale slope length", "layer's feature count");
     require_same(gradient.dshift.size(), features(), "gradient's shift slope length", "layer's feature count");
+    require_finite(gradient.dscale, "gradient's scale slope");
+    require_finite(gradient.dshift, "gradient's shift slope");
     if (has_running()) {
         require_same(gradient.mean.size(), features(), "gradient's batch mean length", "layer's feature count");
+        require_same(gradient.variance.size(), features(), "gradient's batch variance length", "layer's feature count");
+        require_finite(gradient.mean, "gradient's batch mean");
+        require_finite(gradient.variance, "gradient's batch variance");
+        for (std::size_t j = 0; j < features(); ++j)
+            if (gradient.variance[j] < 0)
+                throw NonFiniteError("entry " + std::to_string(j + 1) + " of the gradient's batch variance is " +
+                                     format_number(gradient.variance[j]) + "; a variance cannot be negative");
+        if (gradient.rows == 0)
+            throw ShapeError("the gradient's row count is 0; batch figures come from at least one row");
         if (spec_.unbiased_running && gradient.rows < 2)
             throw ShapeError("the unbiased running variance needs at least 2 rows but the batch had " +
                              std::to_string(gradient.rows));
     }
     Normaliser next = *this;
-    step_into(gradient, stride, next);
+    step_into(gradient, learning_rate, next);
+    require_answer_finite(next.scale_, "stepped scale");
+    require_answer_finite(next.shift_, "stepped shift");
+    require_answer_finite(next.running_var_, "stepped running variance");
     return next;
 }
 
-void Normaliser::step_into(const NormGradient& gradient, double stride, Normaliser& next) const {
+void Normaliser::step_into(const NormGradient& gradient, double learning_rate, Normaliser& next) const {
     next.spec_ = spec_;
     next.scale_.resize(features());
     next.shift_.resize(features());
     for (std::size_t j = 0; j < features(); ++j) {
-        next.scale_[j] = scale_[j] - stride * gradient.dscale[j];
-        next.shift_[j] = spec_.learn_shift ? shift_[j] - stride * gradient.dshift[j] : shift_[j];
+        next.scale_[j] = scale_[j] - learning_rate * gradient.dscale[j];
+        next.shift_[j] = spec_.learn_shift ? shift_[j] - learning_rate * gradient.dshift[j] : shift_[j];
     }
     next.running_mean_.resize(running_mean_.size());
     next.running_var_.resize(running_var_.size());
@@ -361,9 +457,8 @@ bool Normaliser::operator==(const Normaliser& o) const {
 }
 
 Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy) {
+    layer.check_response(response, dy);
     const Block& z = response.standardised;
-    require_shape(dy, z.rows, z.cols, "arriving slope");
-    require_finite(dy, "arriving slope");
     const AxisSets sets = sets_of(layer.spec(), z.rows, z.cols);
     Block dx(z.rows, z.cols);
     for (std::size_t s = 0; s < sets.count; ++s)
@@ -371,6 +466,7 @@ Block naive_backward(const Normaliser& layer, const NormResponse& response, cons
             const std::size_t cell = sets.start(s) + k * sets.step;
             dx.data[cell] = dy.data[cell] * layer.scale()[cell % z.cols] / response.deviation[s];
         }
+    require_answer_finite(dx, "passed-down block");
     return dx;
 }
 

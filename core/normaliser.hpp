@@ -28,15 +28,16 @@
 #include <vector>
 
 #include "block.hpp"
+#include "workspace.hpp"
 
 namespace normlab {
 
 enum class Axis { Batch, Features };
-enum class Purpose { Train, Predict };
 
 // The four members of the family. The kind fixes the axis and whether the mean is taken away;
 // groups, eps and the running rate are the other settings.
 enum class NormKind { Batch, Layer, Rms, Group };
+constexpr NormKind all_norm_kinds[] = {NormKind::Batch, NormKind::Layer, NormKind::Rms, NormKind::Group};
 const char* norm_kind_name(NormKind kind);         // "batch", "layer", "rms", "group"
 NormKind norm_kind_named(const std::string& name); // throws OptionError
 
@@ -75,15 +76,17 @@ NormSpec batch_norm();
 NormSpec layer_norm();
 NormSpec rms_norm();
 NormSpec group_norm(std::size_t groups);
+// The factory's spec of a kind: batch_norm(), layer_norm(), rms_norm() or group_norm(1).
+NormSpec norm_spec(NormKind kind);
 
 // What a training pass hands back: the answer and everything backward needs.
 struct NormResponse {
-    Block output;                   // (N, D) scale * standardised + shift
-    Block standardised;             // (N, D) z
-    std::vector<double> mean;       // per set (0 when not centring)
-    std::vector<double> variance;   // per set, biased (mean square when not centring)
-    std::vector<double> deviation;  // per set, sqrt(variance + eps)
-    std::vector<double> correction; // per set: what rounding lost from the mean's first pass
+    Block output;                  // (N, D) scale * standardised + shift
+    Block standardised;            // (N, D) z
+    std::vector<double> mean;      // per set (0 when not centring)
+    std::vector<double> variance;  // per set, biased (mean square when not centring); Infinity when
+                                   // the spread's square is beyond a double (the rest stays exact)
+    std::vector<double> deviation; // per set, sqrt(variance + eps)
 };
 
 // What the backward pass hands back: the passed-down block, the parameter slopes, and the
@@ -95,8 +98,6 @@ struct NormGradient {
     std::vector<double> mean;     // per set, as in the response
     std::vector<double> variance; // per set, as in the response
     std::size_t rows = 0;         // N, for the unbiased running variance
-    std::vector<double> sum_d;    // per set: sum of d = dy * scale (the route through the mean)
-    std::vector<double> sum_dz;   // per set: sum of d * z (the route through the variance)
 };
 
 // Everything a normaliser is, as plain data: what crosses to JavaScript and comes back.
@@ -108,7 +109,8 @@ struct NormaliserState {
 
 class Normaliser {
 public:
-    // requires: features > 0; eps finite and > 0; keep and fold in [0, 1]; groups divide features.
+    // requires: 0 < features <= max_block_cells; eps finite and > 0; the running rate in [0, 1];
+    // groups divide features.
     Normaliser(std::size_t features, NormSpec spec);
 
     // requires: every check of the constructor, scale and shift of length D and finite, running
@@ -132,26 +134,31 @@ public:
 
     // Predicting: the batch axis standardises by the running figures; the others as in training.
     // requires: x is (N, D), finite, N > 0.
+    // ensures: every answer finite; an answer beyond the largest double is refused (NonFiniteError).
     Block infer(const Block& x) const;
-    // Training: standardises by the block's own statistics. Changes nothing.
+    // Training: standardises by the block's own statistics. Changes nothing. Inputs of any finite
+    // size are answered exactly (a set whose sums would overflow is rescaled by a power of two).
     NormResponse train(const Block& x) const;
-    // Either purpose; training is the default.
-    Block forward(const Block& x, Purpose purpose = Purpose::Train) const;
 
-    // requires: dy is the shape of response.output, finite.
+    // requires: a response of this layer: standardised (N, D), finite; mean, variance and
+    // deviation one per set, the deviations finite and > 0; dy (N, D), finite. Else ShapeError
+    // or NonFiniteError.
     // ensures: dx is the slope of sum(dy * output) with respect to the input, all three routes.
     NormGradient backward(const NormResponse& response, const Block& dy) const;
 
-    // ensures: a new layer; scale and shift moved by -stride * slope (the shift only when
+    // requires: learning rate finite; slopes of length D, finite; on the batch axis the batch
+    // mean and variance of length D, finite, variances >= 0, rows > 0 (> 1 for the unbiased
+    // running variance).
+    // ensures: a new layer; scale and shift moved by -learning_rate * slope (the shift only when
     // learned); on the batch axis the running figures folded toward the gradient's batch
     // figures. The layer stepped from is unchanged.
-    Normaliser step(const NormGradient& gradient, double stride) const;
+    Normaliser step(const NormGradient& gradient, double learning_rate) const;
 
     // The same verbs into caller storage, checking nothing (the caller checked once), for
     // training loops that must not allocate. next may be this layer itself.
-    void train_into(const Block& x, NormResponse& r) const;
-    void backward_into(const NormResponse& response, const Block& dy, NormGradient& g) const;
-    void step_into(const NormGradient& gradient, double stride, Normaliser& next) const;
+    void train_into(const Block& x, NormResponse& r, Workspace& work) const;
+    void backward_into(const NormResponse& response, const Block& dy, NormGradient& g, Workspace& work) const;
+    void step_into(const NormGradient& gradient, double learning_rate, Normaliser& next) const;
 
     std::size_t parameter_count() const; // scale, and shift when learned
     std::size_t buffer_count() const;    // running mean and variance
@@ -162,10 +169,12 @@ private:
     NormSpec spec_;
     std::vector<double> scale_, shift_, running_mean_, running_var_;
     void check_input(const Block& x) const;
+    void check_response(const NormResponse& response, const Block& dy) const;
+    friend Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy);
 };
 
 // The tempting wrong backward pass, d / s: the direct route alone. For the page's comparison
-// only; never used in training.
+// only; never used in training. requires: as Normaliser::backward.
 Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy);
 
 } // namespace normlab

@@ -10,4 +10,6 @@
 #include "normaliser.hpp"
 #include "random.hpp"
 #include "running_trace.hpp"
+#include "seed_blocks.hpp"
 #include "weight_norm.hpp"
+#include "workspace.hpp"

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "elementary.hpp"
+#include "errors.hpp"
 
 namespace normlab {
 
@@ -33,6 +34,7 @@ double Random::normal() {
 }
 
 std::uint64_t Random::below(std::uint64_t n) {
+    if (n == 0) throw OptionError("below(0) asks for a whole number in [0, 0), and there is none");
     std::uint64_t limit = ~std::uint64_t(0) - (~std::uint64_t(0) % n);
     std::uint64_t r;
     do r = next_u64();

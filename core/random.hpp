@@ -14,7 +14,7 @@ public:
     double uniform();
     // Standard normal by Marsaglia's polar method (uses only our own log and IEEE sqrt).
     double normal();
-    // Uniform integer in [0, n), n > 0, without modulo bias.
+    // Uniform integer in [0, n) without modulo bias. requires: n > 0 (else OptionError).
     std::uint64_t below(std::uint64_t n);
 
 private:

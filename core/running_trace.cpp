@@ -12,18 +12,21 @@ std::size_t RunningTrace::first_step_under(double threshold) const {
 
 RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std::size_t steps) {
     if (!layer.has_running()) throw OptionError("only the batch axis has running figures to trace");
+    require_cells(steps, x.data.size(), "trace's predicted blocks, steps");
     const NormResponse response = layer.train(x);
     const Block zero(x.rows, x.cols, 0.0);
-    RunningTrace t{{}, {}, {}, {}, response.output, layer};
+    RunningTrace t{{}, {}, {}, {}, response.output, {}};
+    Normaliser stepped = layer;
     for (std::size_t k = 0; k < steps; ++k) {
         // The response and the gradient are the same at every step: scale and shift never move.
-        t.final_layer = t.final_layer.step(t.final_layer.backward(response, zero), 1.0);
-        Block predicted = t.final_layer.infer(x);
+        stepped = stepped.step(stepped.backward(response, zero), 1.0);
+        Block predicted = stepped.infer(x);
         t.widest_gap.push_back(largest_gap(predicted, response.output));
-        t.running_mean.push_back(t.final_layer.running_mean());
-        t.running_variance.push_back(t.final_layer.running_variance());
+        t.running_mean.push_back(stepped.running_mean());
+        t.running_variance.push_back(stepped.running_variance());
         t.predicted.push_back(std::move(predicted));
     }
+    t.final_state = stepped.state();
     return t;
 }
 

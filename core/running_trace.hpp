@@ -15,13 +15,14 @@ struct RunningTrace {
     std::vector<std::vector<double>> running_variance; // per step, after it
     std::vector<Block> predicted;                      // per step: the predicting answer after it
     Block trained;                                     // the training answer (the same at every step)
-    Normaliser final_layer;
+    NormaliserState final_state;                       // the layer after the last step
     // The first step (1-based) whose widest gap is below the threshold, or 0 if none is.
     std::size_t first_step_under(double threshold) const;
 };
 
-// requires: layer on the batch axis; x fits it. Each step trains on x, passes back a zero slope
-// (so the scale and shift stay) and steps at stride 1, which folds the batch figures in.
+// requires: layer on the batch axis (else OptionError); x fits it; steps * x's cells within
+// max_block_cells (else SizeError). Each step trains on x, passes back a zero slope (so the scale
+// and shift stay) and steps at learning rate 1, which folds the batch figures in.
 RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std::size_t steps);
 
 } // namespace normlab

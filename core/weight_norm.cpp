@@ -1,6 +1,7 @@
 #include "weight_norm.hpp"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "errors.hpp"
@@ -18,12 +19,27 @@ WeightNormDense::WeightNormDense(Block direction, std::vector<double> magnitude,
     derive();
 }
 
+double column_length(const Block& v, std::size_t k) {
+    double sum = 0.0;
+    for (std::size_t j = 0; j < v.rows; ++j) sum += v.at(j, k) * v.at(j, k);
+    if (std::isfinite(sum) && sum >= std::numeric_limits<double>::min()) return std::sqrt(sum);
+    double top = 0.0;
+    for (std::size_t j = 0; j < v.rows; ++j) top = std::fmax(top, std::fabs(v.at(j, k)));
+    if (top == 0) return 0.0;
+    int e = 0;
+    std::frexp(top, &e);
+    sum = 0.0;
+    for (std::size_t j = 0; j < v.rows; ++j) {
+        const double scaled = std::ldexp(v.at(j, k), -e);
+        sum += scaled * scaled;
+    }
+    return std::ldexp(std::sqrt(sum), e);
+}
+
 void WeightNormDense::derive() {
-    lengths_.assign(direction_.cols, 0.0);
-    for (std::size_t j = 0; j < direction_.rows; ++j)
-        for (std::size_t k = 0; k < direction_.cols; ++k) lengths_[k] += direction_.at(j, k) * direction_.at(j, k);
+    lengths_.resize(direction_.cols);
     for (std::size_t k = 0; k < lengths_.size(); ++k) {
-        lengths_[k] = std::sqrt(lengths_[k]);
+        lengths_[k] = column_length(direction_, k);
         if (lengths_[k] == 0)
             throw ZeroDirectionError("neuron " + std::to_string(k + 1) +
                                      "'s direction has length 0: v / |v| is undefined, so the neuron has no "
@@ -38,11 +54,7 @@ void WeightNormDense::derive() {
 WeightNormDense WeightNormDense::from_dense(const Dense& dense) {
     Block v = dense.weights();
     std::vector<double> g(v.cols, 0.0);
-    for (std::size_t k = 0; k < v.cols; ++k) {
-        double s = 0.0;
-        for (std::size_t j = 0; j < v.rows; ++j) s += v.at(j, k) * v.at(j, k);
-        g[k] = std::sqrt(s);
-    }
+    for (std::size_t k = 0; k < v.cols; ++k) g[k] = column_length(v, k);
     return WeightNormDense(std::move(v), std::move(g), dense.bias(), dense.activation());
 }
 
@@ -58,6 +70,7 @@ DenseResponse WeightNormDense::train(const Block& x) const {
     check_dense_input(weights_, x);
     DenseResponse r;
     train_into(x, r);
+    check_dense_answer(r);
     return r;
 }
 
@@ -66,18 +79,20 @@ void WeightNormDense::train_into(const Block& x, DenseResponse& r) const {
 }
 
 WeightNormGradient WeightNormDense::backward(const DenseResponse& response, const Block& dy) const {
-    check_dense_slope(response, dy);
+    check_dense_response(weights_, response, dy);
     WeightNormGradient g;
-    backward_into(response, dy, g);
+    Workspace work;
+    backward_into(response, dy, g, work);
+    require_answer_finite(g.dx, "passed-down block");
+    require_answer_finite(g.ddirection, "direction slope");
+    require_answer_finite(g.dmagnitude, "magnitude slope");
+    require_answer_finite(g.dbias, "bias slope");
     return g;
 }
 
 void WeightNormDense::backward_into(const DenseResponse& response, const Block& dy, WeightNormGradient& g,
-                                    bool pass_down) const {
-    dense_backward_into(weights_, activation_, response, dy, g.dense, pass_down);
-    g.dx = g.dense.dx;
-    g.dbias = g.dense.dbias;
-    g.dweights = g.dense.dweights;
+                                    Workspace& work, bool pass_down) const {
+    dense_backward_into(weights_, activation_, response, dy, g.dx, g.dweights, g.dbias, work, pass_down);
     g.ddirection.reshape(direction_.rows, direction_.cols);
     g.dmagnitude.resize(direction_.cols);
     for (std::size_t k = 0; k < direction_.cols; ++k) {
@@ -93,26 +108,33 @@ void WeightNormDense::backward_into(const DenseResponse& response, const Block& 
     }
 }
 
-WeightNormDense WeightNormDense::step(const WeightNormGradient& gradient, double stride) const {
-    require_stride(stride);
+WeightNormDense WeightNormDense::step(const WeightNormGradient& gradient, double learning_rate) const {
+    require_learning_rate(learning_rate);
     require_shape(gradient.ddirection, direction_.rows, direction_.cols, "direction slope");
     require_same(gradient.dmagnitude.size(), magnitude_.size(), "magnitude slope length", "magnitude length");
     require_same(gradient.dbias.size(), bias_.size(), "bias slope length", "bias length");
+    require_finite(gradient.ddirection, "direction slope");
+    require_finite(gradient.dmagnitude, "magnitude slope");
+    require_finite(gradient.dbias, "bias slope");
     WeightNormDense next = *this;
-    step_into(gradient, stride, next);
+    step_into(gradient, learning_rate, next);
+    require_answer_finite(next.direction_, "stepped direction block");
+    require_answer_finite(next.magnitude_, "stepped magnitude");
+    require_answer_finite(next.bias_, "stepped bias");
+    require_answer_finite(next.weights_, "stepped effective weights");
     return next;
 }
 
-void WeightNormDense::step_into(const WeightNormGradient& gradient, double stride, WeightNormDense& next) const {
+void WeightNormDense::step_into(const WeightNormGradient& gradient, double learning_rate, WeightNormDense& next) const {
     next.direction_.reshape(direction_.rows, direction_.cols);
     next.magnitude_.resize(magnitude_.size());
     next.bias_.resize(bias_.size());
     next.activation_ = activation_;
     for (std::size_t c = 0; c < direction_.size(); ++c)
-        next.direction_.data[c] = direction_.data[c] - stride * gradient.ddirection.data[c];
+        next.direction_.data[c] = direction_.data[c] - learning_rate * gradient.ddirection.data[c];
     for (std::size_t k = 0; k < magnitude_.size(); ++k) {
-        next.magnitude_[k] = magnitude_[k] - stride * gradient.dmagnitude[k];
-        next.bias_[k] = bias_[k] - stride * gradient.dbias[k];
+        next.magnitude_[k] = magnitude_[k] - learning_rate * gradient.dmagnitude[k];
+        next.bias_[k] = bias_[k] - learning_rate * gradient.dbias[k];
     }
     next.derive();
 }

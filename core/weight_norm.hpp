@@ -22,7 +22,6 @@ struct WeightNormGradient {
     std::vector<double> dmagnitude; // (O)
     std::vector<double> dbias;      // (O)
     Block dweights;                 // (I, O), the dense slope w_slope the two are made from
-    DenseGradient dense;            // the dense layer's gradient (working storage)
 };
 
 // Everything a weight-normalised layer is, as plain data (the effective weights are derived).
@@ -49,21 +48,24 @@ public:
     const std::vector<double>& magnitude() const { return magnitude_; }
     const std::vector<double>& bias() const { return bias_; }
     Activation activation() const { return activation_; }
-    std::vector<double> direction_lengths() const; // |v| per neuron
+    std::vector<double> direction_lengths() const; // |v| per neuron, exact for any finite v
     Block effective_weights() const;               // g * v / |v|
     Dense as_dense() const;                        // the dense layer with the effective weights
 
+    // requires and ensures: as Dense's verbs.
     Block infer(const Block& x) const;
     DenseResponse train(const Block& x) const;
     WeightNormGradient backward(const DenseResponse& response, const Block& dy) const;
-    // ensures: a new layer with v - stride * dv, g - stride * dg, b - stride * db.
-    WeightNormDense step(const WeightNormGradient& gradient, double stride) const;
+    // requires: learning rate finite; ddirection (I, O), dmagnitude and dbias (O), all finite.
+    // ensures: a new layer with v - learning_rate * dv, g - learning_rate * dg, b - learning_rate * db.
+    WeightNormDense step(const WeightNormGradient& gradient, double learning_rate) const;
 
     // The same verbs into caller storage, checking nothing (see Dense). step_into refuses a
     // direction that reaches length 0, as the constructor does.
     void train_into(const Block& x, DenseResponse& r) const;
-    void backward_into(const DenseResponse& r, const Block& dy, WeightNormGradient& g, bool pass_down = true) const;
-    void step_into(const WeightNormGradient& gradient, double stride, WeightNormDense& next) const;
+    void backward_into(const DenseResponse& r, const Block& dy, WeightNormGradient& g, Workspace& work,
+                       bool pass_down = true) const;
+    void step_into(const WeightNormGradient& gradient, double learning_rate, WeightNormDense& next) const;
     std::size_t parameter_count() const { return direction_.size() + magnitude_.size() + bias_.size(); }
 
     bool operator==(const WeightNormDense& o) const {
@@ -79,6 +81,10 @@ private:
     std::vector<double> lengths_; // |v| per neuron
     void derive();                // lengths_ and weights_ from direction_ and magnitude_
 };
+
+// The length of column k of v, without overflow or underflow: the plain sum of squares, or, when
+// that leaves the range of normal doubles, the same sum over the column scaled by a power of two.
+double column_length(const Block& v, std::size_t k);
 
 // The tempting wrong direction slope, (g / |v|) w_slope, with the radial part left in. For the
 // page's comparison only; never used in training.

@@ -11,6 +11,10 @@ namespace normlab {
 extern const char* const crowd_csv_text; // generated from data/crowd.csv by CMake
 
 Crowd Crowd::subset(const std::vector<std::size_t>& people) const {
+    for (std::size_t k = 0; k < people.size(); ++k)
+        if (people[k] >= size())
+            throw OptionError("index " + std::to_string(people[k]) + " (entry " + std::to_string(k + 1) +
+                              ") names no one: the crowd has " + std::to_string(size()) + " people, indexed from 0");
     Crowd c{Block(people.size(), measurements.cols), {}};
     for (std::size_t k = 0; k < people.size(); ++k) {
         for (std::size_t j = 0; j < measurements.cols; ++j) c.measurements.at(k, j) = measurements.at(people[k], j);

@@ -12,7 +12,7 @@ struct Crowd {
     Block measurements;         // (25, 2): height_cm, weight_kg
     std::vector<double> labels; // (25): 1 adult, 0 not
     std::size_t size() const { return labels.size(); }
-    // The people at the given indices, in that order.
+    // The people at the given indices, in that order. requires: every index < size() (else OptionError).
     Crowd subset(const std::vector<std::size_t>& people) const;
 };
 

@@ -46,16 +46,17 @@ TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vec
     NetworkResponse r;
     NetworkGradient g;
     Loss loss;
+    Workspace work;
     for (std::size_t e = 0; e < epochs; ++e) {
         const CrowdNetwork& current = nets[now];
-        current.train_into(x, r);
+        current.train_into(x, r, work);
         const bool last = e + 1 == epochs;
         binary_cross_entropy_into(r.logits(), labels, loss, last || recording != Recording::FinalLoss);
         if (last) run.final_loss = loss.value;
         if (recording != Recording::FinalLoss) run.losses.push_back(loss.value);
         if (recording == Recording::Everything) run.records.push_back(record_epoch(current, r, x, labels, loss.value));
-        current.backward_into(r, loss.dlogits, g);
-        current.step_into(g, crowd_stride, nets[1 - now]);
+        current.backward_into(r, loss.dlogits, g, work);
+        current.step_into(g, crowd_learning_rate, nets[1 - now]);
         now = 1 - now;
     }
     run.network = std::move(nets[now]);
@@ -160,6 +161,31 @@ CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd&
             break;
         }
     return c;
+}
+
+const CurveRun& WholeCrowdRuns::of(Arrangement arrangement) const {
+    switch (arrangement) {
+        case Arrangement::Plain:
+            return plain;
+        case Arrangement::Batch:
+            return batch;
+        case Arrangement::Layer:
+            return layer;
+        case Arrangement::Rms:
+            return rms;
+        case Arrangement::WeightNorm:
+            return weight_norm;
+        case Arrangement::Group:
+            break;
+    }
+    throw OptionError(std::string("the whole-crowd runs hold no ") + arrangement_name(arrangement) +
+                      " run; they are plain, batch, layer, rms and weightNorm");
+}
+
+WholeCrowdRuns whole_crowd_runs(std::size_t seed, const Crowd& crowd) {
+    return {whole_crowd_run(Arrangement::Plain, seed, crowd), whole_crowd_run(Arrangement::Batch, seed, crowd),
+            whole_crowd_run(Arrangement::Layer, seed, crowd), whole_crowd_run(Arrangement::Rms, seed, crowd),
+            whole_crowd_run(Arrangement::WeightNorm, seed, crowd)};
 }
 
 TwoWays asked_two_ways(const CurveRun& run) {

@@ -14,7 +14,7 @@
 namespace normlab {
 
 constexpr std::size_t crowd_epochs = 400;
-constexpr double crowd_stride = 1.0;
+constexpr double crowd_learning_rate = 1.0;
 constexpr std::size_t crowd_seeds = 5;
 constexpr std::size_t crowd_folds = 5;
 
@@ -46,7 +46,7 @@ struct TrainingRun {
     std::vector<EpochRecord> records; // per epoch, when everything was asked for
 };
 
-// Full-batch gradient descent at stride 1 for `epochs` epochs on (x, labels). The loss's value
+// Full-batch gradient descent at learning rate 1 for `epochs` epochs on (x, labels). The loss's value
 // never steers training (only its slope does), so what is recorded changes no figure.
 TrainingRun train_crowd_network(CrowdNetwork start, const Block& x, const std::vector<double>& labels,
                                 std::size_t epochs = crowd_epochs, Recording recording = Recording::Losses);
@@ -98,6 +98,16 @@ constexpr double curve_threshold = 0.3;
 constexpr std::size_t curve_seed = 0;
 // One arrangement trained on the whole crowd in its own standard units, recording every epoch.
 CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed = curve_seed, const Crowd& crowd = the_crowd());
+
+// The five whole-crowd runs of the compared arrangements, by name.
+struct WholeCrowdRuns {
+    CurveRun plain, batch, layer, rms, weight_norm;
+    // requires: one of compared_arrangements (else OptionError).
+    const CurveRun& of(Arrangement arrangement) const;
+};
+// Every compared arrangement trained by whole_crowd_run: what the loss curves, the two ways of
+// asking and the covariate-shift chart read.
+WholeCrowdRuns whole_crowd_runs(std::size_t seed = curve_seed, const Crowd& crowd = the_crowd());
 
 struct TwoWays {
     std::vector<double> by_running; // per epoch: accuracy predicting through the running figures

@@ -26,8 +26,7 @@ const char* arrangement_name(Arrangement a) {
 }
 
 Arrangement arrangement_named(const std::string& name) {
-    for (Arrangement a : {Arrangement::Plain, Arrangement::Batch, Arrangement::Layer, Arrangement::Rms,
-                          Arrangement::WeightNorm, Arrangement::Group})
+    for (Arrangement a : all_arrangements)
         if (name == arrangement_name(a)) return a;
     throw OptionError("the arrangement '" + name + "' is not one of plain, batch, layer, rms, weightNorm, group");
 }
@@ -79,7 +78,17 @@ NetworkResponse CrowdNetwork::train(const Block& x) const {
     return r;
 }
 
+namespace {
+
+std::string with_or_without(bool has) { return has ? "with a normaliser" : "without a normaliser"; }
+
+} // namespace
+
 NetworkGradient CrowdNetwork::backward(const NetworkResponse& response, const Block& dlogits) const {
+    if (response.norm.has_value() != norm_.has_value())
+        throw OptionError("the response comes from a network " + with_or_without(response.norm.has_value()) +
+                          " but this " + arrangement_name(arrangement_) + " network is one " +
+                          with_or_without(norm_.has_value()));
     DenseGradient out = output_.backward(response.output, dlogits);
     std::optional<NormGradient> norm;
     const Block* dh = &out.dx;
@@ -92,64 +101,75 @@ NetworkGradient CrowdNetwork::backward(const NetworkResponse& response, const Bl
     return NetworkGradient{std::move(hidden), std::move(norm), std::move(out)};
 }
 
-CrowdNetwork CrowdNetwork::step(const NetworkGradient& g, double stride) const {
+CrowdNetwork CrowdNetwork::step(const NetworkGradient& g, double learning_rate) const {
+    const bool dense_hidden = std::holds_alternative<Dense>(hidden_);
+    if (std::holds_alternative<DenseGradient>(g.hidden) != dense_hidden)
+        throw OptionError(std::string("the gradient's hidden slopes are a ") +
+                          (dense_hidden ? "weight-normalised" : "dense") + " layer's but this " +
+                          arrangement_name(arrangement_) + " network's hidden layer is " +
+                          (dense_hidden ? "dense" : "weight-normalised"));
+    if (g.norm.has_value() != norm_.has_value())
+        throw OptionError("the gradient comes from a network " + with_or_without(g.norm.has_value()) + " but this " +
+                          arrangement_name(arrangement_) + " network is one " + with_or_without(norm_.has_value()));
     HiddenLayer hidden = std::visit(
         [&](const auto& layer) -> HiddenLayer {
             using G = std::conditional_t<std::is_same_v<std::decay_t<decltype(layer)>, Dense>, DenseGradient,
                                          WeightNormGradient>;
-            return layer.step(std::get<G>(g.hidden), stride);
+            return layer.step(*std::get_if<G>(&g.hidden), learning_rate);
         },
         hidden_);
     std::optional<Normaliser> norm;
-    if (norm_) norm = norm_->step(*g.norm, stride);
-    return CrowdNetwork(arrangement_, std::move(hidden), std::move(norm), output_.step(g.output, stride));
+    if (norm_) norm = norm_->step(*g.norm, learning_rate);
+    return CrowdNetwork(arrangement_, std::move(hidden), std::move(norm), output_.step(g.output, learning_rate));
 }
 
-void CrowdNetwork::train_into(const Block& x, NetworkResponse& r) const {
+void CrowdNetwork::train_into(const Block& x, NetworkResponse& r, Workspace& work) const {
     std::visit([&](const auto& layer) { layer.train_into(x, r.hidden); }, hidden_);
     if (norm_) {
         if (!r.norm) r.norm.emplace();
-        norm_->train_into(r.hidden.output, *r.norm);
+        norm_->train_into(r.hidden.output, *r.norm, work);
     } else {
         r.norm.reset();
     }
     output_.train_into(r.read_by_output(), r.output);
 }
 
-void CrowdNetwork::backward_into(const NetworkResponse& r, const Block& dlogits, NetworkGradient& g) const {
-    output_.backward_into(r.output, dlogits, g.output);
+void CrowdNetwork::backward_into(const NetworkResponse& r, const Block& dlogits, NetworkGradient& g,
+                                 Workspace& work) const {
+    output_.backward_into(r.output, dlogits, g.output, work);
     const Block* dh = &g.output.dx;
     if (norm_) {
         if (!g.norm) g.norm.emplace();
-        norm_->backward_into(*r.norm, g.output.dx, *g.norm);
+        norm_->backward_into(*r.norm, g.output.dx, *g.norm, work);
         dh = &g.norm->dx;
     }
     if (const auto* d = std::get_if<Dense>(&hidden_)) {
         if (!std::holds_alternative<DenseGradient>(g.hidden)) g.hidden.emplace<DenseGradient>();
-        d->backward_into(r.hidden, *dh, std::get<DenseGradient>(g.hidden), false);
+        d->backward_into(r.hidden, *dh, std::get<DenseGradient>(g.hidden), work, false);
     } else {
         if (!std::holds_alternative<WeightNormGradient>(g.hidden)) g.hidden.emplace<WeightNormGradient>();
-        std::get<WeightNormDense>(hidden_).backward_into(r.hidden, *dh, std::get<WeightNormGradient>(g.hidden), false);
+        std::get<WeightNormDense>(hidden_).backward_into(r.hidden, *dh, std::get<WeightNormGradient>(g.hidden), work,
+                                                         false);
     }
 }
 
-void CrowdNetwork::step_into(const NetworkGradient& g, double stride, CrowdNetwork& next) const {
+void CrowdNetwork::step_into(const NetworkGradient& g, double learning_rate, CrowdNetwork& next) const {
     next.arrangement_ = arrangement_;
     if (const auto* d = std::get_if<Dense>(&hidden_)) {
         if (!std::holds_alternative<Dense>(next.hidden_)) next.hidden_ = *d;
-        d->step_into(std::get<DenseGradient>(g.hidden), stride, std::get<Dense>(next.hidden_));
+        d->step_into(std::get<DenseGradient>(g.hidden), learning_rate, std::get<Dense>(next.hidden_));
     } else {
         const auto& w = std::get<WeightNormDense>(hidden_);
         if (!std::holds_alternative<WeightNormDense>(next.hidden_)) next.hidden_ = w;
-        w.step_into(std::get<WeightNormGradient>(g.hidden), stride, std::get<WeightNormDense>(next.hidden_));
+        w.step_into(std::get<WeightNormGradient>(g.hidden), learning_rate, std::get<WeightNormDense>(next.hidden_));
     }
     if (norm_) {
         if (!next.norm_) next.norm_ = *norm_;
-        norm_->step_into(*g.norm, stride, *next.norm_);
+        norm_->step_into(*g.norm, learning_rate, *next.norm_);
     } else {
         next.norm_.reset();
     }
-    output_.step_into(g.output, stride, next.output_);
+    output_.step_into(g.output, learning_rate, next.output_);
 }
 
 std::size_t CrowdNetwork::parameter_count() const {
@@ -230,10 +250,19 @@ std::vector<double> flatten(const NetworkGradient& g) {
     return s;
 }
 
-Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels) {
+namespace {
+void check_logits(const Block& logits, const std::vector<double>& labels) {
+    require_nonempty(logits.rows, logits.cols, "logit block");
     require_same(logits.cols, 1, "logit block's column count", "one output");
+    require_well_formed(logits, "logit block");
     require_same(labels.size(), logits.rows, "label count", "logit count");
+}
+} // namespace
+
+Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels) {
+    check_logits(logits, labels);
     require_finite(logits, "logit block");
+    require_finite(labels, "labels");
     Loss loss;
     binary_cross_entropy_into(logits, labels, loss);
     return loss;
@@ -257,6 +286,7 @@ void binary_cross_entropy_into(const Block& logits, const std::vector<double>& l
 }
 
 std::size_t correct_count(const Block& logits, const std::vector<double>& labels) {
+    check_logits(logits, labels);
     std::size_t right = 0;
     for (std::size_t i = 0; i < logits.rows; ++i) right += (logits.data[i] > 0) == (labels[i] > 0.5);
     return right;

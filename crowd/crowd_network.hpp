@@ -14,6 +14,7 @@
 #include "core/normaliser.hpp"
 #include "core/random.hpp"
 #include "core/weight_norm.hpp"
+#include "core/workspace.hpp"
 
 namespace normlab {
 
@@ -21,6 +22,8 @@ namespace normlab {
 enum class Arrangement { Plain, Batch, Layer, Rms, WeightNorm, Group };
 constexpr Arrangement compared_arrangements[] = {Arrangement::Plain, Arrangement::Batch, Arrangement::Layer,
                                                  Arrangement::Rms, Arrangement::WeightNorm};
+constexpr Arrangement all_arrangements[] = {Arrangement::Plain, Arrangement::Batch,      Arrangement::Layer,
+                                            Arrangement::Rms,   Arrangement::WeightNorm, Arrangement::Group};
 constexpr std::size_t hidden_units = 16;
 
 const char* arrangement_name(Arrangement a);            // "plain", "batch", "layer", "rms", "weightNorm", "group"
@@ -57,16 +60,20 @@ public:
 
     Block infer(const Block& x) const; // logits, predicting purpose
     NetworkResponse train(const Block& x) const;
+    // requires: a response of this network's arrangement (a normaliser's response exactly when
+    // the network has a normaliser, else OptionError) whose parts fit its layers (else ShapeError).
     NetworkGradient backward(const NetworkResponse& response, const Block& dlogits) const;
-    CrowdNetwork step(const NetworkGradient& gradient, double stride) const;
+    // requires: a gradient of this network's arrangement (the hidden layer's kind of gradient, a
+    // normaliser's gradient exactly when it has one: else OptionError); each part as its layer's step.
+    CrowdNetwork step(const NetworkGradient& gradient, double learning_rate) const;
     std::size_t parameter_count() const;
 
     // The same verbs into storage a training loop keeps, so an epoch allocates nothing. They
     // check nothing: train_crowd_network checks the data once. The hidden layer's passed-down
     // block is not computed (no layer below needs it). next may not be this network.
-    void train_into(const Block& x, NetworkResponse& r) const;
-    void backward_into(const NetworkResponse& r, const Block& dlogits, NetworkGradient& g) const;
-    void step_into(const NetworkGradient& g, double stride, CrowdNetwork& next) const;
+    void train_into(const Block& x, NetworkResponse& r, Workspace& work) const;
+    void backward_into(const NetworkResponse& r, const Block& dlogits, NetworkGradient& g, Workspace& work) const;
+    void step_into(const NetworkGradient& g, double learning_rate, CrowdNetwork& next) const;
 
     // Every parameter in one list (hidden, normaliser, output), and a network with them replaced:
     // what a finite-difference check of the whole network perturbs.
@@ -84,6 +91,7 @@ private:
 
 // Binary cross-entropy of sigmoid(logits) against 0/1 labels, averaged over the rows, computed
 // stably from the logits; dlogits = (sigmoid(logit) - label) / N.
+// requires: logits (N, 1) with N > 0 (else EmptyBlockError), finite; N labels, finite.
 struct Loss {
     double value = 0;
     Block dlogits;
@@ -93,6 +101,7 @@ Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels
 void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss,
                                bool want_value = true);
 // Share of rows whose logit falls on the label's side of zero (sigmoid 0.5).
+// requires: logits (N, 1), N > 0; one label per row (else ShapeError).
 double accuracy(const Block& logits, const std::vector<double>& labels);
 std::size_t correct_count(const Block& logits, const std::vector<double>& labels);
 

@@ -38,9 +38,10 @@ void write_comparison(JsonWriter& j, const std::vector<TrainingResult>& results)
     j.end_object();
 }
 
-void write_curves(JsonWriter& j, const std::vector<CurveRun>& runs) {
+void write_curves(JsonWriter& j, const WholeCrowdRuns& runs) {
     j.begin_object().field("threshold", curve_threshold).key("runs").begin_array();
-    for (const CurveRun& c : runs) {
+    for (Arrangement a : compared_arrangements) {
+        const CurveRun& c = runs.of(a);
         j.begin_object().field("arrangement", arrangement_name(c.arrangement)).field("losses", c.losses);
         j.field("firstEpochUnder", c.first_epoch_under).field("finalLoss", c.final_loss);
         j.field("finalAccuracy", c.final_accuracy).end_object();
@@ -80,7 +81,7 @@ std::string comparison_json(const std::vector<TrainingResult>& results) {
     return j.str();
 }
 
-std::string curves_json(const std::vector<CurveRun>& runs) {
+std::string curves_json(const WholeCrowdRuns& runs) {
     JsonWriter j;
     write_curves(j, runs);
     return j.str();
@@ -99,24 +100,20 @@ std::string covariate_shift_json(const CovariateShift& plain, const CovariateShi
 }
 
 namespace {
-void write_whole_crowd_fields(JsonWriter& j) {
-    std::vector<CurveRun> runs;
-    for (Arrangement a : compared_arrangements) runs.push_back(whole_crowd_run(a));
-    const CurveRun& plain = runs[0];
-    const CurveRun& batch = runs[1];
+void write_whole_crowd_fields(JsonWriter& j, const WholeCrowdRuns& runs) {
     j.key("curves");
     write_curves(j, runs);
     j.key("twoWays");
-    write_two_ways(j, asked_two_ways(batch));
+    write_two_ways(j, asked_two_ways(runs.batch));
     j.key("covariateShift");
-    write_shift_pair(j, covariate_shift(plain), covariate_shift(batch));
+    write_shift_pair(j, covariate_shift(runs.plain), covariate_shift(runs.batch));
 }
 } // namespace
 
-std::string whole_crowd_json() {
+std::string whole_crowd_json(const WholeCrowdRuns& runs) {
     JsonWriter j;
     j.begin_object();
-    write_whole_crowd_fields(j);
+    write_whole_crowd_fields(j, runs);
     j.end_object();
     return j.str();
 }
@@ -125,7 +122,7 @@ std::string measurements_json() {
     JsonWriter j;
     j.begin_object().key("comparison");
     write_comparison(j, run_comparison(0, comparison_plan().size()));
-    write_whole_crowd_fields(j);
+    write_whole_crowd_fields(j, whole_crowd_runs());
     j.end_object();
     return j.str();
 }

@@ -9,11 +9,11 @@
 namespace normlab {
 
 std::string comparison_json(const std::vector<TrainingResult>& results); // {results, summary}
-std::string curves_json(const std::vector<CurveRun>& runs);              // {threshold, runs}
+std::string curves_json(const WholeCrowdRuns& runs);                     // {threshold, runs}
 std::string two_ways_json(const TwoWays& t);                             // {byRunning, byBatch, epochsDiffering}
 std::string covariate_shift_json(const CovariateShift& plain, const CovariateShift& batch); // {plain, batch}
-// The five whole-crowd runs once, and what they measure: {curves, twoWays, covariateShift}.
-std::string whole_crowd_json();
+// The five whole-crowd runs, and what they measure: {curves, twoWays, covariateShift}.
+std::string whole_crowd_json(const WholeCrowdRuns& runs = whole_crowd_runs());
 // Everything from fresh runs: {comparison, curves, twoWays, covariateShift}.
 std::string measurements_json();
 

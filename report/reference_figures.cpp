@@ -6,18 +6,13 @@
 #include "core/normaliser.hpp"
 #include "core/random.hpp"
 #include "core/running_trace.hpp"
+#include "core/seed_blocks.hpp"
 #include "core/weight_norm.hpp"
 #include "json_writer.hpp"
 #include "widget_views.hpp"
 
 namespace normlab {
 namespace {
-
-Block counting(std::size_t rows, std::size_t cols) {
-    Block b(rows, cols);
-    for (std::size_t c = 0; c < b.size(); ++c) b.data[c] = static_cast<double>(c + 1);
-    return b;
-}
 
 Block random_block(Random& rng, std::size_t rows, std::size_t cols) {
     Block b(rows, cols);
@@ -51,21 +46,21 @@ std::string reference_figures_json() {
     JsonWriter j;
     j.begin_object();
 
-    const Block four = Block::from_rows({{1, 7}, {1, 9}, {7, 1}, {23, 7}});
-    const Block table = Block::from_rows({{2, 1, 20}, {4, 3, 60}, {2, 3, 20}, {4, 9, 60}});
+    const Block four = whole_number_four();
+    const Block table = tutorial_table();
     j.key("whole_number_four").begin_object();
-    write_normaliser(j, "batch", Normaliser(2, batch_norm()), four, counting(4, 2));
-    write_normaliser(j, "layer", Normaliser(2, layer_norm()), four, counting(4, 2));
-    write_normaliser(j, "rms", Normaliser(2, rms_norm()), four, counting(4, 2));
+    write_normaliser(j, "batch", Normaliser(2, batch_norm()), four, counting_slope(4, 2));
+    write_normaliser(j, "layer", Normaliser(2, layer_norm()), four, counting_slope(4, 2));
+    write_normaliser(j, "rms", Normaliser(2, rms_norm()), four, counting_slope(4, 2));
     const RunningTrace t = trace_running_figures(Normaliser(2, batch_norm()), four, 100);
     j.field("widest_gap", t.widest_gap).field("first_under_0.01", t.first_step_under(0.01));
     j.field("first_under_0.001", t.first_step_under(0.001));
     j.end_object();
 
     j.key("tutorial_table").begin_object();
-    write_normaliser(j, "batch", Normaliser(3, batch_norm()), table, counting(4, 3));
-    write_normaliser(j, "layer", Normaliser(3, layer_norm()), table, counting(4, 3));
-    write_normaliser(j, "rms", Normaliser(3, rms_norm()), table, counting(4, 3));
+    write_normaliser(j, "batch", Normaliser(3, batch_norm()), table, counting_slope(4, 3));
+    write_normaliser(j, "layer", Normaliser(3, layer_norm()), table, counting_slope(4, 3));
+    write_normaliser(j, "rms", Normaliser(3, rms_norm()), table, counting_slope(4, 3));
     j.end_object();
 
     Random rng(20261130);

@@ -10,6 +10,7 @@
 #include "core/normaliser.hpp"
 #include "core/random.hpp"
 #include "core/running_trace.hpp"
+#include "core/seed_blocks.hpp"
 #include "core/weight_norm.hpp"
 #include "crowd/crowd.hpp"
 #include "crowd/crowd_experiments.hpp"
@@ -18,18 +19,15 @@
 namespace normlab {
 namespace {
 
-const Block whole_number_four = Block::from_rows({{1, 7}, {1, 9}, {7, 1}, {23, 7}});
-const Block tutorial_table = Block::from_rows({{2, 1, 20}, {4, 3, 60}, {2, 3, 20}, {4, 9, 60}});
-
 struct GradientCase {
     NormSpec spec;
     Block x;
 };
 
 GradientCase gradient_case(const std::string& which) {
-    if (which == "batch-four") return {batch_norm(), whole_number_four};
-    if (which == "layer-three") return {layer_norm(), tutorial_table};
-    if (which == "layer-four") return {layer_norm(), whole_number_four};
+    if (which == "batch-four") return {batch_norm(), whole_number_four()};
+    if (which == "layer-three") return {layer_norm(), tutorial_table()};
+    if (which == "layer-four") return {layer_norm(), whole_number_four()};
     throw OptionError("the gradient-check case '" + which + "' is not one of batch-four, layer-three, layer-four");
 }
 
@@ -73,9 +71,7 @@ Crowd first_people(std::size_t n) {
 
 Block gradient_check_default_slope(const std::string& which) {
     const Block x = gradient_case(which).x;
-    Block dy(x.rows, x.cols);
-    for (std::size_t c = 0; c < dy.size(); ++c) dy.data[c] = static_cast<double>(c + 1);
-    return dy;
+    return counting_slope(x.rows, x.cols);
 }
 
 std::string gradient_check_view(const std::string& which, const Block& dy) {
@@ -109,8 +105,7 @@ std::string two_numbers_view() {
     double widest = 0;
     for (std::size_t i = 0; i < x.rows; ++i)
         for (std::size_t k = 0; k < 2; ++k) widest = std::fmax(widest, 1.0 - std::fabs(rl.output.at(i, k)));
-    Block dy(x.rows, 2);
-    for (std::size_t c = 0; c < dy.size(); ++c) dy.data[c] = static_cast<double>(c + 1);
+    const Block dy = counting_slope(x.rows, 2);
     JsonWriter j;
     j.begin_object().field("people", x.rows).field("x", x.data);
     j.key("layer").begin_object().field("output", rl.output.data).field("largestDistanceFromOne", widest);
@@ -158,7 +153,7 @@ std::string weight_norm_view() {
     j.field("unprojectedGap", largest_gap(unprojected, numeric_direction));
     j.field("projectedDot", largest_dot_with_direction(g.ddirection, v));
     j.field("unprojectedDot", largest_dot_with_direction(unprojected, v));
-    j.key("step").begin_object().field("stride", 0.1);
+    j.key("step").begin_object().field("learningRate", 0.1);
     j.field("distance", frobenius_distance(wn_next.effective_weights(), dense_next.weights()));
     j.field("lengthsBefore", column_lengths(wn.effective_weights()));
     j.field("weightNormLengthsAfter", column_lengths(wn_next.effective_weights()));
@@ -204,7 +199,7 @@ std::string behaviours_view() {
          }},
         {"refused", "an arriving slope of the wrong shape",
          [&] {
-             bn.backward(bn.train(whole_number_four), Block(4, 3, 1.0));
+             bn.backward(bn.train(whole_number_four()), Block(4, 3, 1.0));
              return std::string();
          }},
         {"refused", "a scale of the wrong length",
@@ -232,9 +227,9 @@ std::string behaviours_view() {
              Normaliser(2, batch_norm().with_keep(1.5));
              return std::string();
          }},
-        {"refused", "a stride of NaN",
+        {"refused", "a learning rate of NaN",
          [&] {
-             bn.step(bn.backward(bn.train(whole_number_four), Block(4, 2, 0.0)), nan);
+             bn.step(bn.backward(bn.train(whole_number_four()), Block(4, 2, 0.0)), nan);
              return std::string();
          }},
         {"refused", "4 groups of 6 features",
@@ -252,11 +247,11 @@ std::string behaviours_view() {
              return rounded(bn.train(Block::from_rows({{5, 7}, {5, 9}, {5, 1}, {5, 7}})).output.column(0));
          }},
         {"arithmetic", "the whole-number four under the batch layer, second column",
-         [&] { return rounded(bn.train(whole_number_four).output.column(1)); }},
+         [&] { return rounded(bn.train(whole_number_four()).output.column(1)); }},
         {"arithmetic", "undo exactly: scale sqrt(v + eps), shift m, first row",
          [&] {
-             const NormResponse r = bn.train(whole_number_four);
-             return numbers(bn.with_scale_shift(r.deviation, r.mean).train(whole_number_four).output.row(0));
+             const NormResponse r = bn.train(whole_number_four());
+             return numbers(bn.with_scale_shift(r.deviation, r.mean).train(whole_number_four()).output.row(0));
          }},
         {"arithmetic", "RMS on (1, 7)",
          [&] {
@@ -268,13 +263,13 @@ std::string behaviours_view() {
          }},
         {"worth knowing", "a training pass that no step follows",
          [&] {
-             (void)bn.train(whole_number_four);
+             (void)bn.train(whole_number_four());
              return "running mean still " + numbers(bn.running_mean()) + ", running variance " +
                     numbers(bn.running_variance());
          }},
         {"worth knowing", "two-number rows under layer norm",
          [&] {
-             return rounded(Normaliser(2, layer_norm()).train(whole_number_four).output.data) +
+             return rounded(Normaliser(2, layer_norm()).train(whole_number_four()).output.data) +
                     " (every row is -1, +1)";
          }},
         {"worth knowing", "a fresh batch layer predicting (1, 7)",

@@ -22,7 +22,7 @@ Block gradient_check_default_slope(const std::string& which);
 std::string two_numbers_view();
 
 // Weight normalisation on three tanh neurons reading five of the crowd in standard units, with
-// stored directions of lengths 1, 2.5 and 0.5; one step at stride 0.1 under both parameterisations.
+// stored directions of lengths 1, 2.5 and 0.5; one step at learning rate 0.1 under both parameterisations.
 std::string weight_norm_view();
 
 // The behaviours table: every edge case run through the core, in three groups.

@@ -1,3 +1,5 @@
+#include <limits>
+
 #include "helpers.hpp"
 
 using namespace normlab;
@@ -39,4 +41,51 @@ TEST_CASE("activations take their answers from the core's own functions", "[dens
     CHECK(activate(Activation::Identity, -2.0) == -2.0);
     CHECK(activate(Activation::Tanh, 0.5) == normlab::tanh(0.5));
     CHECK(activate(Activation::Sigmoid, 0.0) == 0.5);
+}
+
+TEST_CASE("dense backward refuses a response of another shape instead of reading past it", "[dense][errors]") {
+    const Dense layer(Block::from_rows({{1, 2}, {3, 4}, {5, 6}}), {0, 0}, Activation::Identity);
+    const Block x = Block::from_rows({{1, 2, 3}});
+    const DenseResponse r = layer.train(x);
+    const Block dy = Block::from_rows({{1, 1}});
+    CHECK(layer.backward(r, dy).dweights.data == std::vector<double>{1, 1, 2, 2, 3, 3});
+    DenseResponse narrow = r;
+    narrow.input = Block::from_rows({{1}});
+    check_refusal<ShapeError>([&] { layer.backward(narrow, dy); }, "response's input block is 1 by 1");
+    DenseResponse short_score = r;
+    short_score.score = Block::from_rows({{1}});
+    check_refusal<ShapeError>([&] { layer.backward(short_score, dy); }, "response's score block is 1 by 1");
+    DenseResponse torn = r;
+    torn.output.data.pop_back();
+    check_refusal<ShapeError>([&] { layer.backward(torn, dy); }, "number of values is 1");
+    check_refusal<ShapeError>(
+        [&] {
+            layer.backward(r, Block::from_rows({{1, 1}, {1, 1}}));
+        },
+        "arriving slope is 2 by 2");
+    check_refusal<EmptyBlockError>([&] { layer.backward(DenseResponse{}, dy); }, "0 rows");
+}
+
+TEST_CASE("dense step refuses slopes of another shape, non-finite slopes and learning rates", "[dense][errors]") {
+    const Dense layer(Block::from_rows({{1, 2}, {3, 4}}), {0, 0}, Activation::Tanh);
+    const DenseGradient g = layer.backward(layer.train(Block::from_rows({{1, 2}})), Block::from_rows({{1, 1}}));
+    DenseGradient wide = g;
+    wide.dweights = Block(2, 3);
+    check_refusal<ShapeError>([&] { layer.step(wide, 0.1); }, "weight slope is 2 by 3");
+    DenseGradient short_bias = g;
+    short_bias.dbias.pop_back();
+    check_refusal<ShapeError>([&] { layer.step(short_bias, 0.1); }, "bias slope length is 1");
+    DenseGradient nan_slope = g;
+    nan_slope.dweights.at(1, 1) = std::numeric_limits<double>::quiet_NaN();
+    check_refusal<NonFiniteError>([&] { layer.step(nan_slope, 0.1); }, "row 2, feature 2 of the weight slope is NaN");
+    check_refusal<LearningRateError>([&] { layer.step(g, std::numeric_limits<double>::infinity()); },
+                                     "learning rate is Infinity");
+}
+
+TEST_CASE("a dense answer beyond the largest double is refused, not returned as Infinity", "[dense][large]") {
+    const Dense layer(Block::from_rows({{1e308}, {1e308}}), {0}, Activation::Identity);
+    check_refusal<NonFiniteError>([&] { layer.train(Block::from_rows({{1, 1}})); }, "score block comes out Infinity");
+    CHECK(layer.infer(Block::from_rows({{1, -1}})).data == std::vector<double>{0});
+    const Dense relu(Block::from_rows({{1e308}, {1e308}}), {0}, Activation::Sigmoid);
+    check_refusal<NonFiniteError>([&] { relu.infer(Block::from_rows({{1, 1}})); }, "Infinity");
 }

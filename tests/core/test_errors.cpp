@@ -9,18 +9,6 @@ using namespace normlab::testing;
 namespace {
 const double nan_value = std::numeric_limits<double>::quiet_NaN();
 const double inf_value = std::numeric_limits<double>::infinity();
-
-template <class E, class F>
-void check_refusal(F&& call, const std::string& names) {
-    try {
-        call();
-        FAIL("no refusal; expected one naming " << names);
-    } catch (const E& e) {
-        INFO(e.what());
-        CHECK_THAT(e.what(), Catch::Contains(names));
-        CHECK(dynamic_cast<const NormError*>(&e) != nullptr);
-    }
-}
 } // namespace
 
 TEST_CASE("empty blocks are refused", "[errors]") {
@@ -71,11 +59,11 @@ TEST_CASE("keep must lie in [0, 1], in either convention", "[errors]") {
     CHECK_NOTHROW(Normaliser(2, batch_norm().with_keep(1)));
 }
 
-TEST_CASE("the stride must be finite", "[errors]") {
+TEST_CASE("the learning rate must be finite", "[errors]") {
     const Normaliser layer(2, batch_norm());
     const NormGradient g = layer.backward(layer.train(whole_number_four()), counting_slope(4, 2));
-    check_refusal<StrideError>([&] { layer.step(g, inf_value); }, "stride is Infinity");
-    check_refusal<StrideError>([&] { layer.step(g, nan_value); }, "stride is NaN");
+    check_refusal<LearningRateError>([&] { layer.step(g, inf_value); }, "learning rate is Infinity");
+    check_refusal<LearningRateError>([&] { layer.step(g, nan_value); }, "learning rate is NaN");
 }
 
 TEST_CASE("a group count that does not divide the features is refused", "[errors]") {
@@ -100,4 +88,27 @@ TEST_CASE("numbers in messages read back exactly", "[errors]") {
     CHECK(format_number(1e20) == "1e+20");
     CHECK(format_number(-2500.5) == "-2500.5");
     CHECK(format_number(123456789012.0) == "123456789012");
+}
+
+TEST_CASE("a size beyond the limit is a SizeError naming the size, never an untyped allocation failure",
+          "[errors][size]") {
+    check_refusal<SizeError>([] { Normaliser(std::size_t(1) << 61, batch_norm()); }, "2305843009213693952");
+    check_refusal<SizeError>([] { Normaliser(max_block_cells + 1, layer_norm()); }, "67108865");
+    check_refusal<SizeError>([] { require_cells(std::size_t(1) << 40, std::size_t(1) << 40, "block"); },
+                             "1099511627776 by 1099511627776");
+    CHECK(require_cells(8192, 8192, "block") == max_block_cells);
+    CHECK(std::string(SizeError("x").name()) == "SizeError");
+}
+
+TEST_CASE("an answer beyond the largest double is refused, naming the cell", "[errors]") {
+    check_refusal<NonFiniteError>(
+        [] {
+            require_answer_finite(Block::from_flat(1, 2, {1, inf_value}), "answer");
+        },
+        "row 1, feature 2 of the answer comes out Infinity");
+    check_refusal<NonFiniteError>(
+        [] {
+            require_answer_finite(std::vector<double>{0, nan_value}, "slope");
+        },
+        "entry 2 of the slope comes out NaN");
 }

@@ -1,5 +1,7 @@
 // The finite-difference oracle over every member of the family, every parameter, on seeded
 // random blocks; and the structural checks that need no oracle.
+#include <limits>
+
 #include "helpers.hpp"
 
 using namespace normlab;
@@ -118,4 +120,47 @@ TEST_CASE("the checker catches a wrong gradient: the naive form fails it", "[gra
     const GradientCheck c = check_gradient(layer, whole_number_four(), dy);
     CHECK(largest_gap(naive_backward(layer, r, dy).data, c.slope("input").numeric) > 1.0);
     CHECK_THROWS_AS(c.slope("nonsense"), OptionError);
+}
+
+TEST_CASE("one checker serves any function from parameters to a loss", "[gradient][checker]") {
+    // loss(a, b) = a^2 b + 3b: slopes 2ab and a^2 + 3.
+    const LossOf loss = [](const std::vector<double>& v) { return v[0] * v[0] * v[1] + 3 * v[1]; };
+    const GradientCheck right = check_gradient({{"ab", {2, 5}, {20, 7}, loss}});
+    CHECK(right.largest_gap() < 1e-8);
+    CHECK_NEAR(right.slope("ab").largest_slope, 20, 1e-8);
+    const GradientCheck wrong = check_gradient({{"ab", {2, 5}, {20, 4}, loss}});
+    CHECK_NEAR(wrong.largest_gap(), 3, 1e-8);
+    check_refusal<ShapeError>([&] { check_gradient({{"ab", {2, 5}, {20}, loss}}); }, "ab slope's length is 1");
+}
+
+TEST_CASE("the layer checks are the one checker's: the same numbers, bit for bit", "[gradient][checker]") {
+    const Normaliser layer(2, batch_norm());
+    const Block x = whole_number_four(), dy = counting_slope(4, 2);
+    const GradientCheck c = check_gradient(layer, x, dy);
+    const std::vector<double> numeric = central_differences(
+        x.data,
+        weighted_sum([&](const std::vector<double>& v) { return layer.train(Block::from_flat(4, 2, v)).output; }, dy),
+        default_difference_step);
+    CHECK(c.slope("input").numeric == numeric);
+    CHECK(c.slope("input").analytic == layer.backward(layer.train(x), dy).dx.data);
+}
+
+TEST_CASE("a difference step of 0, below 0 or not finite is refused", "[gradient][errors]") {
+    const Normaliser layer(2, batch_norm());
+    for (double h : {0.0, -1e-5, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
+        check_refusal<OptionError>([&] { check_gradient(layer, whole_number_four(), counting_slope(4, 2), h); },
+                                   "difference step is " + format_number(h));
+}
+
+TEST_CASE("a NaN in a compared slope makes the gap NaN, not 0", "[gradient][checker]") {
+    const LossOf nan_loss = [](const std::vector<double>&) { return std::numeric_limits<double>::quiet_NaN(); };
+    const GradientCheck c = check_gradient(
+        {{"good", {1}, {0}, [](const std::vector<double>&) { return 1.0; }}, {"bad", {1, 2}, {0, 0}, nan_loss}});
+    CHECK(c.slope("good").largest_gap == 0);
+    CHECK(std::isnan(c.slope("bad").largest_gap));
+    CHECK(std::isnan(c.slope("bad").largest_slope));
+    CHECK(std::isnan(c.largest_gap()));
+    const GradientCheck analytic_nan = check_gradient(
+        {{"a", {1}, {std::numeric_limits<double>::quiet_NaN()}, [](const std::vector<double>& v) { return v[0]; }}});
+    CHECK(std::isnan(analytic_nan.largest_gap()));
 }

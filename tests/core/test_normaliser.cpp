@@ -1,4 +1,6 @@
 // The essay's Parts 2 to 5 and the tutorial's worked tables, at the precision they print.
+#include <limits>
+
 #include "helpers.hpp"
 
 using namespace normlab;
@@ -90,7 +92,7 @@ TEST_CASE("the widest gap between predicting and training: 5.7333, 1.0433, 0.023
 
 TEST_CASE("after 100 steps the first row predicts -0.7778 and 0.3334", "[batch][running][seed]") {
     const RunningTrace t = trace_running_figures(batch_layer(2), whole_number_four(), 100);
-    const Block y = t.final_layer.infer(Block::from_rows({{1, 7}}));
+    const Block y = Normaliser::from_state(t.final_state).infer(Block::from_rows({{1, 7}}));
     CHECK_PRINTS(y.at(0, 0), "-0.7778", 4);
     CHECK_PRINTS(y.at(0, 1), "0.3334", 4);
 }
@@ -331,4 +333,88 @@ TEST_CASE("group norm with one group is layer norm; with D groups of one it answ
     const Block alone = Normaliser(2, layer_norm()).train(first_group).output;
     CHECK(r.output.at(0, 0) == alone.at(0, 0));
     CHECK(r.output.at(0, 1) == alone.at(0, 1));
+}
+
+TEST_CASE("large finite inputs answer exactly: layer norm of (1e200, -1e200) is (1, -1)", "[layer][large]") {
+    const NormResponse r = Normaliser(2, layer_norm()).train(Block::from_rows({{1e200, -1e200}, {1, 7}}));
+    CHECK(r.output.row(0) == std::vector<double>{1, -1});
+    CHECK(r.deviation[0] == 1e200);
+    CHECK(r.mean[0] == 0);
+    CHECK(std::isinf(r.variance[0]));                // 1e400 is beyond a double; the deviation and answer are exact
+    CHECK_PRINTS(r.output.at(1, 1), "0.9999994", 7); // the ordinary row in the same block is untouched
+    const Block rms = Normaliser(2, rms_norm()).train(Block::from_rows({{3e200, 4e200}})).output;
+    CHECK_NEAR(rms.at(0, 0), 3 / std::sqrt(12.5), 1e-15);
+    CHECK_NEAR(rms.at(0, 1), 4 / std::sqrt(12.5), 1e-15);
+}
+
+TEST_CASE("large finite inputs answer exactly: batch norm of 1.5e308 pairs", "[batch][large]") {
+    const Normaliser bn(2, batch_norm());
+    const NormResponse r = bn.train(Block::from_rows({{1.5e308, 1.5e308}, {-1.5e308, 1.5e308}}));
+    CHECK(r.output.column(0) == std::vector<double>{1, -1});
+    CHECK(r.output.column(1) == std::vector<double>{0, 0});
+    CHECK(r.mean == std::vector<double>{0, 1.5e308});
+    CHECK(r.deviation[0] == 1.5e308);
+    CHECK(r.variance[1] == 0);
+    // The gradient carries an infinite variance; the running figures cannot hold it, so the step is refused.
+    const NormGradient g = bn.backward(r, counting_slope(2, 2));
+    check_refusal<NonFiniteError>([&] { bn.step(g, 0.1); }, "gradient's batch variance is Infinity");
+    // Predicting: x - mean overflows though the answer does not.
+    const Normaliser far = bn.with_running({-1e308, 0}, {1e308, 1});
+    const Block y = far.infer(Block::from_rows({{1.7e308, 0}}));
+    CHECK_NEAR(y.at(0, 0), 2.7e154, 1e140);
+    check_refusal<NonFiniteError>(
+        [&] {
+            bn.with_running({-1e308, 0}, {1, 1}).infer(Block::from_rows({{1.7e308, 0}}));
+        },
+        "predicting answer comes out Infinity");
+}
+
+TEST_CASE("a response that is not this layer's is refused, never read past", "[backward][errors]") {
+    const Normaliser bn(2, batch_norm()), ln(2, layer_norm()), wide(3, batch_norm());
+    const NormResponse r = bn.train(whole_number_four());
+    const Block dy = counting_slope(4, 2);
+    check_refusal<ShapeError>([&] { wide.backward(r, counting_slope(4, 3)); }, "response's feature count is 2");
+    check_refusal<ShapeError>([&] { ln.backward(r, dy); }, "response's mean count is 2 but the layer's set count");
+    check_refusal<ShapeError>([&] { naive_backward(ln, r, dy); }, "response's mean count is 2");
+    NormResponse short_stats = r;
+    short_stats.variance.pop_back();
+    check_refusal<ShapeError>([&] { bn.backward(short_stats, dy); }, "response's variance count is 1");
+    NormResponse flat = r;
+    flat.deviation[1] = 0;
+    check_refusal<NonFiniteError>([&] { bn.backward(flat, dy); }, "entry 2 of the response's deviation is 0");
+    check_refusal<NonFiniteError>([&] { naive_backward(bn, flat, dy); }, "deviation is 0");
+    flat.deviation[1] = std::numeric_limits<double>::quiet_NaN();
+    check_refusal<NonFiniteError>([&] { bn.backward(flat, dy); }, "deviation is NaN");
+    NormResponse torn = r;
+    torn.standardised.data.resize(3);
+    check_refusal<ShapeError>([&] { bn.backward(torn, dy); }, "number of values is 3");
+    NormResponse none;
+    check_refusal<EmptyBlockError>([&] { bn.backward(none, dy); }, "0 rows");
+}
+
+TEST_CASE("a gradient that is not this layer's, or holds non-finite slopes, is refused by step", "[running][errors]") {
+    const Normaliser bn(2, batch_norm()), wide(3, batch_norm());
+    const NormGradient g = bn.backward(bn.train(whole_number_four()), counting_slope(4, 2));
+    check_refusal<ShapeError>([&] { wide.step(g, 0.1); }, "scale slope length is 2");
+    NormGradient short_variance = g;
+    short_variance.variance.pop_back();
+    check_refusal<ShapeError>([&] { bn.step(short_variance, 0.1); }, "batch variance length is 1");
+    NormGradient negative = g;
+    negative.variance[0] = -1;
+    check_refusal<NonFiniteError>([&] { bn.step(negative, 0.1); }, "batch variance is -1");
+    NormGradient nan_slope = g;
+    nan_slope.dscale[1] = std::numeric_limits<double>::quiet_NaN();
+    check_refusal<NonFiniteError>([&] { bn.step(nan_slope, 0.1); }, "entry 2 of the gradient's scale slope is NaN");
+    NormGradient nan_mean = g;
+    nan_mean.mean[0] = std::numeric_limits<double>::infinity();
+    check_refusal<NonFiniteError>([&] { bn.step(nan_mean, 0.1); }, "batch mean is Infinity");
+    NormGradient no_rows = g;
+    no_rows.rows = 0;
+    check_refusal<ShapeError>([&] { bn.step(no_rows, 0.1); }, "row count is 0");
+    NormGradient huge = g;
+    huge.dscale[0] = -1e308;
+    check_refusal<NonFiniteError>([&] { bn.step(huge, 10.0); }, "stepped scale comes out Infinity");
+    // A layer-norm gradient (statistics per row) steps a layer-norm layer; its statistics are not read.
+    const Normaliser ln(2, layer_norm());
+    CHECK_NOTHROW(ln.step(ln.backward(ln.train(whole_number_four()), counting_slope(4, 2)), 0.1));
 }

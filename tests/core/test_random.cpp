@@ -35,3 +35,9 @@ TEST_CASE("uniform and normal draws have the right moments", "[random]") {
     CHECK_NEAR(sn2 / n, 1.0, 0.01);
     for (int k = 0; k < 1000; ++k) CHECK(rng.below(5) < 5);
 }
+
+TEST_CASE("below(0) is refused: no whole number lies in [0, 0)", "[random][errors]") {
+    Random rng(1);
+    CHECK_THROWS_AS(rng.below(0), OptionError);
+    CHECK(rng.below(1) == 0);
+}

@@ -1,3 +1,5 @@
+#include <limits>
+
 #include "helpers.hpp"
 
 using namespace normlab;
@@ -70,4 +72,44 @@ TEST_CASE("a zero direction is refused: it has no direction to scale", "[weight_
     CHECK_THROWS_AS(WeightNormDense(v, {1, 1}, {0, 0}, Activation::Tanh), ZeroDirectionError);
     CHECK_THROWS_WITH(WeightNormDense(v, {1, 1}, {0, 0}, Activation::Tanh),
                       Catch::Contains("neuron 2") && Catch::Contains("length 0"));
+}
+
+TEST_CASE("direction lengths are exact for directions far beyond and below the square's range",
+          "[weight_norm][large]") {
+    const WeightNormDense big(Block::from_rows({{3e200, 1e-200}, {4e200, 0}}), {1, 2}, {0, 0}, Activation::Identity);
+    const std::vector<double> lengths = big.direction_lengths();
+    CHECK_NEAR(lengths[0] / 5e200, 1.0, 1e-15);
+    CHECK(lengths[1] == 1e-200); // its square, 1e-400, is below the smallest double
+    const Block w = big.effective_weights();
+    CHECK_NEAR(w.at(0, 0), 0.6, 1e-15);
+    CHECK_NEAR(w.at(1, 0), 0.8, 1e-15);
+    CHECK(w.at(0, 1) == 2);
+    const WeightNormDense same =
+        WeightNormDense::from_dense(Dense(Block::from_rows({{3e200}, {4e200}}), {0}, Activation::Identity));
+    CHECK_NEAR(same.magnitude()[0] / 5e200, 1.0, 1e-15);
+    CHECK(column_length(Block::from_rows({{0.0}, {0.0}}), 0) == 0.0);
+    check_refusal<ZeroDirectionError>([] { WeightNormDense(Block::from_rows({{0.0}}), {1}, {0}, Activation::Tanh); },
+                                      "length 0");
+}
+
+TEST_CASE("weight-normalised backward and step refuse what is not this layer's", "[weight_norm][errors]") {
+    const WeightNormDense wn(Block::from_rows({{0.6, 1.5}, {0.8, 2.0}}), {1, 2}, {0, 0}, Activation::Tanh);
+    const Block x = Block::from_rows({{1, 2}});
+    const DenseResponse r = wn.train(x);
+    const Block dy = Block::from_rows({{1, -1}});
+    DenseResponse narrow = r;
+    narrow.input = Block::from_rows({{1}});
+    check_refusal<ShapeError>([&] { wn.backward(narrow, dy); }, "response's input block is 1 by 1");
+    const WeightNormGradient g = wn.backward(r, dy);
+    WeightNormGradient short_magnitude = g;
+    short_magnitude.dmagnitude.pop_back();
+    check_refusal<ShapeError>([&] { wn.step(short_magnitude, 0.1); }, "magnitude slope length is 1");
+    WeightNormGradient wide = g;
+    wide.ddirection = Block(3, 2);
+    check_refusal<ShapeError>([&] { wn.step(wide, 0.1); }, "direction slope is 3 by 2");
+    WeightNormGradient nan_slope = g;
+    nan_slope.dbias[0] = std::numeric_limits<double>::quiet_NaN();
+    check_refusal<NonFiniteError>([&] { wn.step(nan_slope, 0.1); }, "entry 1 of the bias slope is NaN");
+    check_refusal<LearningRateError>([&] { wn.step(g, std::numeric_limits<double>::quiet_NaN()); },
+                                     "learning rate is NaN");
 }

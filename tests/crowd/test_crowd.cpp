@@ -64,3 +64,8 @@ TEST_CASE("the crowd reader refuses what is not a crowd", "[crowd][errors]") {
     CHECK_THROWS_AS(parse_crowd_csv("# nobody\nheight_cm,weight_kg,adult\n"), DataError);
     CHECK(parse_crowd_csv("# c\nheight_cm,weight_kg,adult\r\n170,60,1\r\n").size() == 1);
 }
+
+TEST_CASE("a subset naming someone past the crowd is refused", "[crowd][errors]") {
+    check_refusal<OptionError>([] { the_crowd().subset({0, 25}); }, "index 25 (entry 2) names no one");
+    CHECK(the_crowd().subset({24}).size() == 1);
+}

@@ -94,3 +94,15 @@ TEST_CASE("the summary refuses results it cannot place", "[comparison][errors]")
     results[0].heldout_count = 0;
     CHECK_THROWS_AS(summarise_comparison(results), OptionError);
 }
+
+TEST_CASE("the five whole-crowd runs come by name, each the run of its arrangement", "[curves]") {
+    const WholeCrowdRuns runs = whole_crowd_runs();
+    for (Arrangement a : compared_arrangements) {
+        INFO(arrangement_name(a));
+        CHECK(runs.of(a).arrangement == a);
+        CHECK(runs.of(a).losses == whole_crowd_run(a).losses);
+    }
+    CHECK(&runs.of(Arrangement::WeightNorm) == &runs.weight_norm);
+    CHECK(runs.batch.arrangement == Arrangement::Batch);
+    check_refusal<OptionError>([&] { runs.of(Arrangement::Group); }, "no group run");
+}

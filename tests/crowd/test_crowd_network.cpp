@@ -28,18 +28,13 @@ TEST_CASE("the whole network agrees with the finite difference for every arrange
         const std::vector<double> p = net.parameters();
         REQUIRE(analytic.size() == p.size());
         REQUIRE(net.with_parameters(p).parameters() == p);
-        double worst = 0;
-        std::vector<double> probe = p;
-        const double h = 1e-6;
-        for (std::size_t k = 0; k < p.size(); ++k) {
-            probe[k] = p[k] + h;
-            const double up = binary_cross_entropy(net.with_parameters(probe).train(x).logits(), labels).value;
-            probe[k] = p[k] - h;
-            const double down = binary_cross_entropy(net.with_parameters(probe).train(x).logits(), labels).value;
-            probe[k] = p[k];
-            worst = std::fmax(worst, std::fabs((up - down) / (2 * h) - analytic[k]));
-        }
-        CHECK(worst < 1e-7);
+        const GradientCheck check =
+            check_gradient({{"parameters", p, analytic,
+                             [&](const std::vector<double>& v) {
+                                 return binary_cross_entropy(net.with_parameters(v).train(x).logits(), labels).value;
+                             }}},
+                           1e-6);
+        CHECK(check.largest_gap() < 1e-7);
     }
 }
 
@@ -77,4 +72,39 @@ TEST_CASE("binary cross-entropy from logits is stable and its slope is (sigmoid 
     CHECK(std::isfinite(binary_cross_entropy(z, {0, 0, 1}).value));
     CHECK(accuracy(z, {1, 1, 0}) == 2.0 / 3); // a logit of exactly 0 is not on the adult side
     CHECK(accuracy(z, {0, 1, 0}) == 1.0);
+}
+
+TEST_CASE("a network refuses a response or gradient of another arrangement with a typed error", "[network][errors]") {
+    const Block x = crowd_in_standard_units();
+    const std::vector<double>& labels = the_crowd().labels;
+    Random a(3), b(3), c(3), d(3);
+    const CrowdNetwork plain = CrowdNetwork::initial(Arrangement::Plain, a);
+    const CrowdNetwork batch = CrowdNetwork::initial(Arrangement::Batch, b);
+    const CrowdNetwork layer = CrowdNetwork::initial(Arrangement::Layer, c);
+    const CrowdNetwork weight_norm = CrowdNetwork::initial(Arrangement::WeightNorm, d);
+    const NetworkResponse plain_r = plain.train(x), batch_r = batch.train(x), wn_r = weight_norm.train(x);
+    const Block dlogits = binary_cross_entropy(plain_r.logits(), labels).dlogits;
+    check_refusal<OptionError>([&] { batch.backward(plain_r, dlogits); },
+                               "response comes from a network without a normaliser but this batch network");
+    check_refusal<OptionError>([&] { plain.backward(batch_r, dlogits); }, "with a normaliser");
+    check_refusal<ShapeError>([&] { layer.backward(batch_r, dlogits); }, "response's mean count is 16");
+    const NetworkGradient plain_g = plain.backward(plain_r, dlogits);
+    const NetworkGradient batch_g = batch.backward(batch_r, dlogits);
+    const NetworkGradient wn_g = weight_norm.backward(wn_r, dlogits);
+    check_refusal<OptionError>([&] { weight_norm.step(plain_g, 1.0); },
+                               "hidden slopes are a dense layer's but this weightNorm network's hidden layer");
+    check_refusal<OptionError>([&] { plain.step(wn_g, 1.0); }, "weight-normalised layer's");
+    check_refusal<OptionError>([&] { batch.step(plain_g, 1.0); }, "gradient comes from a network without");
+    check_refusal<OptionError>([&] { plain.step(batch_g, 1.0); }, "gradient comes from a network with a normaliser");
+    check_refusal<ShapeError>([&] { plain.backward(plain_r, Block(3, 1)); }, "arriving slope is 3 by 1");
+}
+
+TEST_CASE("the loss and the accuracy refuse what they cannot measure", "[network][errors]") {
+    check_refusal<EmptyBlockError>([] { binary_cross_entropy(Block(0, 1), {}); }, "0 rows");
+    check_refusal<ShapeError>([] { correct_count(Block::from_rows({{1.0}, {-1.0}}), {1}); }, "label count is 1");
+    check_refusal<ShapeError>([] { accuracy(Block::from_rows({{1.0}}), {1, 0, 1}); }, "label count is 3");
+    check_refusal<EmptyBlockError>([] { accuracy(Block(0, 1), {}); }, "0 rows");
+    check_refusal<ShapeError>([] { correct_count(Block::from_rows({{1.0, 2.0}}), {1}); }, "column count is 2");
+    check_refusal<NonFiniteError>([] { binary_cross_entropy(Block::from_rows({{1.0}}), {std::nan("")}); },
+                                  "labels is NaN");
 }

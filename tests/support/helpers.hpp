@@ -2,6 +2,7 @@
 #pragma once
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "core/normlab_core.hpp"
@@ -10,24 +11,29 @@
 
 namespace normlab::testing {
 
-// The essay's playground block: four people at two hidden units.
-inline Block whole_number_four() { return Block::from_rows({{1, 7}, {1, 9}, {7, 1}, {23, 7}}); }
-
-// The tutorial's 4x3 table.
-inline Block tutorial_table() { return Block::from_rows({{2, 1, 20}, {4, 3, 60}, {2, 3, 20}, {4, 9, 60}}); }
-
-// A slope counting 1, 2, 3, ... across the block, row after row.
-inline Block counting_slope(std::size_t rows, std::size_t cols) {
-    Block b(rows, cols);
-    for (std::size_t c = 0; c < b.size(); ++c) b.data[c] = static_cast<double>(c + 1);
-    return b;
-}
+// The seeds' blocks (whole_number_four, tutorial_table, counting_slope) live in core/seed_blocks.hpp.
+using normlab::counting_slope;
+using normlab::tutorial_table;
+using normlab::whole_number_four;
 
 // A seeded random block with entries mean + spread * normal.
 inline Block random_block(Random& rng, std::size_t rows, std::size_t cols, double mean = 0.0, double spread = 1.0) {
     Block b(rows, cols);
     for (double& v : b.data) v = mean + spread * rng.normal();
     return b;
+}
+
+// Runs call and requires a refusal of type E whose message contains names (and is a NormError).
+template <class E, class F>
+void check_refusal(F&& call, const std::string& names) {
+    try {
+        call();
+        FAIL("no refusal; expected one naming " << names);
+    } catch (const E& e) {
+        INFO(e.what());
+        CHECK_THAT(e.what(), Catch::Contains(names));
+        CHECK(dynamic_cast<const NormError*>(&e) != nullptr);
+    }
 }
 
 // |a - b| <= tol, with a message that shows both.
