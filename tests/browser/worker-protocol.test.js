@@ -1,7 +1,8 @@
 // The worker protocol in Node, against the real core: the job runner (the worker's side) answers
 // every malformed request with an error reply and never throws, looks jobs up as its own names
 // only, and settles every run with exactly one final reply; the TrainingWorker (the page's side),
-// wired to a runner through a stand-in Worker, settles a cancelled run with a CancelError.
+// wired to a runner through a stand-in Worker, settles a cancelled run with a CancelError; a
+// shared job is computed once for all its readers and cancelled when they have all gone.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { loadNormlab } from '../../web/src/normlab.js';
@@ -9,6 +10,7 @@ import { createJobRunner } from '../../web/src/job-runner.js';
 import { crowdJobs } from '../../web/src/crowd-jobs.js';
 import { CancelError } from '../../web/src/protocol.js';
 import { TrainingWorker } from '../../web/src/training-worker.js';
+import { sharedJob } from '../../web/src/shared-job.js';
 
 let core;
 before(async () => {
@@ -192,4 +194,31 @@ test('TrainingWorker: an aborted signal, free(), and a job error each settle the
   await assert.rejects(freed, { name: 'CancelError' });
   await assert.rejects(trainer.run('toString'), { name: 'ProtocolError', message: /no job named "toString"/ });
   trainer.free();
+});
+
+test('a shared job runs once for every reader, and is cancelled and started afresh when all readers leave', async () => {
+  let made = 0;
+  const newWorker = () => {
+    made += 1;
+    return new TrainingWorker(workerOnRunner);
+  };
+  const read = sharedJob('wholeCrowd', newWorker);
+  const [a, b] = await Promise.all([read({ signal: new AbortController().signal }), read()]);
+  assert.equal(a, b, 'two readers got two computations');
+  assert.equal(a.curves.runs.length, 5);
+  assert.equal(await read(), a);
+  assert.equal(made, 1);
+
+  const readComparison = sharedJob('comparison', newWorker);
+  const first = new AbortController();
+  const second = new AbortController();
+  const left = [readComparison({ signal: first.signal }), readComparison({ signal: second.signal })];
+  first.abort();
+  await assert.rejects(left[0], { name: 'CancelError' });
+  assert.equal(made, 2);
+  second.abort();
+  await assert.rejects(left[1], { name: 'CancelError' });
+  const again = readComparison();
+  assert.equal(made, 3, 'the abandoned comparison was not started afresh');
+  assert.equal((await again).summary.length, 5);
 });

@@ -1,0 +1,65 @@
+// One job's result per page: computed on the first read, in a worker of its own, and shared by
+// every reader after that.
+import { CancelError } from './protocol.js';
+import { TrainingWorker } from './training-worker.js';
+
+/**
+ * A cache of one job's result, computed on the first read in a worker of its own.
+ * read({signal}) resolves with the result, shared, not to be modified.
+ * ensures: a reader whose signal aborts first gets a CancelError; when every reader with a
+ * signal has gone (and none without one came) before the job finishes, the job is cancelled and
+ * the next read starts it again; a failed job is not kept either.
+ */
+export function sharedJob(job, newWorker = () => new TrainingWorker()) {
+  let shared = null; // {promise, worker, readers, pinned, settled, abandoned}
+
+  function start() {
+    const worker = newWorker();
+    const runs = { worker, readers: 0, pinned: false, settled: false, abandoned: false };
+    runs.promise = worker.run(job).finally(() => {
+      runs.settled = true;
+      worker.free();
+    });
+    runs.promise.catch(() => {
+      if (shared === runs) shared = null;
+    });
+    return runs;
+  }
+
+  return function read({ signal } = {}) {
+    if (signal?.aborted) return Promise.reject(new CancelError());
+    if (shared?.abandoned) shared = null;
+    shared ??= start();
+    const runs = shared;
+    if (!signal) runs.pinned = true; // a reader that cannot leave keeps the job going
+    if (runs.settled || !signal) return runs.promise;
+    runs.readers += 1;
+    return new Promise((resolve, reject) => {
+      const leave = () => {
+        signal.removeEventListener('abort', onAbort);
+        runs.readers -= 1;
+      };
+      const onAbort = () => {
+        leave();
+        reject(new CancelError());
+        if (runs.readers === 0 && !runs.pinned && !runs.settled) {
+          runs.abandoned = true;
+          runs.worker.free();
+        }
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      runs.promise.then(
+        (result) => {
+          if (signal.aborted) return;
+          leave();
+          resolve(result);
+        },
+        (e) => {
+          if (signal.aborted) return;
+          leave();
+          reject(e);
+        },
+      );
+    });
+  };
+}
