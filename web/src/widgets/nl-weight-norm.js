@@ -38,7 +38,7 @@ export class NlWeightNorm extends NlWidget {
         <table><caption>finite difference</caption>${head}<tbody>${block(v.numericDirectionSlope)}</tbody></table>
         <table><caption>unprojected (wrong)</caption>${head}<tbody>${block(v.unprojectedSlope)}</tbody></table>
       </div>
-      <h3>One step at learning rate ${fmt(s.learningRate ?? s.stride, 2)} from the same slope</h3>
+      <h3>One step at learning rate ${fmt(s.learningRate, 2)} from the same slope</h3>
       <p>The two parameterisations land ${fmt(s.distance, 4)} apart (distance between the effective weights).</p>
       <table><caption>length of each neuron's effective weights</caption>${head}<tbody>
         <tr><th scope="row">before</th>${s.lengthsBefore.map((l) => `<td>${fmt(l, 4)}</td>`).join('')}</tr>
