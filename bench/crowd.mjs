@@ -1,16 +1,21 @@
 // Times all 130 crowd trainings (125 comparison + 5 whole-crowd runs, JSON included) natively
 // and in wasm under Node, median of 5. Run by scripts/bench twice: with V8's default tiering and
 // with --no-liftoff.
+// The test module (built by scripts/build-wasm) is the page's module plus measurementsJson.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { loadNormlab } from '../web/src/normlab.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { normlabApi } from '../web/src/normlab.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const native = JSON.parse(execFileSync(`${root}build/native/normlab_bench_crowd`, { encoding: 'utf8' }));
-const nl = await loadNormlab();
+const testModule = `${root}build/wasm/test-module/normlab_core_test`;
+const { default: createTestCore } = await import(pathToFileURL(`${testModule}.js`).href);
+const core = await createTestCore({ wasmBinary: readFileSync(`${testModule}.wasm`) });
+const nl = normlabApi(core);
 const time = (work) => {
   const times = [];
   for (let k = 0; k < 5; k++) {
@@ -30,7 +35,7 @@ const page = time(() => {
   nl.summariseComparison(results);
   nl.wholeCrowd();
 });
-const json = time(() => nl.measurementsJson());
+const json = time(() => core.measurementsJson());
 console.log(`130 crowd trainings (${flags}):`);
 console.log(
   `  native, JSON included:          ${ms(native.trainSeconds)} trainings, ${ms(native.medianSeconds)} with JSON`,

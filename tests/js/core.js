@@ -1,14 +1,30 @@
-// Loads the wasm core once for the JS tests, and the native figures for comparison.
+// Loads the test build of the wasm core once for the JS tests (the page's module plus the
+// test-only exports: the figures as JSON, the heap in use, block sums), and the native figures.
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { loadNormlab } from '../../web/src/normlab.js';
-
-export const nl = await loadNormlab();
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { normlabApi } from '../../web/src/normlab.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** Runs the native command and returns its standard output. */
+// scripts/build-wasm writes the test module here; NORMLAB_TEST_MODULE_DIR points elsewhere.
+const dir = process.env.NORMLAB_TEST_MODULE_DIR ?? `${root}build/wasm/test-module`;
+const { default: createTestCore } = await import(pathToFileURL(`${dir}/normlab_core_test.js`).href);
+
+/** The loaded test module itself, for its test-only exports. */
+export const testCore = await createTestCore({ wasmBinary: readFileSync(`${dir}/normlab_core_test.wasm`) });
+/** The public API over the test module: the same functions the page calls. */
+export const nl = normlabApi(testCore);
+/** Bytes the core's allocator has handed out and not taken back. */
+export const heapInUse = () => testCore.heapInUse();
+/** Emval handles alive (JS values held for C++): a leak check for values that cross. */
+export const emvalHandles = () => testCore.count_emval_handles();
+/** Size of the wasm memory in bytes (it only grows). */
+export const memoryBytes = () => testCore.HEAPU8.byteLength;
+
+/** Runs the native command (NORMLAB_NATIVE_DIR: another build's folder) and returns its standard output. */
 export function nativeOutput(...args) {
-  return execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const native = process.env.NORMLAB_NATIVE_DIR ?? `${root}build/native`;
+  return execFileSync(`${native}/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
 }
 
 export const wholeNumberFour = [

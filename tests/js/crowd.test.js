@@ -1,11 +1,11 @@
 // The crowd's measurements through wasm: the same bytes as the native command prints.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nl, nativeOutput } from './core.js';
+import { nl, nativeOutput, testCore } from './core.js';
 
 test('native and wasm give byte-identical measurements (comparison, curves, two ways, covariate shift)', () => {
   const native = nativeOutput('measurements').trim();
-  const wasm = nl.measurementsJson();
+  const wasm = testCore.measurementsJson();
   assert.equal(wasm.length, native.length, 'the JSON texts differ in length');
   assert.equal(wasm, native, 'the native and wasm measurements differ');
   const m = JSON.parse(wasm);
@@ -30,7 +30,7 @@ test('the crowd reaches JavaScript as a block and labels', () => {
 
 test('the typed whole-crowd figures are the JSON figures', () => {
   const typed = nl.wholeCrowd();
-  const json = JSON.parse(nl.wholeCrowdJson());
+  const json = JSON.parse(testCore.wholeCrowdJson());
   assert.deepEqual(Array.from(typed.curves.runs[2].losses), json.curves.runs[2].losses);
   assert.equal(typed.twoWays.epochsDiffering, json.twoWays.epochsDiffering);
   const { units } = typed.covariateShift.batch;

@@ -35,8 +35,8 @@ const refusals = [
   [errors.KeepError, 'keep is 1.5', () => nl.normaliser({ kind: 'batch', features: 2, keep: 1.5 })],
   [errors.KeepError, 'momentum is -0.2', () => nl.normaliser({ kind: 'batch', features: 2, momentum: -0.2 })],
   [
-    errors.StrideError,
-    'stride is NaN',
+    errors.LearningRateError,
+    'learning rate is NaN',
     () => {
       const l = batch();
       nl.step(l, nl.backward(l, nl.train(l, wholeNumberFour), wholeNumberFour), NaN);

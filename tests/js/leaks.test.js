@@ -2,7 +2,7 @@
 // the first 1,000.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nl, wholeNumberFour, countingSlope } from './core.js';
+import { nl, heapInUse, memoryBytes, wholeNumberFour, countingSlope } from './core.js';
 
 test('100,000 calls through the wrapper leave the heap in use where 1,000 left it', () => {
   const layer = nl.normaliser({ kind: 'batch', features: 2 });
@@ -19,9 +19,9 @@ test('100,000 calls through the wrapper leave the heap in use where 1,000 left i
     }
   };
   for (let k = 0; k < 1000; k++) round(k);
-  const inUse = nl.heapInUse();
-  const memory = nl.memoryBytes();
+  const inUse = heapInUse();
+  const memory = memoryBytes();
   for (let k = 1000; k < 100000; k++) round(k);
-  assert.equal(nl.heapInUse(), inUse, `bytes allocated grew from ${inUse} to ${nl.heapInUse()}`);
-  assert.equal(nl.memoryBytes(), memory, `the wasm memory grew from ${memory} to ${nl.memoryBytes()}`);
+  assert.equal(heapInUse(), inUse, `bytes allocated grew from ${inUse} to ${heapInUse()}`);
+  assert.equal(memoryBytes(), memory, `the wasm memory grew from ${memory} to ${memoryBytes()}`);
 });

@@ -5,7 +5,7 @@
 // difference seen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nl, nativeOutput } from './core.js';
+import { nativeOutput, testCore } from './core.js';
 
 function walk(a, b, path, report) {
   if (typeof a === 'number' || a === null) {
@@ -25,7 +25,7 @@ function walk(a, b, path, report) {
 
 test('native and wasm reference figures agree (byte for byte, and within 1e-12 relative)', () => {
   const native = nativeOutput('figures', '--json').trim();
-  const wasm = nl.referenceFiguresJson();
+  const wasm = testCore.referenceFiguresJson();
   const report = { largest: 0, where: '' };
   walk(JSON.parse(wasm), JSON.parse(native), '', report);
   console.log(`largest native/wasm difference: ${report.largest}${report.where ? ` at ${report.where}` : ''}`);

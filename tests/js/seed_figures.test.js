@@ -69,7 +69,7 @@ test('a step with a zero slope folds a tenth of the batch in and leaves scale an
   assertPrints(assert, next.runningMean[1], '0.6', 12);
   assert.deepEqual(Array.from(layer.runningMean), [0, 0]); // the old layer is unchanged
   const pytorch = nl.normaliser({ kind: 'batch', features: 2, momentum: 0.1 });
-  assert.equal(pytorch.keep, 0.9);
+  assert.equal(nl.describe(pytorch).keep, 0.9);
 });
 
 test('backward under the slope counting 1..8: -0.9259, -0.1111, -0.0370, 1.0741; slopes 8.0, -2.6667, 16, 20', () => {
@@ -106,7 +106,7 @@ test('tutorial: example 1 under each toggle; parameter counts 6, 6, 3', () => {
   first('layer').forEach((v, j) => assertPrints(assert, v, ['-0.65', '-0.76', '1.41'][j], 2));
   first('rms').forEach((v, j) => assertPrints(assert, v, ['0.17', '0.09', '1.72'][j], 2));
   assert.deepEqual(
-    ['batch', 'layer', 'rms'].map((kind) => nl.normaliser({ kind, features: 3 }).parameterCount),
+    ['batch', 'layer', 'rms'].map((kind) => nl.describe(nl.normaliser({ kind, features: 3 })).parameterCount),
     [6, 6, 3],
   );
 });
@@ -117,13 +117,14 @@ test('weight normalisation: forward equals dense exactly; slopes agree with fini
     [0.8, 2.0, -0.4],
   ];
   const wn = nl.weightNorm({ direction, magnitude: [1, 2.5, 0.5], bias: [0.1, -0.2, 0.05], activation: 'tanh' });
-  assert.deepEqual(Array.from(wn.directionLengths), [1, 2.5, 0.5]);
+  const facts = nl.describe(wn);
+  assert.deepEqual(Array.from(facts.directionLengths), [1, 2.5, 0.5]);
   const x = [
     [0.3, -1.2],
     [1.1, 0.4],
     [-0.7, 0.9],
   ];
-  const dense = nl.dense({ weights: wn.effectiveWeights, bias: wn.bias, activation: 'tanh' });
+  const dense = nl.dense({ weights: facts.effectiveWeights, bias: wn.bias, activation: 'tanh' });
   assert.deepEqual(nl.infer(wn, x).data, nl.infer(dense, x).data);
   const check = nl.checkGradient(wn, x, [
     [1, 0, -1],

@@ -1,6 +1,8 @@
-# The WebAssembly build of the same core/ sources (included by CMakeLists.txt under emcmake).
-# One ES module + .wasm serves the page, the worker and Node (which hands the wrapper the .wasm
-# bytes itself, so the glue never fetches).
+# The WebAssembly build of the same sources (included by CMakeLists.txt under emcmake).
+# Two modules, each one ES module + .wasm that serves the page, the worker and Node (which hands
+# the wrapper the .wasm bytes itself, so the glue never fetches):
+#   normlab_core       what the page downloads: bindings.cpp and every capability's *_bindings.cpp;
+#   normlab_core_test  the same plus test_exports.cpp (figures as JSON, heap in use), for tests/js.
 
 # How C++ exceptions are caught inside the module: "wasm" (-fwasm-exceptions, native wasm
 # exception handling) or "js" (-fexceptions, JavaScript-based invoke wrappers). Measured by
@@ -21,17 +23,31 @@ if(NORMLAB_SIMD)
 endif()
 
 set(NORMLAB_PROFILING OFF CACHE BOOL "keep function names in the wasm (--profiling-funcs), for profiling")
-set(NORMLAB_WASM_OUT ${CMAKE_SOURCE_DIR}/web/generated CACHE PATH "where the module is written")
-add_executable(normlab_wasm ${CMAKE_SOURCE_DIR}/web/wasm/bindings.cpp)
-target_link_libraries(normlab_wasm PRIVATE normlab_report)
-set_target_properties(normlab_wasm PROPERTIES
-  OUTPUT_NAME normlab_core
-  SUFFIX ".js"
-  RUNTIME_OUTPUT_DIRECTORY ${NORMLAB_WASM_OUT})
-target_link_options(normlab_wasm PRIVATE
-  --bind ${NORMLAB_EH_FLAG} -O2
-  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createNormlabCore
-  -sENVIRONMENT=web,worker -sDYNAMIC_EXECUTION=0
-  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=4MB -sTOTAL_STACK=1MB
-  -sFILESYSTEM=0
-  $<$<BOOL:${NORMLAB_PROFILING}>:--profiling-funcs>)
+set(NORMLAB_WASM_OUT ${CMAKE_SOURCE_DIR}/web/generated CACHE PATH "where the page's module is written")
+set(NORMLAB_WASM_TEST_OUT ${CMAKE_BINARY_DIR}/test-module CACHE PATH "where the test module is written")
+
+# Capabilities (tutorial/, mnist/, ...) add web/wasm/<name>_bindings.cpp and a normlab_<name> library.
+file(GLOB NORMLAB_BINDINGS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/wasm/*bindings.cpp)
+set(NORMLAB_BOUND_LIBRARIES normlab_report
+  $<TARGET_NAME_IF_EXISTS:normlab_tutorial> $<TARGET_NAME_IF_EXISTS:normlab_mnist>)
+
+function(normlab_wasm_module target output_name out_dir)
+  add_executable(${target} ${NORMLAB_BINDINGS} ${ARGN})
+  target_link_libraries(${target} PRIVATE ${NORMLAB_BOUND_LIBRARIES})
+  target_compile_options(${target} PRIVATE ${NORMLAB_WARNINGS})
+  set_target_properties(${target} PROPERTIES
+    OUTPUT_NAME ${output_name}
+    SUFFIX ".js"
+    RUNTIME_OUTPUT_DIRECTORY ${out_dir})
+  target_link_options(${target} PRIVATE
+    --bind ${NORMLAB_EH_FLAG} -O2
+    -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createNormlabCore
+    -sENVIRONMENT=web,worker -sDYNAMIC_EXECUTION=0
+    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=4MB -sTOTAL_STACK=1MB
+    -sFILESYSTEM=0
+    $<$<BOOL:${NORMLAB_PROFILING}>:--profiling-funcs>)
+endfunction()
+
+normlab_wasm_module(normlab_wasm normlab_core ${NORMLAB_WASM_OUT})
+normlab_wasm_module(normlab_wasm_test normlab_core_test ${NORMLAB_WASM_TEST_OUT}
+  ${CMAKE_SOURCE_DIR}/web/wasm/test_exports.cpp)

@@ -1,0 +1,34 @@
+// The widgets' views: figures the page shows beyond a single layer call, computed by the core
+// and handed over as JSON text.
+
+export function viewsApi(core, h) {
+  const { answer, block, checkString } = h;
+  const view = (text) => JSON.parse(answer(text));
+  return {
+    /** The gradient-check widget's figures: which = 'batch-four' | 'layer-three' | 'layer-four'; dy optional. */
+    gradientCheckView(which, dy) {
+      const args = [checkString(which, 'the case'), dy === undefined ? undefined : block(dy, 'arriving slope')];
+      return view(core.gradientCheckView(...args));
+    },
+    /** Twenty of the crowd under layer, RMS and batch normalisation. */
+    twoNumbersView() {
+      return view(core.twoNumbersView());
+    },
+    /** Weight normalisation on three tanh neurons: slopes, checks and one step both ways. */
+    weightNormView() {
+      return view(core.weightNormView());
+    },
+    /** Every edge case run through the core: [{group, case, outcome: {error} | {answer}}]. */
+    behavioursView() {
+      return view(core.behavioursView());
+    },
+    /** The checklist of a complete layer, answered from the core's settings: [{question, answer}]. */
+    checklistView() {
+      return view(core.checklistView());
+    },
+    /** Largest absolute difference between two blocks of one shape. */
+    largestGap(a, b) {
+      return answer(core.largestGap(block(a, 'first block'), block(b, 'second block')));
+    },
+  };
+}
