@@ -10,7 +10,19 @@ namespace normlab {
 
 extern const char* const crowd_csv_text; // generated from data/crowd.csv by CMake
 
+void require_crowd(const Crowd& crowd) {
+    require_well_formed(crowd.measurements, "crowd's measurement block");
+    require_same(crowd.measurements.cols, 2, "crowd's measurement count", "two (height and weight)");
+    require_same(crowd.measurements.rows, crowd.labels.size(), "crowd's row count", "crowd's label count");
+    require_finite(crowd.measurements, "crowd's measurement block");
+    for (std::size_t i = 0; i < crowd.labels.size(); ++i)
+        if (crowd.labels[i] != 0 && crowd.labels[i] != 1)
+            throw DataError("person " + std::to_string(i + 1) + " is labelled " + format_number(crowd.labels[i]) +
+                            "; the label is 0 or 1");
+}
+
 Crowd Crowd::subset(const std::vector<std::size_t>& people) const {
+    require_crowd(*this);
     for (std::size_t k = 0; k < people.size(); ++k)
         if (people[k] >= size())
             throw OptionError("index " + std::to_string(people[k]) + " (entry " + std::to_string(k + 1) +

@@ -16,6 +16,10 @@ struct Crowd {
     Crowd subset(const std::vector<std::size_t>& people) const;
 };
 
+// requires of a crowd handed in: measurements (N, 2), well formed, finite; N labels, each 0 or 1.
+// Else ShapeError, NonFiniteError or DataError.
+void require_crowd(const Crowd& crowd);
+
 // Reads the CSV text: '#' comment lines, a header line, then height,weight,label rows.
 // Refuses anything else with DataError naming the line.
 Crowd parse_crowd_csv(const std::string& text);

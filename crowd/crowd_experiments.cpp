@@ -72,6 +72,7 @@ std::vector<TrainingPlanEntry> comparison_plan() {
 }
 
 std::vector<std::vector<std::size_t>> crowd_folds_for(std::size_t seed, std::size_t people) {
+    require_cells(people, 1, "crowd");
     std::vector<std::size_t> order(people);
     for (std::size_t k = 0; k < people; ++k) order[k] = k;
     Random rng(0x5EED0000ULL + seed);
@@ -86,6 +87,10 @@ Random initial_weights_generator(std::size_t seed, std::size_t fold) {
 }
 
 std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, const Crowd& crowd) {
+    require_crowd(crowd);
+    if (crowd.size() < crowd_folds)
+        throw ShapeError("the crowd has " + std::to_string(crowd.size()) + " people but the " +
+                         std::to_string(crowd_folds) + " folds hold out at least one each");
     const std::vector<TrainingPlanEntry> plan = comparison_plan();
     if (begin > end || end > plan.size())
         throw OptionError("the range [" + std::to_string(begin) + ", " + std::to_string(end) +
@@ -148,6 +153,7 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
 }
 
 CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd& crowd) {
+    require_crowd(crowd);
     const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
     Random rng = initial_weights_generator(seed, crowd_folds); // a stream no fold uses
     TrainingRun run = train_crowd_network(CrowdNetwork::initial(arrangement, rng), x, crowd.labels, crowd_epochs,

@@ -59,6 +59,7 @@ struct TrainingPlanEntry {
 // The 125 trainings, seed-major, then arrangement, then fold.
 std::vector<TrainingPlanEntry> comparison_plan();
 // The people held out in each fold under a seed: a seeded shuffle dealt into 5 folds of 5.
+// requires: people within max_block_cells (else SizeError).
 std::vector<std::vector<std::size_t>> crowd_folds_for(std::size_t seed, std::size_t people);
 // The generator a training's initial weights come from: the same for every arrangement.
 Random initial_weights_generator(std::size_t seed, std::size_t fold);
@@ -72,6 +73,7 @@ struct TrainingResult {
     double final_loss = 0;
 };
 // Runs entries [begin, end) of the plan: a worker can run it piece by piece and stop between.
+// requires: a crowd as require_crowd says, of at least crowd_folds people.
 std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, const Crowd& crowd = the_crowd());
 
 struct ArrangementSummary {

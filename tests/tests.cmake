@@ -19,3 +19,4 @@ add_custom_command(TARGET normlab_tests POST_BUILD
           -P ${CMAKE_SOURCE_DIR}/tests/register_catch_tests.cmake
   VERBATIM)
 set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${NORMLAB_CTEST_FILE})
+add_test(NAME cli COMMAND sh ${CMAKE_SOURCE_DIR}/tests/support/cli_test.sh $<TARGET_FILE:normlab>)

@@ -69,3 +69,15 @@ TEST_CASE("a subset naming someone past the crowd is refused", "[crowd][errors]"
     check_refusal<OptionError>([] { the_crowd().subset({0, 25}); }, "index 25 (entry 2) names no one");
     CHECK(the_crowd().subset({24}).size() == 1);
 }
+
+TEST_CASE("a crowd whose measurements and labels do not match is refused, never read past", "[crowd][errors]") {
+    const Crowd torn{Block(2, 2), {1, 0, 1, 0, 1}};
+    check_refusal<ShapeError>([&] { torn.subset({4}); }, "crowd's row count is 2 but the crowd's label count is 5");
+    check_refusal<ShapeError>([&] { run_comparison(0, 1, torn); }, "row count is 2");
+    check_refusal<ShapeError>([&] { whole_crowd_run(Arrangement::Plain, 0, torn); }, "row count is 2");
+    const Crowd three_wide{Block(2, 3), {1, 0}};
+    check_refusal<ShapeError>([&] { three_wide.subset({0}); }, "measurement count is 3");
+    const Crowd odd_label{Block(1, 2), {0.5}};
+    check_refusal<DataError>([&] { odd_label.subset({0}); }, "labelled 0.5");
+    check_refusal<ShapeError>([&] { run_comparison(0, 1, the_crowd().subset({0, 1, 2})); }, "3 people");
+}

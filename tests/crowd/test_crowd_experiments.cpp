@@ -106,3 +106,8 @@ TEST_CASE("the five whole-crowd runs come by name, each the run of its arrangeme
     CHECK(runs.batch.arrangement == Arrangement::Batch);
     check_refusal<OptionError>([&] { runs.of(Arrangement::Group); }, "no group run");
 }
+
+TEST_CASE("folds for more people than the size limit are refused before anything is allocated", "[comparison][size]") {
+    check_refusal<SizeError>([] { crowd_folds_for(0, SIZE_MAX); }, "beyond the limit");
+    check_refusal<SizeError>([] { crowd_folds_for(0, std::size_t(1) << 32); }, "4294967296");
+}
