@@ -10,6 +10,7 @@
 #include "core/normlab_core.hpp"
 #include "crowd/normlab_crowd.hpp"
 #include "report/normlab_report.hpp"
+#include "tutorial/normlab_tutorial.hpp"
 
 using namespace normlab;
 
@@ -25,6 +26,7 @@ const char* const usage_text =
     "  shift         covariate shift: the hidden block's means under the plain and batch networks\n"
     "  measurements  all four (JSON only)\n"
     "  figures       the reference figures the wasm build is compared against (JSON only)\n"
+    "  tutorial      the tutorial's instruments at their settings (JSON only)\n"
     "options:\n"
     "  --json        print JSON (the schema is in the README)\n"
     "  -h, --help    print this text\n";
@@ -68,6 +70,8 @@ void print_shift(const char* name, const CovariateShift& c) {
 void run(const std::string& command, bool json) {
     if (command == "figures") {
         std::puts(reference_figures_json().c_str());
+    } else if (command == "tutorial") {
+        std::puts(tutorial_figures_json().c_str());
     } else if (command == "measurements") {
         std::puts(measurements_json().c_str());
     } else if (command == "comparison") {
@@ -94,7 +98,8 @@ void run(const std::string& command, bool json) {
 } // namespace
 
 int main(int argc, char** argv) {
-    static const char* const commands[] = {"comparison", "curves", "two-ways", "shift", "measurements", "figures"};
+    static const char* const commands[] = {"comparison",   "curves",  "two-ways", "shift",
+                                           "measurements", "figures", "tutorial"};
 #ifdef SIGPIPE
     std::signal(SIGPIPE, SIG_IGN); // a closed pipe then fails the write, which is reported below
 #endif

@@ -41,6 +41,7 @@ expect "unknown option" 2 "" "unknown option '--jsno'" -- figures --jsno
 expect "two commands" 2 "" "one command at a time" -- curves figures
 expect "no command" 2 "" "no command given" --
 expect "a command" 0 "first under 0.3" "" -- curves
+expect "tutorial" 0 "\"nudge\"" "" -- tutorial --json
 
 # A full disk.
 if [ -w /dev/full ]; then
