@@ -1,8 +1,8 @@
 // The page in headless Chromium, median of 5 fresh loads: time from navigation until every
 // widget has drawn and until the comparison is complete (in a window tall enough that every
 // widget starts at once); the longest main-thread task during the load, as a reader in a
-// 1280 x 900 window meets it and with every widget at once; and the bytes transferred
-// (gzipped as a static host would serve them).
+// 1280 x 900 window meets it and with every widget at once; the training workers the page
+// starts; and the bytes transferred (gzipped as a static host would serve them).
 import { readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -37,6 +37,16 @@ for (let k = 0; k < 5; k++) {
   const files = new Set();
   page.on('requestfinished', (r) => files.add(new URL(r.url()).pathname));
   await recordLongestTask(page);
+  await page.addInitScript(() => {
+    window.workersStarted = 0;
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(...args) {
+        super(...args);
+        window.workersStarted += 1;
+      }
+    };
+  });
   await page.goto(`${server.url}/index.html`);
   const drawn = await page
     .waitForFunction(
@@ -62,6 +72,7 @@ for (let k = 0; k < 5; k++) {
     )
     .then((h) => h.jsonValue());
   const longestAllAtOnce = await page.evaluate(() => window.longest);
+  const workers = await page.evaluate(() => window.workersStarted);
   let raw = 0;
   let gz = 0;
   for (const f of files) {
@@ -89,7 +100,7 @@ for (let k = 0; k < 5; k++) {
   await first.waitForTimeout(1000);
   const longest = await first.evaluate(() => window.longest);
   await reader.close();
-  runs.push({ drawn, complete, longest, longestAllAtOnce, raw, gz, count: files.size });
+  runs.push({ drawn, complete, longest, longestAllAtOnce, workers, raw, gz, count: files.size });
 }
 await browser.close();
 await server.close();
@@ -103,6 +114,7 @@ console.log(
 console.log(
   `                                        ${m('longestAllAtOnce').toFixed(0)} ms with all eleven widgets starting at once`,
 );
+console.log(`  training workers started per page:    ${m('workers')}`);
 console.log(
   `  transferred: ${runs[0].count} files, ${(m('raw') / 1024).toFixed(0)} KB raw, ${(m('gz') / 1024).toFixed(0)} KB gzipped`,
 );

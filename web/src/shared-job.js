@@ -49,11 +49,13 @@ export function sharedJob(job, newWorker = () => new TrainingWorker()) {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       runs.promise.then(
-        (result) => {
-          if (signal.aborted) return;
-          leave();
-          resolve(result);
-        },
+        (result) =>
+          // Each reader resumes in a task of its own: readers drawing at once would be one long task.
+          setTimeout(() => {
+            if (signal.aborted) return;
+            leave();
+            resolve(result);
+          }, 0),
         (e) => {
           if (signal.aborted) return;
           leave();
