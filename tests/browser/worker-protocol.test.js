@@ -182,7 +182,7 @@ test('TrainingWorker: progress, then a cancel settles the run at once with a Can
   trainer.free();
 });
 
-test('TrainingWorker: an aborted signal, free(), and a job error each settle the run', async () => {
+test('TrainingWorker: an aborted signal, free(), a job error and a failing progress callback each settle the run', async () => {
   const trainer = new TrainingWorker(workerOnRunner);
   const controller = new AbortController();
   const aborted = trainer.run('comparison', { signal: controller.signal });
@@ -193,6 +193,13 @@ test('TrainingWorker: an aborted signal, free(), and a job error each settle the
   trainer.free();
   await assert.rejects(freed, { name: 'CancelError' });
   await assert.rejects(trainer.run('toString'), { name: 'ProtocolError', message: /no job named "toString"/ });
+  const failing = trainer.run('comparison', {
+    onProgress: () => {
+      throw new RangeError('a progress bar that is gone');
+    },
+  });
+  await assert.rejects(failing, { name: 'RangeError' });
+  assert.equal(trainer.busy, false);
   trainer.free();
 });
 

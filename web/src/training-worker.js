@@ -79,7 +79,13 @@ export class TrainingWorker {
     const p = data && this.pending.get(data.id);
     if (!p) return; // a reply to a run that was cancelled, or a malformed request's reply
     if (data.type === REPLY.progress) {
-      p.onProgress(data);
+      try {
+        p.onProgress(data);
+      } catch (e) {
+        // A failing progress callback ends its run with that error, not the page's message loop.
+        p.reject(e);
+        this.cancel(data.id);
+      }
       return;
     }
     let settle;
