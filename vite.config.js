@@ -13,7 +13,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       // The widgets also build as one script with a stable name, for embedding in other pages.
-      input: { index: 'web/index.html', embed: 'web/embed.html', widgets: 'web/src/widgets/index.js' },
+      input: {
+        index: 'web/index.html',
+        tutorial: 'web/tutorial.html',
+        embed: 'web/embed.html',
+        widgets: 'web/src/widgets/index.js',
+      },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'widgets' ? 'normlab-widgets.js' : 'assets/[name]-[hash].js'),
       },

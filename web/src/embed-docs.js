@@ -13,6 +13,15 @@ const names = [
   'nl-two-ways',
   'nl-behaviours',
   'nl-checklist',
+  'nl-bowl',
+  'nl-drift',
+  'nl-mean-spread',
+  'nl-batch-by-hand',
+  'nl-momentum',
+  'nl-batch-size',
+  'nl-toggles',
+  'nl-pre-post-norm',
+  'nl-parameter-count',
 ];
 
 const docs = document.getElementById('docs');

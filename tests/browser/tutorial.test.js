@@ -1,0 +1,176 @@
+// The tutorial chapter in Chromium: it loads cleanly, every instrument renders from the core,
+// the figures of the tutorial's "Try it yourself" list appear after the interactions it names,
+// and the chapter and the essay link to each other. Screenshots at 1280 and 375 px wide are
+// written to tests/browser/screenshots/.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium, watchForProblems } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const shots = `${root}tests/browser/screenshots`;
+const INSTRUMENTS = [
+  'nl-bowl',
+  'nl-drift',
+  'nl-mean-spread',
+  'nl-batch-by-hand',
+  'nl-momentum',
+  'nl-batch-size',
+  'nl-toggles',
+  'nl-pre-post-norm',
+  'nl-parameter-count',
+];
+
+let browser, server, page, problems;
+
+const inWidget = (tag, selector) => page.locator(`${tag} >> ${selector}`);
+const readout = async (tag, name) => (await inWidget(tag, `[data-out="${name}"]`).textContent()).trim();
+
+before(async () => {
+  server = await serveStatic(`${root}dist`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchForProblems(page);
+  page.on('console', (m) => {
+    if (m.type() === 'warning') problems.push(`warning: ${m.text()}`);
+  });
+  await page.goto(`${server.url}/tutorial.html`);
+  for (const tag of INSTRUMENTS) {
+    await page.locator(tag).scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (t) => {
+        const el = document.querySelector(t);
+        return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
+      },
+      tag,
+      { timeout: 30000 },
+    );
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('every instrument renders, shows no error, and the page logs no problem', async () => {
+  for (const tag of INSTRUMENTS) {
+    const state = await page.evaluate((t) => {
+      const body = document.querySelector(t).shadowRoot.querySelector('.widget');
+      return {
+        children: body.children.length,
+        errors: [...body.querySelectorAll('.error')].map((e) => e.textContent.trim()).filter(Boolean),
+      };
+    }, tag);
+    assert.ok(state.children > 0, `${tag} rendered nothing`);
+    assert.deepEqual(state.errors, [], `${tag} shows an error`);
+  }
+  const formulas = await page.locator('.katex').count();
+  assert.ok(formulas >= 15, `only ${formulas} formulas were typeset`);
+  assert.deepEqual(problems, []);
+});
+
+test('Step 20 times on the stretched bowl shows loss 0.878; 5 times on the round bowl, 0.0043', async () => {
+  for (let k = 0; k < 20; k++) await inWidget('nl-bowl', '[data-bowl="stretched"] [data-step]').click();
+  for (let k = 0; k < 5; k++) await inWidget('nl-bowl', '[data-bowl="round"] [data-step]').click();
+  assert.equal(await readout('nl-bowl', 'stretched-steps'), '20');
+  assert.equal(await readout('nl-bowl', 'stretched-loss'), '0.878');
+  assert.equal(await readout('nl-bowl', 'stretched-at'), '(0.937, 0.00317)');
+  assert.equal(await readout('nl-bowl', 'round-loss'), '0.0043');
+  assert.equal(await readout('nl-bowl', 'stretched-limit'), '0.04');
+});
+
+test('at learning rate 0.045 the stretched bowl diverges, its steep factor -1.25', async () => {
+  await inWidget('nl-bowl', '[data-bowl="stretched"] [data-rate]').fill('0.045');
+  await inWidget('nl-bowl', '[data-bowl="stretched"] [data-rate]').dispatchEvent('change');
+  assert.equal(await readout('nl-bowl', 'stretched-factors'), '0.91, −1.25');
+  assert.match(await inWidget('nl-bowl', '[data-bowl="stretched"] [data-verdict]').textContent(), /diverges/);
+  assert.ok(Number(await readout('nl-bowl', 'stretched-loss')) > 41);
+});
+
+test('the calculator answers 3, 4, 5 and shows 21.9 after typing 50', async () => {
+  assert.equal(await readout('nl-mean-spread', 'mean'), '4');
+  assert.equal(await readout('nl-mean-spread', 'variance'), '0.667');
+  assert.equal(await readout('nl-mean-spread', 'deviation'), '0.816');
+  await inWidget('nl-mean-spread', '[data-k="2"]').fill('50');
+  assert.equal(await readout('nl-mean-spread', 'mean'), '19');
+  assert.equal(await readout('nl-mean-spread', 'deviation'), '21.9');
+  await inWidget('nl-mean-spread', '[data-k="2"]').fill('');
+  assert.match(await inWidget('nl-mean-spread', '[data-note]').textContent(), /NonFiniteError/);
+  await inWidget('nl-mean-spread', '[data-k="2"]').fill('5');
+  assert.equal(await readout('nl-mean-spread', 'deviation'), '0.816');
+});
+
+test('batch norm by hand: feature 2 has mean 4 and variance 9; scale 2, shift 1 on feature 1 give -1, 3, -1, 3', async () => {
+  assert.equal(await readout('nl-batch-by-hand', 'mean'), '4');
+  assert.equal(await readout('nl-batch-by-hand', 'variance'), '9');
+  await inWidget('nl-batch-by-hand', '[data-scale="0"]').fill('2');
+  await inWidget('nl-batch-by-hand', '[data-shift="0"]').fill('1');
+  await inWidget('nl-batch-by-hand', '[data-feature="0"]').click();
+  const column = await page.evaluate(() =>
+    [...document.querySelector('nl-batch-by-hand').shadowRoot.querySelectorAll('[data-output] tr')].map((r) =>
+      r.children[1].textContent.trim(),
+    ),
+  );
+  assert.deepEqual(column, ['−1', '3', '−1', '3']);
+});
+
+test('running averages at momentum 0.1: running mean 1.093 and variance 1.37 after three batches', async () => {
+  const last = await page.evaluate(() =>
+    [...document.querySelector('nl-momentum').shadowRoot.querySelectorAll('tbody tr')].map((r) =>
+      [...r.children].map((c) => c.textContent.trim()),
+    ),
+  );
+  assert.deepEqual(
+    last.map((r) => r.slice(3)),
+    [
+      ['0.3', '1'],
+      ['0.77', '1.3'],
+      ['1.093', '1.37'],
+    ],
+  );
+});
+
+test('one example under each toggle: LayerNorm -0.65, -0.76, 1.41; RMSNorm 0.17, 0.09, 1.72', async () => {
+  const example = () => inWidget('nl-toggles', '[data-example-out]').textContent();
+  assert.match(await example(), /BatchNorm: −1, −1, −1\./);
+  await inWidget('nl-toggles', '[data-kind="layer"]').click();
+  assert.match(await example(), /LayerNorm: −0\.65, −0\.76, 1\.41\./);
+  await inWidget('nl-toggles', '[data-kind="rms"]').click();
+  assert.match(await example(), /RMSNorm: 0\.17, 0\.09, 1\.72\./);
+});
+
+test('parameter counts: 6, 6, 3 at width 3 and 1,536 for layer norm at width 768', async () => {
+  const learned = () =>
+    page.evaluate(() =>
+      [...document.querySelector('nl-parameter-count').shadowRoot.querySelectorAll('tbody tr')].map((r) =>
+        r.children[1].textContent.trim(),
+      ),
+    );
+  assert.deepEqual(await learned(), ['6', '6', '3']);
+  await inWidget('nl-parameter-count', '[data-preset="768"]').click();
+  assert.equal((await learned())[1], '1,536');
+});
+
+test('the chapter and the essay link to each other', async () => {
+  assert.ok((await page.locator('a[href="./index.html"]').count()) > 0);
+  const essay = await browser.newPage();
+  await essay.goto(`${server.url}/index.html`, { waitUntil: 'domcontentloaded' });
+  assert.ok((await essay.locator('a[href="./tutorial.html"]').count()) > 0);
+  await essay.close();
+});
+
+test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', async () => {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/tutorial-1280.png`, fullPage: true });
+  const narrow = await browser.newPage({ viewport: { width: 375, height: 800 } });
+  await narrow.goto(`${server.url}/tutorial.html`);
+  for (const tag of INSTRUMENTS) await narrow.locator(tag).scrollIntoViewIfNeeded();
+  await narrow.waitForTimeout(500);
+  await narrow.screenshot({ path: `${shots}/tutorial-375.png`, fullPage: true });
+  const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await narrow.close();
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px at 375 px`);
+});

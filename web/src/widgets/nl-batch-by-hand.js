@@ -1,0 +1,101 @@
+// <nl-batch-by-hand>: batch normalisation of the tutorial's 4 × 3 table worked one feature at a
+// time by the core's batch normaliser: mean, distances, squares, variance, deviation, outputs,
+// with a scale and shift per feature you can set.
+import { NlWidget, define, esc } from '../widget.js';
+import { fmt } from '../format.js';
+import { readouts } from '../readouts.js';
+
+const two = (v) => fmt(v, 2);
+
+export class NlBatchByHand extends NlWidget {
+  static title = 'Batch norm by hand';
+  static options = [
+    { name: 'feature', type: 'integer', default: 2, doc: 'the feature worked first (1, 2 or 3)' },
+    { name: 'scale', type: 'list', default: ['1', '1', '1'], doc: 'scale (gamma) per feature' },
+    { name: 'shift', type: 'list', default: ['0', '0', '0'], doc: 'shift (beta) per feature' },
+  ];
+
+  async start() {
+    const c = this.config;
+    this.table = this.nl.tutorialTable();
+    const d = this.table.cols;
+    this.feature = Math.min(Math.max(c.feature, 1), d) - 1;
+    const pad = (list, fill) => Array.from({ length: d }, (_, j) => list[j] ?? fill);
+    this.scale = pad(c.scale, '1');
+    this.shift = pad(c.shift, '0');
+    const features = Array.from({ length: d }, (_, j) => j);
+    this.render(`
+      <div class="controls"><span class="group" role="group" aria-label="feature to work">${features
+        .map((j) => `<button data-feature="${j}" aria-pressed="${j === this.feature}">feature ${j + 1}</button>`)
+        .join('')}</span></div>
+      <div class="controls" data-params>${features
+        .map(
+          (j) => `<span>feature ${j + 1}:
+          <label>γ <input type="text" inputmode="decimal" value="${esc(this.scale[j])}" data-scale="${j}" style="width:3.5rem" aria-label="scale of feature ${j + 1}"></label>
+          <label>β <input type="text" inputmode="decimal" value="${esc(this.shift[j])}" data-shift="${j}" style="width:3.5rem" aria-label="shift of feature ${j + 1}"></label></span>`,
+        )
+        .join('')}</div>
+      ${readouts([
+        { label: 'mean', out: 'mean' },
+        { label: 'variance', out: 'variance' },
+        { label: 'deviation √(variance + ε)', out: 'deviation' },
+      ])}
+      <div class="blocks">
+        <table><caption data-working-caption></caption>
+          <thead><tr><th scope="col">example</th><th scope="col">x</th><th scope="col">x − mean</th><th scope="col">squared</th>
+            <th scope="col">standardised</th><th scope="col">γ · standardised + β</th></tr></thead>
+          <tbody data-working></tbody></table>
+        <table><caption>The whole table, batch-normalised</caption>
+          <thead><tr><th scope="col">example</th>${features.map((j) => `<th scope="col">feature ${j + 1}</th>`).join('')}</tr></thead>
+          <tbody data-output></tbody></table>
+      </div>
+      <p class="note" data-eps></p>
+      <p class="note error" aria-live="polite" data-problem></p>`);
+    this.$('[role="group"]').addEventListener('click', (e) => {
+      const b = e.target.closest('[data-feature]');
+      if (!b) return;
+      this.feature = Number(b.dataset.feature);
+      this.$$('[data-feature]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
+      this.update();
+    });
+    this.$('[data-params]').addEventListener('input', (e) => {
+      const t = e.target;
+      if (t.dataset.scale !== undefined) this.scale[Number(t.dataset.scale)] = t.value;
+      if (t.dataset.shift !== undefined) this.shift[Number(t.dataset.shift)] = t.value;
+      this.update();
+    });
+    this.update();
+  }
+
+  update() {
+    const number = (s) => (s.trim() === '' ? Number.NaN : Number(s));
+    let v;
+    try {
+      v = this.nl.batchByHandView(this.table, this.scale.map(number), this.shift.map(number));
+      this.$('[data-problem]').textContent = '';
+    } catch (e) {
+      this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
+      return;
+    }
+    const c = v.columns[this.feature];
+    this.out('mean', two(c.mean));
+    this.out('variance', two(c.variance));
+    this.out('deviation', two(c.deviation));
+    this.$('[data-working-caption]').textContent =
+      `Feature ${this.feature + 1}, γ = ${fmt(c.scale)}, β = ${fmt(c.shift)}`;
+    this.$('[data-working]').innerHTML = c.values
+      .map(
+        (x, i) => `<tr><th scope="row">${i + 1}</th><td>${fmt(x)}</td><td>${two(c.distances[i])}</td>
+          <td>${two(c.squares[i])}</td><td>${two(c.standardised[i])}</td><td>${two(c.output[i])}</td></tr>`,
+      )
+      .join('');
+    this.$('[data-output]').innerHTML = v.output
+      .map((row, i) => `<tr><th scope="row">${i + 1}</th>${row.map((x) => `<td>${two(x)}</td>`).join('')}</tr>`)
+      .join('');
+    this.$('[data-eps]').textContent =
+      `The core refuses ε = 0 (a constant feature would divide by zero), so this uses ε = ${v.eps}; ` +
+      `at two decimals no figure here depends on it.`;
+  }
+}
+
+define('nl-batch-by-hand', NlBatchByHand);

@@ -1,0 +1,91 @@
+// <nl-batch-size>: 10,000 seeded numbers from a bell curve cut into batches of a size you pick;
+// the core's batch normaliser answers each batch's mean and deviation. Shows the first ten batch
+// means, the smallest deviations (and how much standardising would blow a batch up), and the
+// wobble of the batch mean against the square-root rule.
+import { NlWidget, define } from '../widget.js';
+import { lineChart } from '../charts.js';
+import { fmt } from '../format.js';
+import { readouts } from '../readouts.js';
+
+const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
+
+export class NlBatchSize extends NlWidget {
+  static title = 'The batch-size problem';
+  static options = [
+    { name: 'batch-size', type: 'integer', default: 2, choices: SIZES, doc: 'the batch size (2 to 256)' },
+    { name: 'seed', type: 'integer', default: 1, doc: 'seed of the 10,000 numbers' },
+  ];
+
+  async start() {
+    const c = this.config;
+    this.size = c['batch-size'];
+    this.seed = c.seed;
+    this.render(`
+      <div class="controls">
+        <label>batch size <select data-size aria-label="batch size">${SIZES.map(
+          (n) => `<option value="${n}" ${n === this.size ? 'selected' : ''}>${n}</option>`,
+        ).join('')}</select></label>
+        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+      </div>
+      <p class="note" data-about></p>
+      <p aria-live="polite" data-first></p>
+      ${readouts([
+        { label: 'first ten means lie between', out: 'range' },
+        { label: 'smallest deviation, first ten batches', out: 'smallest-first' },
+        { label: 'standardising multiplies that batch by', out: 'blow-up' },
+        { label: 'smallest deviation, every batch', out: 'smallest' },
+        { label: 'wobble of the batch mean', out: 'wobble' },
+        { label: 'square-root rule: deviation / √size', out: 'rule' },
+      ])}
+      <div class="chart"><canvas role="img" aria-label="wobble of the batch mean against the square-root rule, per batch size"></canvas></div>`);
+    this.$('[data-size]').addEventListener('change', (e) => {
+      this.size = Number(e.target.value);
+      this.update();
+    });
+    this.$('[data-seed]').addEventListener('change', (e) => {
+      const v = Number(e.target.value);
+      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) this.seed = v;
+      this.update();
+    });
+    this.update();
+  }
+
+  update() {
+    const v = this.nl.batchSizeView({ seed: this.seed, batchSize: this.size });
+    this.$('[data-about]').textContent =
+      `${v.count.toLocaleString('en')} numbers of mean ${fmt(v.populationMean, 2)} and deviation ` +
+      `${fmt(v.populationDeviation, 2)}, cut into ${v.batchCount.toLocaleString('en')} batches of ${v.batchSize}.`;
+    this.$('[data-first]').textContent = `The first ten batch means: ${v.firstMeans.map((m) => fmt(m, 2)).join(', ')}.`;
+    this.out('range', `${fmt(v.firstMeansLow, 2)} and ${fmt(v.firstMeansHigh, 2)}`);
+    this.out('smallest-first', fmt(v.smallestFirstDeviation, 3));
+    this.out('blow-up', `${fmt(v.blowUp, 1)} ×`);
+    this.out('smallest', fmt(v.smallestDeviation, 5));
+    this.out('wobble', `${fmt(v.wobble, 3)} (over ${v.wobbleCount} batches)`);
+    this.out('rule', fmt(v.rule, 3));
+    const series = [
+      {
+        label: 'wobble of the batch mean',
+        data: v.sweep.map((s) => s.wobble),
+        colourVar: '--nl-batch',
+        points: 4,
+      },
+      {
+        label: 'deviation / √size',
+        data: v.sweep.map((s) => s.rule),
+        colourVar: '--nl-muted',
+        dash: [4, 4],
+      },
+    ];
+    if (!this.chart)
+      this.chart = this.own(
+        lineChart(this, this.$('canvas'), series, {
+          logY: true,
+          xTitle: `batch size: ${v.sweep.map((s) => s.batchSize).join(', ')}`,
+          yTitle: 'wobble',
+        }),
+      );
+    else this.chart.$setSeries(series);
+  }
+}
+
+define('nl-batch-size', NlBatchSize);

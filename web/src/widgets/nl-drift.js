@@ -1,0 +1,119 @@
+// <nl-drift>: random examples through layers of ReLU neurons with random weights, plain and with
+// layer norm before each ReLU: the spread per layer, and any layer's histogram, from the core.
+import { NlWidget, define } from '../widget.js';
+import { colour, lineChart } from '../charts.js';
+import { fmt } from '../format.js';
+import { readouts } from '../readouts.js';
+
+const RUNS = [
+  ['plain', 'without normalisation', '--nl-plain'],
+  ['normalised', 'layer norm before each ReLU', '--nl-layer'],
+];
+
+export class NlDrift extends NlWidget {
+  static title = 'Drift through depth';
+  static options = [
+    { name: 'seed', type: 'integer', default: 1, doc: 'seed of the random examples and weights' },
+    { name: 'layers', type: 'integer', default: 5, doc: 'how many layers (1 to 12)' },
+  ];
+
+  async start() {
+    const c = this.config;
+    this.seed = c.seed;
+    this.layers = c.layers;
+    this.shown = 0;
+    this.render(`
+      <style>canvas.hist { width: 100%; height: 9rem; display: block; }</style>
+      <div class="controls">
+        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+        <button data-redraw>Draw again</button>
+        <span class="note" data-about></span>
+      </div>
+      <div class="chart"><canvas role="img" aria-label="spread of each layer's outputs, plain and with layer norm"></canvas></div>
+      ${readouts([
+        { label: 'spread at the last layer, plain', out: 'last-plain' },
+        { label: 'spread at the last layer, with layer norm', out: 'last-normalised' },
+      ])}
+      <div class="controls"><span class="group" role="group" aria-label="histogram of layer" data-layer-buttons></span></div>
+      <div class="blocks">${RUNS.map(
+        ([run, label]) => `<figure><figcaption>${label}: outputs of the chosen layer</figcaption>
+          <canvas class="hist" width="360" height="140" data-hist="${run}" role="img" aria-label="histogram, ${label}"></canvas></figure>`,
+      ).join('')}</div>
+      <p class="note" aria-live="polite" data-hist-note></p>`);
+    this.$('[data-seed]').addEventListener('change', (e) => {
+      const v = Number(e.target.value);
+      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) this.seed = v;
+      this.update();
+    });
+    this.$('[data-redraw]').addEventListener('click', () => {
+      this.seed += 1;
+      this.$('[data-seed]').value = String(this.seed);
+      this.update();
+    });
+    this.$('[data-layer-buttons]').addEventListener('click', (e) => {
+      const b = e.target.closest('[data-layer]');
+      if (!b) return;
+      this.shown = Number(b.dataset.layer);
+      this.drawHistograms();
+    });
+    this.update();
+  }
+
+  update() {
+    const v = this.nl.driftView({ seed: this.seed, layers: this.layers, bins: 24 });
+    this.view = v;
+    this.shown = Math.min(this.shown, v.layers - 1);
+    this.$('[data-about]').textContent =
+      `${v.examples} examples, ${v.layers} layers of ${v.width} neurons; inputs of spread ${fmt(v.inputDeviation, 2)}`;
+    this.out('last-plain', fmt(v.plain.deviation[v.layers - 1], 2));
+    this.out('last-normalised', fmt(v.normalised.deviation[v.layers - 1], 2));
+    const series = RUNS.map(([run, label, colourVar]) => ({
+      label,
+      data: Array.from(v[run].deviation),
+      colourVar,
+      points: 4,
+    }));
+    if (!this.chart)
+      this.chart = this.own(
+        lineChart(this, this.$('canvas'), series, { xTitle: 'layer', yTitle: 'spread (standard deviation)', yMin: 0 }),
+      );
+    else this.chart.$setSeries(series);
+    this.$('[data-layer-buttons]').innerHTML = Array.from(
+      { length: v.layers },
+      (_, l) => `<button data-layer="${l}" aria-pressed="${l === this.shown}">layer ${l + 1}</button>`,
+    ).join('');
+    this.drawHistograms();
+  }
+
+  drawHistograms() {
+    const v = this.view;
+    this.$$('[data-layer]').forEach((b) =>
+      b.setAttribute('aria-pressed', String(Number(b.dataset.layer) === this.shown)),
+    );
+    for (const [run, , colourVar] of RUNS) {
+      const h = v[run].histograms[this.shown];
+      const canvas = this.$(`[data-hist="${run}"]`);
+      const ctx = canvas.getContext('2d');
+      const tallest = Math.max(...h.counts);
+      const w = canvas.width / h.counts.length;
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.fillStyle = colour(this, colourVar);
+      h.counts.forEach((n, k) => {
+        const height = (n / tallest) * (canvas.height - 4);
+        ctx.fillRect(k * w + 1, canvas.height - height, w - 2, height);
+      });
+    }
+    const p = v.plain.histograms[this.shown];
+    const n = v.normalised.histograms[this.shown];
+    this.$('[data-hist-note]').textContent =
+      `Layer ${this.shown + 1}: plain outputs run from ${fmt(p.low, 2)} to ${fmt(p.high, 2)}, ` +
+      `with layer norm from ${fmt(n.low, 2)} to ${fmt(n.high, 2)}. The tall first bar is the ReLU's zeros.`;
+  }
+
+  recolour() {
+    super.recolour();
+    if (this.view) this.drawHistograms();
+  }
+}
+
+define('nl-drift', NlDrift);

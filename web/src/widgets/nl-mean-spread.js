@@ -1,0 +1,89 @@
+// <nl-mean-spread>: a short list of numbers you can edit; the core answers the mean, each
+// distance and its square, the variance, the standard deviation and the standardised list, and
+// the same list times 1000 standardised again, to show that the units are forgotten.
+import { NlWidget, define, esc } from '../widget.js';
+import { fmt } from '../format.js';
+import { readouts } from '../readouts.js';
+
+/** Three significant digits for display. */
+const sig = (v) => fmt(Number(v.toPrecision(3)), 12);
+
+export class NlMeanSpread extends NlWidget {
+  static title = 'Mean, variance and standard deviation';
+  static options = [
+    { name: 'numbers', type: 'list', default: ['3', '4', '5'], doc: 'the starting list, comma-separated' },
+  ];
+
+  async start() {
+    this.values = this.config.numbers.slice(0, 12);
+    this.build();
+  }
+
+  build() {
+    this.render(`
+      <div class="controls" data-inputs>${this.values
+        .map(
+          (v, k) => `<label>x<sub>${k + 1}</sub> <input type="text" inputmode="decimal" value="${esc(v)}" data-k="${k}"
+            style="width:4.5rem" aria-label="number ${k + 1}"></label>`,
+        )
+        .join('')}
+        <button data-add aria-label="add a number">+</button>
+        <button data-remove aria-label="remove the last number" ${this.values.length < 2 ? 'disabled' : ''}>−</button>
+      </div>
+      ${readouts([
+        { label: 'mean', out: 'mean' },
+        { label: 'variance', out: 'variance' },
+        { label: 'standard deviation', out: 'deviation' },
+      ])}
+      <table><caption>Every step</caption>
+        <thead><tr><th scope="col">x</th><th scope="col">distance x − mean</th><th scope="col">its square</th>
+          <th scope="col">standardised</th><th scope="col">standardised, after x × 1000</th></tr></thead>
+        <tbody></tbody></table>
+      <p class="note" aria-live="polite" data-note></p>`);
+    this.$('[data-inputs]').addEventListener('input', (e) => {
+      const k = e.target.dataset.k;
+      if (k === undefined) return;
+      this.values[Number(k)] = e.target.value;
+      this.update();
+    });
+    this.$('[data-add]').addEventListener('click', () => {
+      this.values.push(this.values[this.values.length - 1] ?? '0');
+      this.build();
+    });
+    this.$('[data-remove]').addEventListener('click', () => {
+      if (this.values.length > 1) this.values.pop();
+      this.build();
+    });
+    this.update();
+  }
+
+  update() {
+    const numbers = this.values.map((s) => (s.trim() === '' ? Number.NaN : Number(s)));
+    const note = this.$('[data-note]');
+    let v;
+    try {
+      v = this.nl.meanAndSpreadView(numbers);
+    } catch (e) {
+      note.textContent = `${e.name}: ${e.message}`;
+      for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
+      this.$('tbody').innerHTML = '';
+      return;
+    }
+    this.out('mean', sig(v.mean));
+    this.out('variance', sig(v.variance));
+    this.out('deviation', sig(v.deviation));
+    this.$('tbody').innerHTML = Array.from(
+      v.numbers,
+      (x, k) => `<tr><td>${fmt(x)}</td><td>${sig(v.distances[k])}</td><td>${sig(v.squares[k])}</td>
+        <td>${sig(v.standardised[k])}</td><td>${sig(v.scaled.standardised[k])}</td></tr>`,
+    ).join('');
+    note.textContent =
+      v.deviation === 0
+        ? 'Every number is the same: there is no spread to divide by, so each standardises to 0.'
+        : `Multiplying every number by ${fmt(v.scaled.factor)} moves no standardised number by more than ${
+            v.scaled.largestGap === 0 ? '0' : v.scaled.largestGap.toExponential(1)
+          }.`;
+  }
+}
+
+define('nl-mean-spread', NlMeanSpread);

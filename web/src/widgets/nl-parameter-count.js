@@ -1,0 +1,58 @@
+// <nl-parameter-count>: learned parameters and buffers of batch, layer and RMS norm at a width,
+// read from the core's normalisers.
+import { NlWidget, define } from '../widget.js';
+
+const NAMES = { batch: 'BatchNorm', layer: 'LayerNorm', rms: 'RMSNorm' };
+const WHAT = {
+  batch: 'scale γ and shift β; running mean and variance as buffers',
+  layer: 'scale γ and shift β',
+  rms: 'scale γ only (no mean, so no shift)',
+};
+
+export class NlParameterCount extends NlWidget {
+  static title = 'Counting parameters';
+  static options = [{ name: 'width', type: 'integer', default: 3, doc: 'features per normaliser' }];
+
+  async start() {
+    this.width = Math.max(1, this.config.width);
+    this.render(`
+      <div class="controls">
+        <label>width <input type="number" min="1" max="100000" step="1" value="${this.width}" data-width aria-label="width"></label>
+        <span class="group" role="group" aria-label="common widths">${[3, 64, 768, 4096]
+          .map((w) => `<button data-preset="${w}">${w}</button>`)
+          .join('')}</span>
+      </div>
+      <table><caption aria-live="polite" data-caption></caption>
+        <thead><tr><th scope="col">normaliser</th><th scope="col">learned parameters</th><th scope="col">buffers (not learned)</th><th scope="col">what they are</th></tr></thead>
+        <tbody></tbody></table>
+      <p class="note error" aria-live="polite" data-problem></p>`);
+    this.$('[data-width]').addEventListener('change', (e) => this.show(Number(e.target.value)));
+    this.$('[role="group"]').addEventListener('click', (e) => {
+      const b = e.target.closest('[data-preset]');
+      if (b) this.show(Number(b.dataset.preset));
+    });
+    this.show(this.width);
+  }
+
+  show(width) {
+    let counts;
+    try {
+      counts = this.nl.parameterCountView(width);
+    } catch (e) {
+      this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
+      return;
+    }
+    this.width = width;
+    this.$('[data-width]').value = String(width);
+    this.$('[data-problem]').textContent = '';
+    this.$('[data-caption]').textContent = `At width ${width.toLocaleString('en')}`;
+    this.$('tbody').innerHTML = counts
+      .map(
+        (c) => `<tr><th scope="row">${NAMES[c.kind]}</th><td>${c.learned.toLocaleString('en')}</td>
+          <td>${c.buffers.toLocaleString('en')}</td><td>${WHAT[c.kind]}</td></tr>`,
+      )
+      .join('');
+  }
+}
+
+define('nl-parameter-count', NlParameterCount);

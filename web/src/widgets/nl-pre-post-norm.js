@@ -1,0 +1,74 @@
+// <nl-pre-post-norm>: a stack of residual blocks with layer norm after the addition (post-norm)
+// or on the branch's input (pre-norm): at initialisation, the size of the slope reaching each
+// block and the spread of the main path per depth, from the core's forward and backward passes.
+import { NlWidget, define } from '../widget.js';
+import { lineChart } from '../charts.js';
+import { fmt } from '../format.js';
+import { readouts } from '../readouts.js';
+
+const PLACEMENTS = [
+  ['post', 'post-norm: x ← LN(x + F(x))', '--nl-batch'],
+  ['pre', 'pre-norm: x ← x + F(LN(x))', '--nl-layer'],
+];
+
+export class NlPrePostNorm extends NlWidget {
+  static title = 'Pre-norm and post-norm';
+  static options = [
+    { name: 'depth', type: 'integer', default: 24, doc: 'how many residual blocks (2 to 48)' },
+    { name: 'seed', type: 'integer', default: 1, doc: 'seed of the weights, inputs and targets' },
+  ];
+
+  async start() {
+    const c = this.config;
+    this.depth = Math.max(2, Math.min(c.depth, 48));
+    this.seed = c.seed;
+    this.render(`
+      <div class="controls">
+        <label>blocks <input type="range" min="2" max="48" value="${this.depth}" data-depth aria-label="number of residual blocks"></label>
+        <b data-depth-out></b>
+        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+      </div>
+      <p class="note" data-about></p>
+      <div class="chart"><canvas data-slope role="img" aria-label="size of the slope reaching each block, post-norm and pre-norm"></canvas></div>
+      <div class="chart"><canvas data-spread role="img" aria-label="spread of the main path after each block"></canvas></div>
+      ${readouts([
+        { label: 'blocks where the slope jumps up again (over 5 %), post / pre', out: 'rises' },
+        { label: 'slope at the last block, post / pre', out: 'last' },
+        { label: 'spread after the last block, post / pre', out: 'spread' },
+      ])}`);
+    this.$('[data-depth]').addEventListener('input', (e) => {
+      this.depth = Number(e.target.value);
+      this.update();
+    });
+    this.$('[data-seed]').addEventListener('change', (e) => {
+      const v = Number(e.target.value);
+      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) this.seed = v;
+      this.update();
+    });
+    this.update();
+  }
+
+  update() {
+    const v = this.nl.residualStacksView({ seed: this.seed, depth: this.depth });
+    this.$('[data-depth-out]').textContent = String(v.depth);
+    this.$('[data-about]').textContent =
+      `${v.depth} blocks, each F(x) = W₂ relu(W₁x) on ${v.width} features, ${v.examples} examples; ` +
+      `the loss is half the mean squared distance from random targets.`;
+    this.out('rises', `${v.post.slopeRises} / ${v.pre.slopeRises}`);
+    this.out('last', `${fmt(v.post.inputSlope[v.depth - 1], 2)} / ${fmt(v.pre.inputSlope[v.depth - 1], 2)}`);
+    this.out('spread', `${fmt(v.post.spread[v.depth - 1], 2)} / ${fmt(v.pre.spread[v.depth - 1], 2)}`);
+    const series = (field) =>
+      PLACEMENTS.map(([k, label, colourVar]) => ({ label, data: Array.from(v[k][field]), colourVar, points: 2 }));
+    const draw = (name, field, yTitle) => {
+      if (!this[name])
+        this[name] = this.own(
+          lineChart(this, this.$(`[data-${name}]`), series(field), { xTitle: 'block', yTitle, yMin: 0 }),
+        );
+      else this[name].$setSeries(series(field));
+    };
+    draw('slope', 'inputSlope', 'slope reaching the block');
+    draw('spread', 'spread', 'spread of the main path');
+  }
+}
+
+define('nl-pre-post-norm', NlPrePostNorm);
