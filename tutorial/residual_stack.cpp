@@ -1,6 +1,5 @@
 #include "residual_stack.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 #include "core/dense.hpp"
@@ -106,8 +105,7 @@ ResidualStackPass residual_pass(const ResidualStack& stack, NormPlacement placem
         pass.input_slope[l] = size_of(dy) * std::sqrt(n); // the root mean square of n * dy per example
     }
     pass.dinput = dy;
-    const auto [low, high] = std::minmax_element(pass.input_slope.begin(), pass.input_slope.end());
-    pass.slope_span = *high / *low;
+    for (std::size_t l = 1; l < depth; ++l) pass.slope_rises += pass.input_slope[l] > 1.05 * pass.input_slope[l - 1];
     return pass;
 }
 

@@ -33,7 +33,9 @@ struct ResidualStackPass {
     std::vector<double> weight_slope; // per block: size (root of the sum of squares) of dW1 and dW2 together
     std::vector<double> input_slope;  // per block: size of the slope arriving at the block's input, per example
     std::vector<double> spread;       // per block: deviation of the main path after the block
-    double slope_span = 0;            // largest input_slope over the smallest: how uneven the blocks' slopes are
+    // How bumpy the slopes are: blocks whose slope is over 5 % larger than the block before it
+    // (going toward the output, the slope of a smooth highway only falls).
+    std::size_t slope_rises = 0;
     double loss = 0;
     Block dinput; // the slope of the loss at the stack's input
 };

@@ -40,7 +40,7 @@ void write_pass(JsonWriter& w, const ResidualStackPass& p) {
     w.begin_object()
         .field("weightSlope", p.weight_slope)
         .field("inputSlope", p.input_slope)
-        .field("slopeSpan", p.slope_span)
+        .field("slopeRises", p.slope_rises)
         .field("spread", p.spread)
         .field("loss", p.loss)
         .end_object();

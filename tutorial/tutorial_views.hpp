@@ -47,7 +47,7 @@ std::string batch_size_view(std::uint64_t seed, std::size_t batch_size);
 std::string under_each_toggle_view(const Block& table);
 
 // Pre-norm and post-norm. {seed, depth, width, examples,
-//  post: {weightSlope[], inputSlope[], slopeSpan, spread[], loss}, pre: {...}}
+//  post: {weightSlope[], inputSlope[], slopeRises, spread[], loss}, pre: {...}}
 std::string residual_stacks_view(std::uint64_t seed, std::size_t depth);
 
 // Counting parameters. [{kind, width, learned, buffers}] for batch, layer and RMS.
