@@ -63,7 +63,7 @@ export class NlRunningAverage extends NlWidget {
     const layer = nl.normaliser({ kind: 'batch', features: this.x[0].length, keep: this.keep });
     const t = nl.traceRunning(layer, this.x, { steps: this.steps, thresholds: THRESHOLDS });
     this.trace = t;
-    const rate = nl.describe ? nl.describe(layer) : layer; // {keep, momentum}, both from the core
+    const rate = nl.describe(layer); // {keep, momentum}, both from the core
     this.$('[data-keep-out]').textContent = fmt(rate.keep, 2);
     this.$('[data-convention]').textContent = `(PyTorch names the same rule momentum ${fmt(rate.momentum, 2)})`;
     for (const k of this.marks) this.out(`at-${k}`, k <= t.widestGap.length ? gapText(t.widestGap[k - 1]) : '–');
