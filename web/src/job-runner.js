@@ -7,6 +7,7 @@ import {
   ProtocolError,
   REPLY,
   REQUEST,
+  describe,
   errorReply,
   readRequest,
 } from './protocol.js';
@@ -38,7 +39,8 @@ export function createJobRunner({ jobs, core, post }) {
 
   async function run({ id, job, part }) {
     if (running.has(id)) {
-      send(errorReply(id, new ProtocolError(`a job with id ${id} is already running`, id)));
+      // Replied to with id null: the running job's id must keep meaning that job.
+      send(errorReply(null, new ProtocolError(`a job with id ${describe(id)} is already running`)));
       return;
     }
     const state = { cancelled: false };
@@ -59,7 +61,7 @@ export function createJobRunner({ jobs, core, post }) {
       const whole = await jobs[job](nl, pace);
       if (state.cancelled) throw new CancelError();
       if (part !== undefined && (whole === null || typeof whole !== 'object' || !Object.hasOwn(whole, part)))
-        throw new ProtocolError(`the result of ${job} has no part named "${part}"`, id);
+        throw new ProtocolError(`the result of ${job} has no part named ${describe(part)}`, id);
       send({ type: REPLY.done, id, result: part === undefined ? whole : { [part]: whole[part] } });
     } catch (e) {
       send(e instanceof CancelError ? { type: REPLY.cancelled, id } : errorReply(id, e));

@@ -11,7 +11,7 @@
 // inherits ('toString', 'constructor', '__proto__') are not jobs.
 // A request that is not one of the two shapes above (null, a number, no type, no id, an unknown
 // type or job) gets an error reply named 'ProtocolError', with id null when the request's own id
-// is missing or unusable. A cancel for a job that is not running (it has just finished) is ignored.
+// is missing, unusable or already taken by a running job. A cancel for a job that is not running (it has just finished) is ignored.
 //
 // Cancellation, as the caller sees it: the promise of a cancelled run rejects with a CancelError
 // (error.name === 'CancelError') as soon as the caller cancels, without waiting for the worker.
