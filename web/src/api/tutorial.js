@@ -2,9 +2,14 @@
 // instrument's view and hands back the parsed figures. Nothing here computes a figure.
 
 /** The tutorial's capability: composed into the loaded core's API by normlab.js. */
-export function tutorialApi(core, { answer, block, toNumbers, checkInteger, checkNumber, checkBoolean, checkString }) {
+export function tutorialApi(
+  core,
+  { answer, block, toNumbers, checkInteger, checkNumber, checkBoolean, checkString, checkObject },
+) {
   const view = (json) => JSON.parse(answer(json));
   const seed = (v) => checkInteger(v, 'the seed');
+  /** The options object of a call: absent means every default; anything else must be an object. */
+  const options = (v, what) => (v === undefined ? {} : checkObject(v, what));
 
   return {
     /** The tutorial's 4 x 3 table as a block. */
@@ -23,7 +28,8 @@ export function tutorialApi(core, { answer, block, toNumbers, checkInteger, chec
       return view(core.tutorialNudgeView());
     },
     /** Figure 2: spreads and histograms per layer, plain and with layer norm, for a seed. */
-    driftView({ seed: s = 1, layers = 5, bins = 24 } = {}) {
+    driftView(given) {
+      const { seed: s = 1, layers = 5, bins = 24 } = options(given, 'the drift options');
       const args = [seed(s), checkInteger(layers, 'the number of layers'), checkInteger(bins, 'the number of bins')];
       return view(core.tutorialDriftView(...args));
     },
@@ -37,15 +43,16 @@ export function tutorialApi(core, { answer, block, toNumbers, checkInteger, chec
       return view(core.tutorialBatchByHandView(...args));
     },
     /** Figure 5: running averages through the core's step, in either naming of the rate. */
-    runningAverageView({
-      means = [3, 5, 4],
-      variances = [1, 4, 2],
-      momentum,
-      keep,
-      unbiasedRunning = false,
-      batchSize = 4,
-      batches = 3,
-    } = {}) {
+    runningAverageView(given) {
+      const {
+        means = [3, 5, 4],
+        variances = [1, 4, 2],
+        momentum,
+        keep,
+        unbiasedRunning = false,
+        batchSize = 4,
+        batches = 3,
+      } = options(given, 'the running-average options');
       const args = [toNumbers(means, 'batch means'), toNumbers(variances, 'batch variances')];
       if (momentum !== undefined && keep !== undefined)
         throw new TypeError('give the running rate as momentum or as keep, not both');
@@ -56,7 +63,8 @@ export function tutorialApi(core, { answer, block, toNumbers, checkInteger, chec
       return view(core.tutorialRunningAverageView(...args));
     },
     /** Figure 6: 10,000 seeded bell-curve numbers cut into batches of the size given. */
-    batchSizeView({ seed: s = 1, batchSize = 2 } = {}) {
+    batchSizeView(given) {
+      const { seed: s = 1, batchSize = 2 } = options(given, 'the batch-size options');
       return view(core.tutorialBatchSizeView(seed(s), checkInteger(batchSize, 'the batch size')));
     },
     /** Figure 7: a table under batch, layer and RMS normalisation, with the row statistics. */
@@ -64,7 +72,8 @@ export function tutorialApi(core, { answer, block, toNumbers, checkInteger, chec
       return view(core.tutorialUnderEachToggleView(block(table, 'table')));
     },
     /** Pre-norm and post-norm residual stacks of the depth given, at initialisation. */
-    residualStacksView({ seed: s = 1, depth = 12 } = {}) {
+    residualStacksView(given) {
+      const { seed: s = 1, depth = 12 } = options(given, 'the residual-stack options');
       return view(core.tutorialResidualStacksView(seed(s), checkInteger(depth, 'the depth')));
     },
     /** Learned parameters and buffers of batch, layer and RMS norm at a width. */
