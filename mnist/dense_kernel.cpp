@@ -55,14 +55,13 @@ void columns(const Sparse& row, std::size_t n, std::size_t j, const float* b, co
     for (int q = 0; q < W; ++q) store(c + j + 4 * q, acc[q]);
 }
 
-
 // Four rows of a at once: the columns where any of the four is nonzero, each with the four
 // values spread across lanes, so one load of b serves four outputs.
 struct SparseQuad {
     std::vector<std::uint32_t> index;
     std::vector<lanes> value; // four per entry: row r's value in every lane of value[4 * t + r]
-    std::size_t count = 0; // columns where any of the four is nonzero
-    std::size_t total = 0; // nonzero values of the four rows
+    std::size_t count = 0;    // columns where any of the four is nonzero
+    std::size_t total = 0;    // nonzero values of the four rows
 };
 
 void gather4(const MatrixView& a, std::size_t i, std::size_t k, SparseQuad& rows) {

@@ -52,21 +52,15 @@ Arrangement arrangement_named(const std::string& name) {
     throw OptionError("the arrangement '" + name + "' is not one of none, batch, layer, group");
 }
 
-MnistNetwork MnistNetwork::initial(Arrangement arrangement, std::uint64_t seed) {
+MnistNetwork MnistNetwork::shaped(Arrangement arrangement) {
     MnistNetwork net;
     net.arrangement_ = arrangement;
-    Random random(seed);
     for (std::size_t l = 0; l < dense_size; ++l) {
         DenseParameters& d = net.dense_[l];
         d.in = widths[l];
         d.out = widths[l + 1];
         d.weight.assign(d.in * d.out, 0.0f);
         d.bias.assign(d.out, 0.0f);
-        const double bound = 1.0 / std::sqrt(static_cast<double>(d.in));
-        for (std::size_t o = 0; o < d.out; ++o)
-            for (std::size_t i = 0; i < d.in; ++i)
-                d.weight[i * d.out + o] = static_cast<float>(bound * (2.0 * random.uniform() - 1.0));
-        for (std::size_t o = 0; o < d.out; ++o) d.bias[o] = static_cast<float>(bound * (2.0 * random.uniform() - 1.0));
     }
     if (arrangement != Arrangement::None)
         for (NormParameters& n : net.norm_) {
@@ -77,6 +71,20 @@ MnistNetwork MnistNetwork::initial(Arrangement arrangement, std::uint64_t seed) 
                 n.running_variance.assign(hidden_width, 1.0f);
             }
         }
+    return net;
+}
+
+MnistNetwork MnistNetwork::initial(Arrangement arrangement, std::uint64_t seed) {
+    MnistNetwork net = shaped(arrangement);
+    Random random(seed);
+    for (std::size_t l = 0; l < dense_size; ++l) {
+        DenseParameters& d = net.dense_[l];
+        const double bound = 1.0 / std::sqrt(static_cast<double>(d.in));
+        for (std::size_t o = 0; o < d.out; ++o)
+            for (std::size_t i = 0; i < d.in; ++i)
+                d.weight[i * d.out + o] = static_cast<float>(bound * (2.0 * random.uniform() - 1.0));
+        for (std::size_t o = 0; o < d.out; ++o) d.bias[o] = static_cast<float>(bound * (2.0 * random.uniform() - 1.0));
+    }
     return net;
 }
 
@@ -113,7 +121,7 @@ MnistNetwork MnistNetwork::from_state(const MnistState& state) {
         if (!std::isfinite(state.values[k]))
             throw NonFiniteError("entry " + std::to_string(k + 1) + " of the network state is " +
                                  format_number(state.values[k]));
-    MnistNetwork net = initial(state.arrangement, 0);
+    MnistNetwork net = shaped(state.arrangement);
     std::size_t at = 0;
     auto take = [&](std::vector<float>& v) {
         for (float& x : v) x = state.values[at++];

@@ -116,6 +116,7 @@ public:
     bool operator==(const MnistNetwork& o) const;
 
 private:
+    static MnistNetwork shaped(Arrangement arrangement); // zero weights, scale 1, running variance 1
     Arrangement arrangement_ = Arrangement::None;
     std::array<DenseParameters, hidden_layers + 1> dense_;
     std::array<NormParameters, hidden_layers> norm_;

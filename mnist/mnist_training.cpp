@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/elementary.hpp"
 #include "core/errors.hpp"
@@ -57,6 +58,28 @@ MnistNetwork train_epoch(const MnistNetwork& network, const DigitSet& digits, co
     const std::vector<std::uint32_t> order = epoch_order(digits.training_count, options.seed, epoch);
     return train_batches(network, digits, order, options, 0, batches_per_epoch(order.size(), options.batch_size),
                          workspace, records);
+}
+
+MnistNetwork train_on_first_digits(Arrangement arrangement, const DigitSet& digits, std::size_t count,
+                                   const TrainingOptions& options) {
+    if (count < 1 || count > digits.training_count)
+        throw ShapeError("the first " + std::to_string(count) + " digits: choose 1 to " +
+                         std::to_string(digits.training_count));
+    const std::vector<std::uint32_t> order = epoch_order(count, options.seed, 0);
+    TrainingWorkspace workspace;
+    return train_batches(MnistNetwork::initial(arrangement, options.seed), digits, order, options, 0,
+                         batches_per_epoch(count, options.batch_size), workspace);
+}
+
+std::uint32_t state_digest(const MnistNetwork& network) {
+    const std::vector<float> values = network.state().values;
+    std::vector<std::uint8_t> bytes(values.size() * 4);
+    for (std::size_t k = 0; k < values.size(); ++k) {
+        std::uint32_t u;
+        std::memcpy(&u, &values[k], 4);
+        for (int b = 0; b < 4; ++b) bytes[4 * k + b] = static_cast<std::uint8_t>(u >> (8 * b));
+    }
+    return fnv1a32(bytes.data(), bytes.size());
 }
 
 namespace {

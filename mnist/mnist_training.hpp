@@ -52,6 +52,14 @@ MnistNetwork train_batches(const MnistNetwork& network, const DigitSet& digits, 
 MnistNetwork train_epoch(const MnistNetwork& network, const DigitSet& digits, const TrainingOptions& options,
                          std::size_t epoch, TrainingWorkspace& workspace, std::vector<BatchRecord>* records = nullptr);
 
+// One epoch over only the first count training digits, from the initial network of the seed:
+// the native = WebAssembly check compares its state bit for bit.
+// requires: options checked; count in [1, training count].
+MnistNetwork train_on_first_digits(Arrangement arrangement, const DigitSet& digits, std::size_t count,
+                                   const TrainingOptions& options);
+// FNV-1a 32-bit of the state's float bytes (little-endian), for comparing networks across builds.
+std::uint32_t state_digest(const MnistNetwork& network);
+
 struct Evaluation {
     double loss = 0;         // mean cross-entropy
     std::size_t correct = 0; // largest probability on the label
