@@ -88,13 +88,6 @@ struct ThresholdedTrace {
     std::vector<std::size_t> first_step_under;
 };
 
-// (epochs, units) rows as one flat Float64Array, epoch after epoch.
-val flat(const std::vector<std::vector<double>>& rows) {
-    std::vector<double> all;
-    for (const auto& r : rows) all.insert(all.end(), r.begin(), r.end());
-    return boundary::numbers_value(all);
-}
-
 // The five whole-crowd runs and what they measure, as the page reads them.
 struct WholeCrowd {
     WholeCrowdRuns runs;
@@ -117,9 +110,7 @@ EMSCRIPTEN_BINDINGS(normlab) {
                 r.convention = c == "keep" ? RunningRate::Convention::Keep : RunningRate::Convention::Momentum;
             });
     crossing<NormSpec>("NormSpec")
-        .field(
-            "kind", +[](const NormSpec& s) { return std::string(norm_kind_name(s.kind)); },
-            +[](NormSpec& s, std::string k) { s.kind = norm_kind_named(k); })
+        .named<&NormSpec::kind, &norm_kind_name, &norm_kind_named>("kind")
         .field("groups", &NormSpec::groups)
         .field("eps", &NormSpec::eps)
         .field("rate", &NormSpec::rate)
@@ -134,16 +125,12 @@ EMSCRIPTEN_BINDINGS(normlab) {
     crossing<DenseState>("DenseState")
         .field("weights", &DenseState::weights)
         .numbers<&DenseState::bias>("bias")
-        .field(
-            "activation", +[](const DenseState& s) { return std::string(activation_name(s.activation)); },
-            +[](DenseState& s, std::string a) { s.activation = activation_named(a); });
+        .named<&DenseState::activation, &activation_name, &activation_named>("activation");
     crossing<WeightNormState>("WeightNormState")
         .field("direction", &WeightNormState::direction)
         .numbers<&WeightNormState::magnitude>("magnitude")
         .numbers<&WeightNormState::bias>("bias")
-        .field(
-            "activation", +[](const WeightNormState& s) { return std::string(activation_name(s.activation)); },
-            +[](WeightNormState& s, std::string a) { s.activation = activation_named(a); });
+        .named<&WeightNormState::activation, &activation_name, &activation_named>("activation");
 
     crossing<NormResponse>("NormResponse")
         .field("output", &NormResponse::output)
@@ -196,28 +183,22 @@ EMSCRIPTEN_BINDINGS(normlab) {
         .field("largestGap", &SlopeCheck::largest_gap)
         .field("largestSlope", &SlopeCheck::largest_slope);
     crossing<GradientCheck>("GradientCheck")
-        .readout(
-            "slopes", +[](const GradientCheck& c) { return boundary::list(c.slopes); })
+        .list<&GradientCheck::slopes>("slopes")
         .readout("largestGap", &GradientCheck::largest_gap);
     crossing<RunningTrace>("RunningTrace")
         .numbers<&RunningTrace::widest_gap>("widestGap")
-        .readout(
-            "runningMean", +[](const RunningTrace& t) { return boundary::list(t.running_mean); })
-        .readout(
-            "runningVariance", +[](const RunningTrace& t) { return boundary::list(t.running_variance); })
-        .readout(
-            "predicted", +[](const RunningTrace& t) { return boundary::list(t.predicted); })
+        .list<&RunningTrace::running_mean>("runningMean")
+        .list<&RunningTrace::running_variance>("runningVariance")
+        .list<&RunningTrace::predicted>("predicted")
         .field("trained", &RunningTrace::trained)
         .field("finalState", &RunningTrace::final_state);
     crossing<ThresholdedTrace>("ThresholdedTrace")
         .field("trace", &ThresholdedTrace::trace)
-        .readout(
-            "firstStepUnder", +[](const ThresholdedTrace& t) { return boundary::list(t.first_step_under); });
+        .list<&ThresholdedTrace::first_step_under>("firstStepUnder");
 
     crossing<Crowd>("Crowd").field("measurements", &Crowd::measurements).numbers<&Crowd::labels>("labels");
     crossing<CurveRun>("CurveRun")
-        .readout(
-            "arrangement", +[](const CurveRun& c) { return std::string(arrangement_name(c.arrangement)); })
+        .named<&CurveRun::arrangement, &arrangement_name, &arrangement_named>("arrangement")
         .numbers<&CurveRun::losses>("losses")
         .field("firstEpochUnder", &CurveRun::first_epoch_under)
         .field("finalLoss", &CurveRun::final_loss)
@@ -231,10 +212,8 @@ EMSCRIPTEN_BINDINGS(normlab) {
             "epochs", +[](const CovariateShift& c) { return c.unit_mean.size(); })
         .readout(
             "units", +[](const CovariateShift& c) { return c.unit_mean.empty() ? 0 : c.unit_mean[0].size(); })
-        .readout(
-            "unitMean", +[](const CovariateShift& c) { return flat(c.unit_mean); })
-        .readout(
-            "unitDeviation", +[](const CovariateShift& c) { return flat(c.unit_deviation); })
+        .flat<&CovariateShift::unit_mean>("unitMean")
+        .flat<&CovariateShift::unit_deviation>("unitDeviation")
         .field("largestShift", &CovariateShift::largest_shift)
         .field("largestEpochMove", &CovariateShift::largest_epoch_move)
         .field("largestShiftGap", &CovariateShift::largest_shift_gap);
@@ -254,9 +233,7 @@ EMSCRIPTEN_BINDINGS(normlab) {
     crossing<TrainingResult>("TrainingResult")
         .field("seed", &TrainingResult::seed)
         .field("fold", &TrainingResult::fold)
-        .field(
-            "arrangement", +[](const TrainingResult& r) { return std::string(arrangement_name(r.arrangement)); },
-            +[](TrainingResult& r, std::string a) { r.arrangement = arrangement_named(a); })
+        .named<&TrainingResult::arrangement, &arrangement_name, &arrangement_named>("arrangement")
         .field("trainAccuracy", &TrainingResult::train_accuracy)
         .field("heldoutCorrect", &TrainingResult::heldout_correct)
         .field("heldoutCount", &TrainingResult::heldout_count)
@@ -358,12 +335,8 @@ EMSCRIPTEN_BINDINGS(normlab) {
                                            dy.isUndefined() ? gradient_check_default_slope(which) : dy.as<Block>());
             });
         });
-    function(
-        "twoNumbersView", +[] { return two_numbers_view(); });
-    function(
-        "weightNormView", +[] { return weight_norm_view(); });
-    function(
-        "behavioursView", +[] { return behaviours_view(); });
-    function(
-        "checklistView", +[] { return checklist_view(); });
+    function("twoNumbersView", &two_numbers_view);
+    function("weightNormView", &weight_norm_view);
+    function("behavioursView", &behaviours_view);
+    function("checklistView", &checklist_view);
 }

@@ -10,6 +10,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -29,12 +30,11 @@ inline val refusal(const char* name, const std::string& message) {
     return o;
 }
 
-// ensures: body()'s result as a JS value (its type registered), or a refusal. No exception leaves,
-// so no JavaScript exception unwinds through C++ frames and nothing the body allocated leaks.
-template <class F>
-val answer(F&& body) {
+// The refusal for the exception being handled; called only from a catch block. Out of line, so
+// each bound function carries one small handler rather than a copy of this.
+[[gnu::noinline]] inline val refused() {
     try {
-        return val(body());
+        throw;
     } catch (const NormError& e) {
         return refusal(e.name(), e.what());
     } catch (const std::bad_alloc&) {
@@ -44,13 +44,27 @@ val answer(F&& body) {
         return refusal("SizeError", std::string("a size beyond what the core can hold: ") + e.what());
     } catch (const std::exception& e) {
         return refusal("NormError", e.what());
+    } catch (...) {
+        return refusal("NormError", "the core failed in a way it does not name");
+    }
+}
+
+// ensures: body()'s result as a JS value (its type registered), or a refusal. No exception leaves,
+// so no JavaScript exception unwinds through C++ frames and nothing the body allocated leaks.
+template <class F>
+val answer(F&& body) {
+    try {
+        return val(body());
+    } catch (...) {
+        return refused();
     }
 }
 
 // A JS array-like of numbers (the wrapper hands a fresh Float64Array) as a vector, and back.
 inline std::vector<double> numbers(const val& v) { return emscripten::convertJSArrayToNumberVector<double>(v); }
 inline val numbers_value(const std::vector<double>& v) {
-    return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+    static const val float64_array = val::global("Float64Array"); // looked up once, held for good
+    return float64_array.new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
 
 // A vector of values as a JS array (vectors of numbers as Float64Arrays).
@@ -83,6 +97,27 @@ void set_numbers(typename member_of<decltype(Member)>::type& s, val v) {
 }
 template <class S>
 void read_only(S&, val) {}
+template <auto Member>
+val get_list(const typename member_of<decltype(Member)>::type& s) {
+    return list(s.*Member);
+}
+// (epochs, units) rows as one flat Float64Array, epoch after epoch: one typed array crosses
+// instead of one per row.
+template <auto Member>
+val get_flat(const typename member_of<decltype(Member)>::type& s) {
+    std::vector<double> all;
+    for (const std::vector<double>& row : s.*Member) all.insert(all.end(), row.begin(), row.end());
+    return numbers_value(all);
+}
+// An enum field crossing as the core's name for it; NameOf and Named are the core's two directions.
+template <auto Member, auto NameOf, auto Named>
+std::string get_name(const typename member_of<decltype(Member)>::type& s) {
+    return NameOf(s.*Member);
+}
+template <auto Member, auto NameOf, auto Named>
+void set_name(typename member_of<decltype(Member)>::type& s, std::string name) {
+    s.*Member = Named(name);
+}
 
 // A value_object that also declares vector fields as Float64Array copies (no register_vector,
 // whose handles leak) and read-outs that only travel out.
@@ -101,6 +136,20 @@ public:
     crossing& numbers(const char* name) {
         base::field(name, &get_numbers<Member>, &set_numbers<Member>);
         return *this;
+    }
+    // requires: the wrapper hands only names the core has accepted (Named may throw otherwise).
+    template <auto Member, auto NameOf, auto Named>
+    crossing& named(const char* name) {
+        base::field(name, &get_name<Member, NameOf, Named>, &set_name<Member, NameOf, Named>);
+        return *this;
+    }
+    template <auto Member>
+    crossing& list(const char* name) {
+        return readout(name, &get_list<Member>);
+    }
+    template <auto Member>
+    crossing& flat(const char* name) {
+        return readout(name, &get_flat<Member>);
     }
     template <class Getter>
     crossing& readout(const char* name, Getter getter) {
