@@ -2,7 +2,8 @@
 # holds (catch_discover_tests splits names at ';'). Run as a script after each build:
 #   cmake -DTEST_EXECUTABLE=<binary> -DCTEST_FILE=<file to write> -P register_catch_tests.cmake
 # ensures: CTEST_FILE adds one test per listed case, named as the case, running the binary on a
-# filter that selects that case alone, with --warn NoTests so a filter matching nothing fails.
+# filter that selects that case alone, with --warn NoTests so a filter matching nothing fails and
+# --warn NoAssertions so a case that asserts nothing fails.
 # Every filter is checked here: one that does not list exactly its own case stops the build.
 
 # A Catch2 filter for exactly one name: quoted, with '\', ',' and '"' escaped.
@@ -76,7 +77,7 @@ while(NOT rest STREQUAL "")
   bracket_argument("${name}" quoted_name)
   bracket_argument("${filter}" quoted_filter)
   bracket_argument("${TEST_EXECUTABLE}" quoted_executable)
-  string(APPEND script "add_test(${quoted_name} ${quoted_executable} ${quoted_filter} --warn NoTests)\n")
+  string(APPEND script "add_test(${quoted_name} ${quoted_executable} ${quoted_filter} --warn NoTests --warn NoAssertions)\n")
   math(EXPR count "${count} + 1")
 endwhile()
 
