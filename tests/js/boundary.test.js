@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as errors from '../../web/src/errors.js';
+import { normlabApi } from '../../web/src/normlab.js';
 import { nl, testCore, heapInUse, emvalHandles, memoryBytes, wholeNumberFour } from './core.js';
 
 const batch = () => nl.normaliser({ kind: 'batch', features: 2 });
@@ -238,4 +239,14 @@ test('a refusal never crosses as a raw WebAssembly exception: the module answers
   assert.equal(refused.error.name, 'SizeError');
   assert.ok(refused.error.message.includes('1000000000'));
   assert.equal(testCore.normSpec('mystery').error.name, 'OptionError');
+});
+
+test('a C++ exception escaping the module (an argument it had no memory to copy) reaches callers as a SizeError', () => {
+  const broken = Object.create(testCore);
+  broken.normTrain = () => {
+    throw new WebAssembly.Exception(new WebAssembly.Tag({ parameters: [] }), []);
+  };
+  const api = normlabApi(broken);
+  refuses(() => api.train(batch(), wholeNumberFour), errors.SizeError, 'normTrain');
+  assert.equal(api.infer(batch(), wholeNumberFour).rows, 4);
 });

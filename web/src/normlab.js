@@ -48,8 +48,32 @@ export async function loadNormlab({ wasmBinary, createCore = createNormlabCore }
   return normlabApi(core);
 }
 
+/**
+ * The module's functions, each turning a C++ exception that escaped it into a SizeError. Every
+ * bound function answers refusals as values; only copying an argument into the module's memory
+ * can still throw (when the memory cannot grow to hold it).
+ */
+function guarded(core) {
+  const calls = Object.create(core);
+  for (const name of Object.keys(core)) {
+    const f = core[name];
+    if (typeof f !== 'function') continue;
+    calls[name] = (...args) => {
+      try {
+        return f(...args);
+      } catch (e) {
+        if (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception)
+          throw new errors.SizeError(`the core's memory could not take the arguments of ${name}`);
+        throw e;
+      }
+    };
+  }
+  return calls;
+}
+
 /** The API over a loaded module (its factory's answer). */
-export function normlabApi(core) {
+export function normlabApi(module) {
+  const core = guarded(module);
   const helpers = { ...converters(core), answer, toRows, errors };
   const api = { toRows };
   for (const capability of capabilities) Object.assign(api, capability(core, helpers));
