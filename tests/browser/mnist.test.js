@@ -1,0 +1,138 @@
+// The MNIST chapter in Chromium: the lab fetches the digits, trains all four networks for one
+// epoch with no console errors, the curves hold finite points, the table fills, the hidden-unit
+// maps draw, a drawn digit gets ten probabilities summing to 1 from each network, and the
+// circle and the degrees of freedom come from the core. Prints the time from Train to the first
+// epoch of all four and the longest main-thread task.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium, recordLongestTask, watchForProblems } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const shots = `${root}tests/browser/screenshots`;
+let browser, server, page, problems;
+
+const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
+
+before(async () => {
+  server = await serveStatic(`${root}dist`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchForProblems(page);
+  await recordLongestTask(page);
+  await page.goto(`${server.url}/mnist.html`);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the digits are not fetched before the reader starts the lab', async () => {
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await lab('[data-act="train"]').waitFor();
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('mnist-digits')),
+  );
+  assert.equal(fetched, false);
+  assert.equal((await lab('[data-row="none"] [data-cell="parameters"]').textContent()).trim(), '134,794');
+  assert.equal((await lab('[data-row="group"] [data-cell="parameters"]').textContent()).trim(), '135,562');
+});
+
+test('one epoch of all four networks trains with finite curves and a filled table', async () => {
+  await lab('[data-setting="epochs"]').fill('1');
+  await lab('[data-setting="epochs"]').dispatchEvent('change');
+  await lab('[data-act="train"]').click();
+  await page.waitForFunction(
+    () => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Trained 1 epoch'),
+    null,
+    {
+      timeout: 240000,
+    },
+  );
+  const curves = await page.evaluate(() => {
+    const s = document.querySelector('nl-mnist-lab').series;
+    return Object.fromEntries(
+      Object.entries(s).map(([a, v]) => [a, { loss: v.loss.map((p) => p.y), accuracy: v.accuracy.map((p) => p.y) }]),
+    );
+  });
+  for (const [arrangement, c] of Object.entries(curves)) {
+    assert.ok(c.loss.length >= 10, `${arrangement}: ${c.loss.length} loss points`);
+    assert.ok(c.accuracy.length >= 3, `${arrangement}: ${c.accuracy.length} accuracy points`);
+    assert.ok([...c.loss, ...c.accuracy].every(Number.isFinite), `${arrangement}: every point finite`);
+    const accuracy = Number(await lab(`[data-row="${arrangement}"] [data-cell="accuracy"]`).textContent());
+    assert.ok(accuracy > 0.5 && accuracy <= 1, `${arrangement}: held-out accuracy ${accuracy} after one epoch`);
+  }
+  const firstEpoch = await page.evaluate(() => document.querySelector('nl-mnist-lab').firstEpochAt);
+  console.log(`from Train to the first epoch of all four networks: ${(firstEpoch / 1000).toFixed(2)} s`);
+});
+
+test('the hidden units draw as on/off maps with silent-unit counts', async () => {
+  await lab('[data-act="activations"]').click();
+  await page.waitForFunction(
+    () => document.querySelector('nl-mnist-lab').shadowRoot.querySelectorAll('[data-maps] canvas').length === 12,
+  );
+  assert.match(await lab('[data-out="silent"]').textContent(), /never fire/);
+});
+
+test('a drawn digit gets ten probabilities summing to 1 from each network', async () => {
+  const pad = lab('[data-pad]');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.2);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (0.2 + 0.05 * k));
+  await page.mouse.up();
+  await page.waitForFunction(() => {
+    const el = document.querySelector('nl-mnist-lab');
+    return el.lastProbabilities && !el.classifying;
+  });
+  const p = await page.evaluate(() => document.querySelector('nl-mnist-lab').lastProbabilities);
+  assert.deepEqual(Object.keys(p).sort(), ['batch', 'group', 'layer', 'none']);
+  for (const [arrangement, probabilities] of Object.entries(p)) {
+    assert.equal(probabilities.length, 10);
+    const sum = probabilities.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-5, `${arrangement}: probabilities sum to ${sum}`);
+  }
+  // The keyboard alternative: a held-out digit by number.
+  await lab('[data-digit]').fill('3');
+  await lab('[data-act="digit"]').click();
+  await page.waitForFunction(() => /labelled \d/.test(document.querySelector('nl-mnist-lab').shadowRoot.textContent));
+});
+
+test('the circle and the degrees of freedom come from the core', async () => {
+  const circle = page.locator('nl-mnist-circle');
+  await circle.scrollIntoViewIfNeeded();
+  await page.locator('nl-mnist-circle >> strong').waitFor();
+  const distance = Number(await page.locator('nl-mnist-circle >> strong').textContent());
+  assert.ok(distance < 1e-14, `largest distance from the circle ${distance}`);
+  await page.locator('nl-mnist-circle >> [data-view]').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
+  await page.locator('nl-mnist-freedom >> [data-rows] tr').first().waitFor();
+  const rows = await page.locator('nl-mnist-freedom >> [data-rows] tr').allTextContents();
+  for (const [d, g, rank] of [
+    [3, 1, 1],
+    [8, 1, 6],
+    [16, 1, 14],
+    [12, 3, 6],
+    [16, 4, 8],
+    [128, 8, 112],
+  ])
+    assert.ok(
+      rows.some((r) => r.replace(/\s+/g, ' ').trim().startsWith(`${d}${g}${rank}`)) ||
+        rows.some((r) => r === `${d}${g}${rank}${d - 2 * g}`),
+      `d ${d}, g ${g}: rank ${rank} in ${rows}`,
+    );
+});
+
+test('no console errors, and the main thread never blocked long', async () => {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/mnist-1280.png`, fullPage: true });
+  const longest = await page.evaluate(() => window.longest);
+  console.log(`longest main-thread task while training: ${longest.toFixed(0)} ms`);
+  assert.deepEqual(problems, []);
+  assert.ok(longest < 250, `longest task ${longest} ms`);
+});

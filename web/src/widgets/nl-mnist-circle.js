@@ -1,0 +1,122 @@
+// <nl-mnist-circle>: random 3-D points and their layer-norm outputs, computed by the core, drawn
+// in 3-D: the outputs lie on the circle of radius sqrt(3) in the plane x + y + z = 0. Rotate by
+// dragging or with the arrow keys.
+import { NlWidget, define, esc } from '../widget.js';
+import { colour } from '../charts.js';
+
+export class NlMnistCircle extends NlWidget {
+  static title = 'Layer norm puts 3-D points on a circle';
+  static options = [
+    { name: 'points', type: 'integer', default: 200, doc: 'random points (1 to 2000)' },
+    { name: 'seed', type: 'integer', default: 1, doc: 'seed of the points' },
+  ];
+
+  async start() {
+    const { points, seed } = this.config;
+    this.circle = this.nl.mnistCircle(Math.min(2000, Math.max(1, points)), seed);
+    this.yaw = 0.6;
+    this.pitch = 0.5;
+    const c = this.circle;
+    this.render(`
+      <canvas data-view width="440" height="360" tabindex="0" role="img"
+        aria-label="${c.points.length / 3} random points (grey) and their layer-norm outputs (coloured) in 3-D; rotate with the arrow keys"
+        style="width:100%;max-width:440px;height:auto;display:block;touch-action:none;cursor:grab"></canvas>
+      <div class="controls">
+        <label><input type="checkbox" data-inputs checked> show the inputs</label>
+        <span class="note">Drag, or focus the picture and use the arrow keys, to turn it.</span>
+      </div>
+      <p class="note" aria-live="polite">Largest distance of an output from the circle: <strong>${esc(c.largestDistance.toExponential(2))}</strong>
+        (from the plane ${esc(c.largestPlaneOffset.toExponential(2))}, from radius √3 ${esc(c.largestRadiusOffset.toExponential(2))}),
+        rounding only: the core standardises with eps = ${esc(String(c.eps))}, far below any of these variances.</p>`);
+    const canvas = this.$('[data-view]');
+    let drag = null;
+    canvas.addEventListener('pointerdown', (e) => {
+      drag = { x: e.clientX, y: e.clientY, yaw: this.yaw, pitch: this.pitch };
+      canvas.setPointerCapture(e.pointerId);
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      this.yaw = drag.yaw + (e.clientX - drag.x) / 120;
+      this.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) / 120));
+      this.draw();
+    });
+    canvas.addEventListener('pointerup', () => (drag = null));
+    canvas.addEventListener('keydown', (e) => {
+      const turns = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
+      if (!turns) return;
+      e.preventDefault();
+      this.yaw += turns[0];
+      this.pitch = Math.max(-1.5, Math.min(1.5, this.pitch + turns[1]));
+      this.draw();
+    });
+    this.$('[data-inputs]').addEventListener('change', () => this.draw());
+    this.draw();
+  }
+
+  recolour() {
+    super.recolour();
+    if (this.circle) this.draw();
+  }
+
+  /** Screen position of a 3-D point under the current turn (orthographic, then a little depth). */
+  project([x, y, z], size) {
+    const cy = Math.cos(this.yaw);
+    const sy = Math.sin(this.yaw);
+    const cp = Math.cos(this.pitch);
+    const sp = Math.sin(this.pitch);
+    const x1 = cy * x - sy * y;
+    const y1 = sy * x + cy * y;
+    const y2 = cp * y1 - sp * z;
+    const z2 = sp * y1 + cp * z;
+    return { u: size.cx + size.scale * x1, v: size.cy - size.scale * z2, depth: y2 };
+  }
+
+  draw() {
+    const canvas = this.$('[data-view]');
+    if (!canvas) return;
+    const ctx = canvas.getContext('2d');
+    const size = { cx: canvas.width / 2, cy: canvas.height / 2, scale: canvas.height / 7 };
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    const fg = colour(this, '--nl-muted');
+    const line = colour(this, '--nl-line');
+    const accent = colour(this, '--nl-layer');
+    // Axes.
+    ctx.strokeStyle = line;
+    ctx.lineWidth = 1;
+    for (const axis of [
+      [3, 0, 0],
+      [0, 3, 0],
+      [0, 0, 3],
+    ]) {
+      const a = this.project(
+        axis.map((v) => -v),
+        size,
+      );
+      const b = this.project(axis, size);
+      ctx.beginPath();
+      ctx.moveTo(a.u, a.v);
+      ctx.lineTo(b.u, b.v);
+      ctx.stroke();
+    }
+    const { points, outputs } = this.circle;
+    const show = this.$('[data-inputs]').checked;
+    if (show) {
+      ctx.fillStyle = fg;
+      ctx.globalAlpha = 0.45;
+      for (let k = 0; k < points.length; k += 3) {
+        const p = this.project([points[k], points[k + 1], points[k + 2]], size);
+        ctx.fillRect(p.u - 1.5, p.v - 1.5, 3, 3);
+      }
+      ctx.globalAlpha = 1;
+    }
+    ctx.fillStyle = accent;
+    for (let k = 0; k < outputs.length; k += 3) {
+      const p = this.project([outputs[k], outputs[k + 1], outputs[k + 2]], size);
+      ctx.beginPath();
+      ctx.arc(p.u, p.v, 2.6, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+}
+
+define('nl-mnist-circle', NlMnistCircle);

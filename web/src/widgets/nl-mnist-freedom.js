@@ -1,0 +1,60 @@
+// <nl-mnist-freedom>: the rank of a layer or group normaliser's Jacobian, computed by the core at
+// a random row: layer norm leaves d - 2 directions free, group norm d - 2g.
+import { NlWidget, define, esc } from '../widget.js';
+
+const PRESETS = [
+  [3, 1],
+  [8, 1],
+  [16, 1],
+  [12, 3],
+  [16, 4],
+  [128, 8],
+];
+
+export class NlMnistFreedom extends NlWidget {
+  static title = 'Degrees of freedom a normaliser removes';
+  static options = [
+    { name: 'width', type: 'integer', default: 128, doc: 'features d (2 to 512)' },
+    { name: 'groups', type: 'integer', default: 8, doc: 'groups g (1 is layer norm)' },
+  ];
+
+  async start() {
+    const { width, groups } = this.config;
+    this.render(`
+      <div class="controls">
+        <label>width d <input type="number" min="2" max="512" step="1" value="${width}" data-width style="width:5em"></label>
+        <label>groups g <input type="number" min="1" max="256" step="1" value="${groups}" data-groups style="width:4em"></label>
+        <button data-compute>Compute the rank</button>
+      </div>
+      <table><caption>The core's answers</caption>
+        <thead><tr><th scope="col">d</th><th scope="col">g</th><th scope="col">rank of the Jacobian</th><th scope="col">d − 2g</th></tr></thead>
+        <tbody data-rows></tbody></table>
+      <p class="note error" aria-live="polite" data-problem></p>
+      <p class="note" data-out="how"></p>`);
+    this.$('[data-compute]').addEventListener('click', () =>
+      this.show(Number(this.$('[data-width]').value), Number(this.$('[data-groups]').value), true),
+    );
+    for (const [d, g] of PRESETS) this.show(d, g, false);
+    if (!PRESETS.some(([d, g]) => d === width && g === groups)) this.show(width, groups, true);
+  }
+
+  show(d, g, first) {
+    let r;
+    try {
+      r = this.nl.mnistJacobianRank(d, g);
+    } catch (e) {
+      this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
+      return;
+    }
+    this.$('[data-problem]').textContent = '';
+    const row = `<tr><td>${d}</td><td>${g}</td><td><strong>${r.rank}</strong></td><td>${d - 2 * g}</td></tr>`;
+    const body = this.$('[data-rows]');
+    body.insertAdjacentHTML(first ? 'afterbegin' : 'beforeend', row);
+    this.out(
+      'how',
+      `Rank by elimination of the ${d} × ${d} Jacobian at a random row, eps = ${r.eps}; the largest pivot dropped as zero was ${esc(r.largestDroppedPivot.toExponential(1))}, the smallest kept ${esc(r.smallestKeptPivot.toExponential(1))}.`,
+    );
+  }
+}
+
+define('nl-mnist-freedom', NlMnistFreedom);
