@@ -16,6 +16,7 @@ export default defineConfig({
       input: {
         index: 'web/index.html',
         tutorial: 'web/tutorial.html',
+        mnist: 'web/mnist.html',
         embed: 'web/embed.html',
         widgets: 'web/src/widgets/index.js',
       },

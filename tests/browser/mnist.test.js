@@ -136,3 +136,10 @@ test('no console errors, and the main thread never blocked long', async () => {
   assert.deepEqual(problems, []);
   assert.ok(longest < 250, `longest task ${longest} ms`);
 });
+
+test('the essay links to the chapter', async () => {
+  await page.goto(`${server.url}/index.html`);
+  await page.locator('a[href="./mnist.html"]').click();
+  await page.waitForURL(/mnist\.html$/);
+  assert.equal(await page.locator('h1').textContent(), 'Four networks learn handwritten digits');
+});

@@ -22,6 +22,9 @@ const names = [
   'nl-toggles',
   'nl-pre-post-norm',
   'nl-parameter-count',
+  'nl-mnist-lab',
+  'nl-mnist-circle',
+  'nl-mnist-freedom',
 ];
 
 const docs = document.getElementById('docs');

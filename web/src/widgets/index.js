@@ -19,3 +19,6 @@ import './nl-batch-size.js';
 import './nl-toggles.js';
 import './nl-pre-post-norm.js';
 import './nl-parameter-count.js';
+import './nl-mnist-lab.js';
+import './nl-mnist-circle.js';
+import './nl-mnist-freedom.js';
