@@ -250,3 +250,21 @@ test('a C++ exception escaping the module (an argument it had no memory to copy)
   refuses(() => api.train(batch(), wholeNumberFour), errors.SizeError, 'normTrain');
   assert.equal(api.infer(batch(), wholeNumberFour).rows, 4);
 });
+
+test("detached buffers, display of a forged block and methods taken off the API get the wrapper's own errors", () => {
+  const detached = new Float64Array([1, 1]);
+  structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  refuses(() => nl.withScaleShift(batch(), detached, [0, 1]), errors.ShapeError, 'length is 0');
+  refuses(() => nl.toRows({ rows: 2 ** 53, cols: 1, data: new Float64Array(0) }), errors.SizeError, '9007199254740992');
+  refuses(() => nl.toRows({ rows: 3, cols: 1, data: new Float64Array(2) }), errors.ShapeError, '3 by 1');
+  const { forward, train } = nl;
+  assert.equal(forward(batch(), wholeNumberFour).rows, 4);
+  assert.equal(train(batch(), wholeNumberFour).mean[1], 6);
+});
+
+test('error names survive minification: each is written out, not read from the class', () => {
+  for (const [name, Type] of Object.entries(errors).filter(
+    ([, v]) => typeof v === 'function' && v.prototype instanceof Error,
+  ))
+    assert.ok(Object.hasOwn(Type.prototype, 'name') && Type.prototype.name === name, name);
+});

@@ -1,11 +1,8 @@
 // The core's refusals as Error subclasses with the same names as the C++ types (core/errors.hpp).
+// Each name is written out below (on the prototype), not read from the class, so a minified
+// build still says ShapeError.
 
-export class NormError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class NormError extends Error {}
 export class EmptyBlockError extends NormError {}
 export class ShapeError extends NormError {}
 export class NonFiniteError extends NormError {}
@@ -32,6 +29,9 @@ const byName = {
   DataError,
   SizeError,
 };
+
+for (const [name, Type] of Object.entries(byName))
+  Object.defineProperty(Type.prototype, 'name', { value: name, writable: true, configurable: true });
 
 /** The Error subclass for a core refusal {name, message}. */
 export function errorFromCore({ name, message }) {

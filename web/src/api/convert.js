@@ -70,7 +70,7 @@ function copyNumbers(source, count, out, offset, name) {
   if (ArrayBuffer.isView(source)) {
     if (source instanceof BigInt64Array || source instanceof BigUint64Array)
       throw new TypeError(`${name(0)} must be a number, not a bigint`);
-    out.set(source, offset);
+    if (count > 0) out.set(source, offset); // a detached buffer reads as length 0: nothing to copy
     return;
   }
   for (let k = 0; k < count; k++) {
@@ -173,9 +173,17 @@ export function converters(core) {
   };
 }
 
-/** A block as an array of rows (for display). */
+/** A block {rows, cols, data} as an array of rows (for display). */
 export function toRows(block) {
+  checkObject(block, 'the block');
+  const { data } = block;
+  const count = checkInteger(block.rows, "the block's rows");
+  const cols = checkInteger(block.cols, "the block's cols");
+  if (!ArrayBuffer.isView(data) || data.length !== count * cols)
+    throw new ShapeError(
+      `the block is ${count} by ${cols} but its data is not a typed array of ${count * cols} numbers`,
+    );
   const rows = [];
-  for (let i = 0; i < block.rows; i++) rows.push(Array.from(block.data.subarray(i * block.cols, (i + 1) * block.cols)));
+  for (let i = 0; i < count; i++) rows.push(Array.from(data.subarray(i * cols, (i + 1) * cols)));
   return rows;
 }

@@ -146,6 +146,17 @@ export function layersApi(core, h) {
   };
   const call = (family, verb, ...args) => answer(core[`${family.prefix}${verb}`](...args));
 
+  /** Training pass: a response carrying the answer and what backward needs. Changes nothing. */
+  const train = (layer, x) => {
+    const { family, state } = crossing(layer);
+    return call(family, 'Train', state, block(x, 'input block'));
+  };
+  /** Predicting pass (the batch layer uses its running figures). */
+  const infer = (layer, x) => {
+    const { family, state } = crossing(layer);
+    return call(family, 'Infer', state, block(x, 'input block'));
+  };
+
   return {
     /**
      * A fresh normaliser. options: kind ('batch' | 'layer' | 'rms' | 'group'; `axis` is another
@@ -196,22 +207,14 @@ export function layersApi(core, h) {
       return call(family, 'Describe', state);
     },
 
-    /** Training pass: a response carrying the answer and what backward needs. Changes nothing. */
-    train(layer, x) {
-      const { family, state } = crossing(layer);
-      return call(family, 'Train', state, block(x, 'input block'));
-    },
-    /** Predicting pass (the batch layer uses its running figures). */
-    infer(layer, x) {
-      const { family, state } = crossing(layer);
-      return call(family, 'Infer', state, block(x, 'input block'));
-    },
+    train,
+    infer,
     /** Either purpose: {purpose: 'train' (the default) | 'predict'}; returns the answer block. */
     forward(layer, x, options = {}) {
       const { purpose = 'train' } = checkObject(options, 'the options');
       if (purpose !== 'train' && purpose !== 'predict')
         throw new TypeError(`purpose must be 'train' or 'predict', not ${describe(purpose)}`);
-      return purpose === 'predict' ? this.infer(layer, x) : this.train(layer, x).output;
+      return purpose === 'predict' ? infer(layer, x) : train(layer, x).output;
     },
     /** Backward pass: the gradient (passed-down block, parameter slopes, batch statistics). */
     backward(layer, response, dy) {
