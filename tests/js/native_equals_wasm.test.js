@@ -32,3 +32,13 @@ test('native and wasm reference figures agree (byte for byte, and within 1e-12 r
   assert.ok(report.largest <= 1e-12, `largest difference ${report.largest} at ${report.where}`);
   assert.equal(wasm, native, 'the two builds print different JSON');
 });
+
+test("native and wasm print the tutorial's figures byte for byte", () => {
+  const native = nativeOutput('tutorial', '--json').trim();
+  const wasm = testCore.tutorialFiguresJson();
+  assert.ok(wasm.length > 1000);
+  let k = 0;
+  while (k < wasm.length && wasm[k] === native[k]) k++;
+  const around = (text) => text.slice(Math.max(0, k - 60), k + 60);
+  assert.ok(k === wasm.length && k === native.length, `they differ at ${k}: ${around(wasm)} against ${around(native)}`);
+});
