@@ -46,6 +46,7 @@ BatchSizeProblem batch_size_problem(const BatchSizeSettings& s) {
     p.smallest_first_deviation = *std::min_element(p.first_deviations.begin(), p.first_deviations.end());
     p.blow_up = 1 / p.smallest_first_deviation;
     p.smallest_deviation = *std::min_element(deviation.begin(), deviation.end());
+    p.largest_blow_up = 1 / p.smallest_deviation;
 
     p.wobble_count = std::min(s.wobble_batches, p.batch_count);
     p.wobble =

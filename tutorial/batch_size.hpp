@@ -27,6 +27,7 @@ struct BatchSizeProblem {
     double smallest_first_deviation = 0; // the smallest of the first ten deviations
     double blow_up = 0;                  // 1 / that: what standardising multiplies its values by
     double smallest_deviation = 0;       // over every batch
+    double largest_blow_up = 0;          // 1 / that
     std::size_t wobble_count = 0;        // batches the wobble is taken over
     double wobble = 0;                   // deviation (biased) of those batch means
     double rule = 0;                     // population deviation / sqrt(batch size)

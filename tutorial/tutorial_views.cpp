@@ -224,6 +224,7 @@ std::string batch_size_view(std::uint64_t seed, std::size_t batch_size) {
         .field("smallestFirstDeviation", p.smallest_first_deviation)
         .field("blowUp", p.blow_up)
         .field("smallestDeviation", p.smallest_deviation)
+        .field("largestBlowUp", p.largest_blow_up)
         .field("wobbleCount", p.wobble_count)
         .field("wobble", p.wobble)
         .field("rule", p.rule);

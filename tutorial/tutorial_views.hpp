@@ -39,7 +39,7 @@ std::string running_average_view(const std::vector<double>& means, const std::ve
 
 // Figure 6. {seed, count, batchSize, populationMean, populationDeviation, batchCount, firstMeans[],
 //  firstDeviations[], firstMeansLow, firstMeansHigh, smallestFirstDeviation, blowUp,
-//  smallestDeviation, wobbleCount, wobble, rule, sweep: [{batchSize, wobble, rule}]}
+//  smallestDeviation, largestBlowUp, wobbleCount, wobble, rule, sweep: [{batchSize, wobble, rule}]}
 std::string batch_size_view(std::uint64_t seed, std::size_t batch_size);
 
 // Figure 7. {eps, table[][], batch[][], layer[][], rms[][], rowMean[], rowDeviation[], rowRms[],

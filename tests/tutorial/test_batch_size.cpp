@@ -34,6 +34,7 @@ TEST_CASE("size 2 gives far wider batch means, and tiny deviations, than size 32
     CHECK(two.smallest_deviation < 0.01); // some batch of two would be blown up more than a hundredfold
     CHECK(big.smallest_deviation > 1);
     CHECK(two.blow_up == 1 / two.smallest_first_deviation);
+    CHECK(two.largest_blow_up > 100);
 }
 
 TEST_CASE("the batch size must leave at least two batches", "[tutorial][batchsize][errors]") {

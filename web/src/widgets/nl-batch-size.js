@@ -34,6 +34,7 @@ export class NlBatchSize extends NlWidget {
         { label: 'smallest deviation, first ten batches', out: 'smallest-first' },
         { label: 'standardising multiplies that batch by', out: 'blow-up' },
         { label: 'smallest deviation, every batch', out: 'smallest' },
+        { label: 'standardising multiplies that batch by', out: 'largest-blow-up' },
         { label: 'wobble of the batch mean', out: 'wobble' },
         { label: 'square-root rule: deviation / √size', out: 'rule' },
       ])}
@@ -60,6 +61,7 @@ export class NlBatchSize extends NlWidget {
     this.out('smallest-first', fmt(v.smallestFirstDeviation, 3));
     this.out('blow-up', `${fmt(v.blowUp, 1)} ×`);
     this.out('smallest', fmt(v.smallestDeviation, 5));
+    this.out('largest-blow-up', `${Math.round(v.largestBlowUp).toLocaleString('en')} ×`);
     this.out('wobble', `${fmt(v.wobble, 3)} (over ${v.wobbleCount} batches)`);
     this.out('rule', fmt(v.rule, 3));
     const series = [
