@@ -76,7 +76,8 @@ export class MnistLab {
               else reject(Object.assign(new Error(data.message), { name: data.name }));
             };
             w.addEventListener('message', listen);
-            w.postMessage({ type: 'load', bytes: bytes.slice() });
+            const copy = bytes.slice();
+            w.postMessage({ type: 'load', bytes: copy }, [copy.buffer]);
           }),
       ),
     );

@@ -87,7 +87,6 @@ export class NlMnistLab extends NlWidget {
       </div>`);
     for (const a of ARRANGEMENTS)
       this.cell(a, 'parameters', this.nl.mnistDescribe(a).parameterCount.toLocaleString('en'));
-    this.makeCharts();
     this.pad = new Float32Array(SIDE * SIDE);
     this.$$('[data-setting]').forEach((el) => el.addEventListener('change', () => this.readSettings()));
     this.body.addEventListener('click', (e) => {
@@ -95,9 +94,12 @@ export class NlMnistLab extends NlWidget {
       if (act) this.act(act);
     });
     this.wirePad();
+    await this.makeCharts();
   }
 
   stop() {
+    clearTimeout(this.redrawing);
+    this.redrawing = 0;
     this.lab?.free();
     this.lab = null;
     this.bytes = null;
@@ -119,9 +121,8 @@ export class NlMnistLab extends NlWidget {
     };
   }
 
-  makeCharts() {
-    for (const chart of this.charts) chart.destroy();
-    this.charts.clear();
+  /** The two charts, each made in a task of its own so starting the lab is never one long task. */
+  async makeCharts() {
     this.series = Object.fromEntries(ARRANGEMENTS.map((a) => [a, { loss: [], accuracy: [] }]));
     const series = (kind) =>
       ARRANGEMENTS.map((a) => ({
@@ -130,6 +131,8 @@ export class NlMnistLab extends NlWidget {
         colourVar: COLOURS[a],
         points: kind === 'accuracy' ? 2 : 0,
       }));
+    const nextTask = () => this.whileCurrent(new Promise((resolve) => setTimeout(resolve, 0)));
+    await nextTask();
     this.lossChart = this.own(
       lineChart(this, this.$('[data-chart="loss"]'), series('loss'), {
         xTitle: 'epoch',
@@ -138,6 +141,7 @@ export class NlMnistLab extends NlWidget {
         yMin: 0,
       }),
     );
+    await nextTask();
     this.accuracyChart = this.own(
       lineChart(this, this.$('[data-chart="accuracy"]'), series('accuracy'), {
         xTitle: 'epoch',
@@ -148,13 +152,25 @@ export class NlMnistLab extends NlWidget {
     );
   }
 
+  /** Empties the curves in place (the charts keep their arrays). */
+  clearCurves() {
+    for (const s of Object.values(this.series)) {
+      s.loss.length = 0;
+      s.accuracy.length = 0;
+    }
+    this.redraw();
+  }
+
+  /** Redraws the charts at most five times a second while progress streams in. */
   redraw() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.lossChart?.update('none');
-      this.accuracyChart?.update('none');
-    });
+    if (this.redrawing) return;
+    this.redrawing = setTimeout(() => {
+      this.redrawing = 0;
+      requestAnimationFrame(() => {
+        this.lossChart?.update('none');
+        this.accuracyChart?.update('none');
+      });
+    }, 200);
   }
 
   setRunning(running) {
@@ -214,7 +230,7 @@ export class NlMnistLab extends NlWidget {
     this.target = (same ? this.trained.epochs : 0) + this.settings.epochs;
     if (same) this.lab.more(this.target);
     else {
-      this.makeCharts();
+      this.clearCurves();
       this.done = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
       this.trained.settings = this.withoutEpochs();
       this.lab.train(this.trained.settings, this.target);
@@ -240,7 +256,7 @@ export class NlMnistLab extends NlWidget {
     this.lab?.free();
     this.lab = null;
     this.trained = null;
-    this.makeCharts();
+    this.clearCurves();
     for (const a of ARRANGEMENTS) for (const c of ['loss', 'accuracy', 'seconds']) this.cell(a, c, '–');
     for (const a of ARRANGEMENTS) this.cell(a, 'epochs', '0');
     this.$('[data-maps]').replaceChildren();
