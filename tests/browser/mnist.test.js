@@ -69,6 +69,28 @@ test('one epoch of all four networks trains with finite curves and a filled tabl
   console.log(`from Train to the first epoch of all four networks: ${(firstEpoch / 1000).toFixed(2)} s`);
 });
 
+test('Train again continues the same networks; pause holds them and resume carries on', async () => {
+  const points = () => page.evaluate(() => document.querySelector('nl-mnist-lab').series.layer.loss.length);
+  const before = await points();
+  await lab('[data-act="train"]').click();
+  await lab('[data-act="pause"]').click();
+  await page.waitForFunction(() => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Paused.'));
+  await page.waitForTimeout(300); // a call under way when Pause arrived still reports
+  const paused = await points();
+  await page.waitForTimeout(700);
+  assert.equal(await points(), paused, 'no progress while paused');
+  await lab('[data-act="pause"]').click(); // now labelled Resume
+  await page.waitForFunction(
+    () => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Trained 2 epochs'),
+    null,
+    {
+      timeout: 240000,
+    },
+  );
+  assert.ok((await points()) > before, 'the curves carry on from the first epoch');
+  assert.equal((await lab('[data-row="group"] [data-cell="epochs"]').textContent()).trim(), '2');
+});
+
 test('the hidden units draw as on/off maps with silent-unit counts', async () => {
   await lab('[data-act="activations"]').click();
   await page.waitForFunction(
