@@ -34,6 +34,14 @@ test('the MNIST calls refuse bad arguments by name and the instance stays usable
   assert.throws(() => nl.mnistTrainBatches(net, { learningRate: NaN }), { name: 'LearningRateError' });
   assert.throws(() => nl.mnistTrainBatches(net, { batchSize: 0 }), { name: 'OptionError' });
   assert.throws(() => nl.mnistTrainBatches(net, { first: 125, count: 1 }), { name: 'ShapeError' });
+  assert.throws(() => nl.mnistTrainBatches(net, null), { name: 'TypeError', message: /training options/ });
+  const detached = nl.mnistInitial('layer');
+  structuredClone(detached.values.buffer, { transfer: [detached.values.buffer] });
+  assert.throws(() => nl.mnistEvaluate(detached), { name: 'ShapeError' });
+  const gone = new ArrayBuffer(8);
+  structuredClone(gone, { transfer: [gone] });
+  assert.throws(() => nl.mnistLoadDigits(gone), { name: 'DataError' });
+  assert.throws(() => nl.mnistClassify(net, new Array(2 ** 31)), { name: 'SizeError' });
   const broken = { arrangement: 'group', values: net.values.slice(0, 10) };
   assert.throws(() => nl.mnistEvaluate(broken), { name: 'ShapeError' });
   const p = nl.mnistClassify(net, new Float32Array(784).fill(0.5));

@@ -12,8 +12,14 @@ export function mnistApi(core, { answer, checkInteger, checkNumber, checkObject,
   const floats = (v, what) => {
     if (!(v instanceof Float32Array) && !Array.isArray(v))
       throw new TypeError(`${what} must be a Float32Array or an array of numbers, not ${describe(v)}`);
+    const out = new Float32Array(checkInteger(v.length, `${what}'s length`, 1 << 20));
+    for (let k = 0; k < out.length; k++) out[k] = checkNumber(v[k], `${what}[${k}]`);
+    return out;
+  };
+  // A fresh copy; a detached array reads as empty, which the core refuses by its length.
+  const copyFloats = (v) => {
     const out = new Float32Array(v.length);
-    for (let k = 0; k < v.length; k++) out[k] = checkNumber(v[k], `${what}[${k}]`);
+    if (out.length) out.set(v);
     return out;
   };
   const network = (v) => {
@@ -22,16 +28,18 @@ export function mnistApi(core, { answer, checkInteger, checkNumber, checkObject,
     const values = v.values;
     if (!(values instanceof Float32Array))
       throw new TypeError(`the network's values must be a Float32Array, not ${describe(values)}`);
-    return { arrangement: a, values: values.slice() };
+    return { arrangement: a, values: copyFloats(values) };
   };
 
   return {
     /** Hands the digit asset's bytes (ArrayBuffer or Uint8Array) to this module instance. */
     mnistLoadDigits(bytes) {
-      let copy;
-      if (bytes instanceof ArrayBuffer) copy = new Uint8Array(bytes.slice(0));
-      else if (bytes instanceof Uint8Array) copy = bytes.slice();
+      let view;
+      if (bytes instanceof ArrayBuffer) view = bytes.byteLength ? new Uint8Array(bytes) : new Uint8Array(0);
+      else if (bytes instanceof Uint8Array) view = bytes;
       else throw new TypeError(`the digit asset must be an ArrayBuffer or a Uint8Array, not ${describe(bytes)}`);
+      const copy = new Uint8Array(view.length); // a detached buffer reads as empty: the core refuses it
+      if (copy.length) copy.set(view);
       return answer(core.mnistLoadDigits(copy));
     },
     /** A fresh network of an arrangement: {arrangement, values: Float32Array, parameterCount}. */
@@ -46,7 +54,9 @@ export function mnistApi(core, { answer, checkInteger, checkNumber, checkObject,
      * Trains batches [first, first + count) of an epoch; returns {network, losses, accuracies,
      * batchesPerEpoch} (per batch, before its step).
      */
-    mnistTrainBatches(net, { learningRate = 0.1, batchSize = 64, seed: s = 1, epoch = 0, first = 0, count = 1 } = {}) {
+    mnistTrainBatches(net, options = {}) {
+      checkObject(options, 'the training options');
+      const { learningRate = 0.1, batchSize = 64, seed: s = 1, epoch = 0, first = 0, count = 1 } = options;
       const args = [
         network(net),
         checkNumber(learningRate, 'the learning rate'),
