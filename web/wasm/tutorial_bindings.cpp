@@ -4,6 +4,7 @@
 #include <emscripten/val.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,8 @@ Block table(const val& t) {
 val bowl_js(std::string which, double learning_rate, std::size_t steps) {
     return answer([&] { return bowl_view(which, learning_rate, steps); });
 }
-val drift_js(double seed, std::size_t layers, std::size_t bins) {
-    return answer([&] { return drift_view(static_cast<std::uint64_t>(seed), layers, bins); });
+val drift_js(std::uint32_t seed, std::size_t layers, std::size_t bins) {
+    return answer([&] { return drift_view(seed, layers, bins); });
 }
 val mean_and_spread_js(val list) {
     return answer([&] { return mean_and_spread_view(numbers(list)); });
@@ -41,14 +42,14 @@ val running_js(val means, val variances, double rate, std::string convention, bo
                                     batches);
     });
 }
-val batch_size_js(double seed, std::size_t size) {
-    return answer([&] { return batch_size_view(static_cast<std::uint64_t>(seed), size); });
+val batch_size_js(std::uint32_t seed, std::size_t size) {
+    return answer([&] { return batch_size_view(seed, size); });
 }
 val under_each_toggle_js(val t) {
     return answer([&] { return under_each_toggle_view(table(t)); });
 }
-val residual_js(double seed, std::size_t depth) {
-    return answer([&] { return residual_stacks_view(static_cast<std::uint64_t>(seed), depth); });
+val residual_js(std::uint32_t seed, std::size_t depth) {
+    return answer([&] { return residual_stacks_view(seed, depth); });
 }
 val parameters_js(std::size_t width) {
     return answer([&] { return parameter_count_view(width); });
