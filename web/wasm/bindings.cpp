@@ -291,15 +291,9 @@ EMSCRIPTEN_BINDINGS(normlab) {
         "defaultDifferenceStep", +[] { return default_difference_step; });
     function(
         "maxBlockCells", +[] { return max_block_cells; });
-    function(
-        "normKindNamed",
-        +[](std::string name) { return answer([&] { return norm_kind_name(norm_kind_named(name)); }); });
-    function(
-        "activationNamed",
-        +[](std::string name) { return answer([&] { return activation_name(activation_named(name)); }); });
-    function(
-        "arrangementNamed",
-        +[](std::string name) { return answer([&] { return arrangement_name(arrangement_named(name)); }); });
+    function("normKindNamed", &boundary::checked_name<&norm_kind_named, &norm_kind_name>);
+    function("activationNamed", &boundary::checked_name<&activation_named, &activation_name>);
+    function("arrangementNamed", &boundary::checked_name<&arrangement_named, &arrangement_name>);
 
     function(
         "crowd", +[] { return answer([] { return the_crowd(); }); });

@@ -119,6 +119,12 @@ void set_name(typename member_of<decltype(Member)>::type& s, std::string name) {
     s.*Member = Named(name);
 }
 
+// A bound check of a name: the core's own name for it, or the core's refusal (OptionError).
+template <auto Named, auto NameOf>
+val checked_name(std::string name) {
+    return answer([&] { return NameOf(Named(name)); });
+}
+
 // A value_object that also declares vector fields as Float64Array copies (no register_vector,
 // whose handles leak) and read-outs that only travel out.
 template <class S>
