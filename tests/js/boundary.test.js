@@ -257,6 +257,9 @@ test("detached buffers, display of a forged block and methods taken off the API 
   refuses(() => nl.withScaleShift(batch(), detached, [0, 1]), errors.ShapeError, 'length is 0');
   refuses(() => nl.toRows({ rows: 2 ** 53, cols: 1, data: new Float64Array(0) }), errors.SizeError, '9007199254740992');
   refuses(() => nl.toRows({ rows: 3, cols: 1, data: new Float64Array(2) }), errors.ShapeError, '3 by 1');
+  const lying = new Float64Array([1, 7, 1, 9]);
+  Object.defineProperty(lying, 'length', { value: 2 });
+  assert.deepEqual(Array.from(nl.train(batch(), { rows: 2, cols: 2, data: lying }).mean), [1, 8]);
   const { forward, train } = nl;
   assert.equal(forward(batch(), wholeNumberFour).rows, 4);
   assert.equal(train(batch(), wholeNumberFour).mean[1], 6);

@@ -59,9 +59,12 @@ export function checkObject(v, what) {
   return v;
 }
 
+// A typed array's own length, read past any length property a caller put on it.
+const typedLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), 'length').get;
+
 /** Reads v's length as a whole number (an array's or a typed array's). */
 function lengthOf(v, what) {
-  const n = v.length;
+  const n = ArrayBuffer.isView(v) ? typedLength.call(v) : v.length;
   return checkInteger(n, `the length of ${what}`);
 }
 
