@@ -96,6 +96,22 @@ test('playground: after two quick attribute changes, one Add-a-row click adds on
   assert.equal((await inWidget(pg, '[data-out="steps"]').textContent()).trim(), '2');
 });
 
+test('playground: moved elsewhere in the page, it starts afresh and one click still adds one row', async () => {
+  const pg = 'nl-playground';
+  await page.evaluate(() => {
+    const el = document.querySelector('nl-playground');
+    const box = document.createElement('div');
+    document.body.prepend(box);
+    box.append(el);
+  });
+  await page.waitForTimeout(300);
+  await drawn(pg, '.answer td');
+  assert.equal(await inWidget(pg, 'table.grid tbody tr').count(), 4);
+  await inWidget(pg, 'button[data-add-row]').click();
+  assert.equal(await inWidget(pg, 'table.grid tbody tr').count(), 5, 'one click added more than one row');
+  assert.equal((await inWidget(pg, '[data-out="steps"]').textContent()).trim(), '0');
+});
+
 test('running averages: after two quick attribute changes the chart is drawn on the canvas on the page', async () => {
   const ra = 'nl-running-average';
   await drawn(ra, 'canvas');
