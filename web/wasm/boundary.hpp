@@ -60,11 +60,19 @@ val answer(F&& body) {
     }
 }
 
-// A JS array-like of numbers (the wrapper hands a fresh Float64Array) as a vector, and back.
-inline std::vector<double> numbers(const val& v) { return emscripten::convertJSArrayToNumberVector<double>(v); }
+// The copies, in boundary.cpp: each crosses once (a Float64Array out, a typed array's numbers in).
+extern "C" emscripten::EM_VAL normlab_numbers_out(const double* data, std::size_t count);
+extern "C" std::size_t normlab_numbers_length(emscripten::EM_VAL v);
+extern "C" void normlab_numbers_in(emscripten::EM_VAL v, double* data);
+
+// A typed array of numbers (the wrapper hands a fresh Float64Array) as a vector, and back.
+inline std::vector<double> numbers(const val& v) {
+    std::vector<double> out(normlab_numbers_length(v.as_handle()));
+    normlab_numbers_in(v.as_handle(), out.data());
+    return out;
+}
 inline val numbers_value(const std::vector<double>& v) {
-    static const val float64_array = val::global("Float64Array"); // looked up once, held for good
-    return float64_array.new_(emscripten::typed_memory_view(v.size(), v.data()));
+    return val::take_ownership(normlab_numbers_out(v.data(), v.size()));
 }
 
 // A vector of values as a JS array (vectors of numbers as Float64Arrays).

@@ -32,7 +32,7 @@ set(NORMLAB_BOUND_LIBRARIES normlab_report
   $<TARGET_NAME_IF_EXISTS:normlab_tutorial> $<TARGET_NAME_IF_EXISTS:normlab_mnist>)
 
 function(normlab_wasm_module target output_name out_dir)
-  add_executable(${target} ${NORMLAB_BINDINGS} ${ARGN})
+  add_executable(${target} ${NORMLAB_BINDINGS} ${CMAKE_SOURCE_DIR}/web/wasm/boundary.cpp ${ARGN})
   target_link_libraries(${target} PRIVATE ${NORMLAB_BOUND_LIBRARIES})
   target_compile_options(${target} PRIVATE ${NORMLAB_WARNINGS})
   set_target_properties(${target} PROPERTIES

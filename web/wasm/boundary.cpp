@@ -1,0 +1,17 @@
+// The copies of numbers across the boundary, one JavaScript call each (see boundary.hpp).
+#include <emscripten/em_js.h>
+#include <emscripten/emscripten.h>
+
+#include "boundary.hpp"
+
+// clang-format off
+EM_JS(emscripten::EM_VAL, normlab_numbers_out, (const double* data, std::size_t count), {
+    return Emval.toHandle(HEAPF64.slice(data >>> 3, (data >>> 3) + count));
+});
+EM_JS(std::size_t, normlab_numbers_length, (emscripten::EM_VAL v), {
+    return Emval.toValue(v).length;
+});
+EM_JS(void, normlab_numbers_in, (emscripten::EM_VAL v, double* data), {
+    HEAPF64.set(Emval.toValue(v), data >>> 3);
+});
+// clang-format on
