@@ -1,5 +1,6 @@
 #include "core_fuzz.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <optional>
@@ -14,7 +15,12 @@
 #include "crowd/normlab_crowd.hpp"
 #include "fuzz_input.hpp"
 #include "json_check.hpp"
+#include "mnist/digits.hpp"
+#include "mnist/mnist_network.hpp"
+#include "mnist/mnist_training.hpp"
+#include "mnist/normaliser_geometry.hpp"
 #include "report/normlab_report.hpp"
+#include "tutorial/normlab_tutorial.hpp"
 
 namespace normlab::fuzz {
 namespace {
@@ -83,6 +89,9 @@ struct Programme {
     Pool<CrowdNetwork> networks;
     Pool<NetworkResponse> network_responses;
     Pool<NetworkGradient> network_gradients;
+    Pool<mnist::MnistNetwork> mnist_networks;
+    Pool<mnist::MnistResponse> mnist_responses;
+    Pool<mnist::MnistGradient> mnist_gradients;
 
     Programme(const std::uint8_t* data, std::size_t size) : in(data, size) {}
 
@@ -290,6 +299,50 @@ struct Programme {
                 break;
             default:
                 edit(g.output);
+        }
+    }
+
+    void edit(std::vector<float>& v) {
+        if (in.flip() && !v.empty())
+            v[in.byte() % v.size()] = static_cast<float>(in.number());
+        else
+            v.resize(in.flip() ? in.byte() % 9 : v.size() + 1);
+    }
+    void edit(mnist::MnistResponse& r) {
+        mnist::HiddenResponse& h = r.hidden[in.byte() % r.hidden.size()];
+        switch (in.choice(6)) {
+            case 0:
+                r.rows = in.count();
+                break;
+            case 1:
+                r.purpose = static_cast<mnist::Purpose>(in.byte() % 3);
+                break;
+            case 2:
+                edit(r.logits);
+                break;
+            case 3:
+                edit(r.probabilities);
+                break;
+            case 4:
+                edit(h.standardised);
+                break;
+            default:
+                edit(in.flip() ? h.deviation : h.pre);
+        }
+    }
+    void edit(mnist::MnistGradient& g) {
+        switch (in.choice(4)) {
+            case 0:
+                g.rows = in.count();
+                break;
+            case 1:
+                edit(g.dense[in.byte() % g.dense.size()].weight);
+                break;
+            case 2:
+                edit(g.norm[in.byte() % g.norm.size()].scale);
+                break;
+            default:
+                edit(g.norm[in.byte() % g.norm.size()].running_variance);
         }
     }
 
@@ -762,6 +815,166 @@ struct Programme {
             j.end_object();
             expect_json(j.str(), "JsonWriter");
         });
+    }
+
+    // The tutorial's instruments: each view is JSON for the page, whatever it is asked.
+    void tutorial_views() {
+        switch (in.choice(9)) {
+            case 0:
+                call("bowl_view", [&] {
+                    const std::string which = in.text({"stretched", "round", ""});
+                    const double rate = in.number();
+                    const std::size_t steps = in.byte() < 200 ? in.byte() % 40 : in.count();
+                    expect_json(bowl_view(which, rate, steps), "bowl_view");
+                });
+                break;
+            case 1:
+                call("drift_view", [&] {
+                    const std::uint64_t seed = in.u64();
+                    // A legal drift is slow (layers x 256 x 64 x 64): mostly one layer, or out of range.
+                    const std::size_t layers = in.byte() < 220 ? in.byte() % 2 : in.count(), bins = in.count(12);
+                    expect_json(drift_view(seed, layers, bins), "drift_view");
+                });
+                break;
+            case 2:
+                call("mean_and_spread_view",
+                     [&] { expect_json(mean_and_spread_view(in.numbers()), "mean_and_spread_view"); });
+                break;
+            case 3:
+                call("batch_by_hand_view", [&] {
+                    const Block table = block_for(3);
+                    expect_json(batch_by_hand_view(table, numbers_of(table.cols), numbers_of(table.cols)),
+                                "batch_by_hand_view");
+                });
+                break;
+            case 4:
+                call("batch_size_view", [&] {
+                    const std::uint64_t seed = in.u64();
+                    expect_json(batch_size_view(seed, in.count(8)), "batch_size_view");
+                });
+                break;
+            case 5:
+                call("under_each_toggle_view",
+                     [&] { expect_json(under_each_toggle_view(block_for(3)), "under_each_toggle_view"); });
+                break;
+            case 6:
+                call("residual_stacks_view", [&] {
+                    const std::uint64_t seed = in.u64();
+                    expect_json(residual_stacks_view(seed, in.count(3)), "residual_stacks_view");
+                });
+                break;
+            case 7:
+                call("parameter_count_view",
+                     [&] { expect_json(parameter_count_view(in.count(8)), "parameter_count_view"); });
+                break;
+            default:
+                call("histogram", [&] { histogram(in.numbers(), in.count(8)); });
+                call("mean_of", [&] { mean_of(in.numbers()); });
+        }
+    }
+
+    // The digit reader, a classic parser of untrusted bytes: mostly a header that reads, then
+    // counts, labels and pixels as the input spells them.
+    mnist::DigitSet digits() {
+        std::vector<std::uint8_t> bytes;
+        if (in.byte() < 200) {
+            const char* header = "NLDIGITS";
+            bytes.assign(header, header + 8);
+            const std::uint32_t count = in.byte() < 200 ? 2 + in.byte() % 3 : static_cast<std::uint32_t>(in.u64());
+            const std::uint32_t fields[] = {count, in.byte() < 200 ? 1u : static_cast<std::uint32_t>(in.u64()),
+                                            in.byte() < 230 ? 28u : in.byte(), in.byte() < 230 ? 28u : in.byte()};
+            for (std::uint32_t f : fields)
+                for (int k = 0; k < 4; ++k) bytes.push_back(static_cast<std::uint8_t>(f >> (8 * k)));
+            const std::size_t body = std::min<std::size_t>(count, 4) * (1 + mnist::digit_pixels);
+            const std::size_t length = in.byte() < 220 ? body : in.byte() % 64;
+            for (std::size_t k = 0; k < length; ++k)
+                bytes.push_back(k < std::min<std::size_t>(count, 4) ? in.byte() % 11 : in.byte());
+        } else {
+            const std::size_t n = in.byte();
+            for (std::size_t k = 0; k < n; ++k) bytes.push_back(in.byte());
+        }
+        return mnist::read_digits(bytes.data(), bytes.size());
+    }
+
+    mnist::Arrangement mnist_arrangement() {
+        return static_cast<mnist::Arrangement>(in.byte() < 230 ? in.byte() % 4 : in.byte() % 7);
+    }
+
+    void mnist_networks_and_digits() {
+        switch (in.choice(8)) {
+            case 0:
+                call("MnistNetwork::initial", [&] {
+                    const auto a = mnist_arrangement();
+                    mnist_networks.keep(mnist::MnistNetwork::initial(a, in.u64()), in);
+                });
+                break;
+            case 1:
+                call("MnistNetwork::from_state", [&] {
+                    mnist::MnistState s;
+                    if (const mnist::MnistNetwork* n = mnist_networks.pick(in)) s = n->state();
+                    if (in.flip()) s.arrangement = mnist_arrangement();
+                    if (in.flip()) edit(s.values);
+                    mnist_networks.keep(mnist::MnistNetwork::from_state(s), in);
+                });
+                break;
+            case 2:
+                if (const mnist::MnistNetwork* n = mnist_networks.pick(in)) {
+                    const std::size_t rows = 1 + in.byte() % 3;
+                    std::vector<float> x(rows * mnist::input_width);
+                    for (float& v : x)
+                        v = in.byte() < 250 ? static_cast<float>(in.byte()) / 255.0f : static_cast<float>(in.number());
+                    const auto purpose = static_cast<mnist::Purpose>(in.byte() % 3);
+                    call("MnistNetwork::forward",
+                         [&] { mnist_responses.keep(n->forward(x.data(), rows, purpose), in); });
+                    call("classify", [&] { mnist::classify(*n, x.data()); });
+                }
+                break;
+            case 3:
+                if (const mnist::MnistNetwork* n = mnist_networks.pick(in)) {
+                    if (auto r = taken(mnist_responses)) {
+                        // The labels are a pointer: as many as the response says it has rows, or none.
+                        const std::size_t rows = r->rows <= 64 ? r->rows : 0;
+                        std::vector<std::uint8_t> labels(rows);
+                        for (auto& l : labels) l = in.byte() % 12;
+                        if (rows == r->rows)
+                            call("MnistNetwork::backward",
+                                 [&] { mnist_gradients.keep(n->backward(*r, labels.data()), in); });
+                    }
+                }
+                break;
+            case 4:
+                if (const mnist::MnistNetwork* n = mnist_networks.pick(in)) {
+                    if (auto g = taken(mnist_gradients)) {
+                        const auto rate = static_cast<float>(in.number());
+                        call("MnistNetwork::step", [&] { mnist_networks.keep(n->step(*g, rate), in); });
+                    }
+                }
+                break;
+            case 5:
+                call("read_digits", [&] {
+                    const mnist::DigitSet d = digits();
+                    if (const mnist::MnistNetwork* n = mnist_networks.pick(in)) {
+                        const std::size_t first = in.count(4), count = in.count(4);
+                        call("evaluate", [&] { mnist::evaluate(*n, d, first, count); });
+                        call("activations", [&] { mnist::activations(*n, d, in.count(4)); });
+                    }
+                });
+                break;
+            case 6:
+                call("normaliser_jacobian_rank", [&] {
+                    const std::size_t width = in.byte() < 200 ? in.byte() % 40 : in.count(), groups = in.count(8);
+                    mnist::normaliser_jacobian_rank(width, groups, in.u64());
+                });
+                break;
+            default:
+                call("layer_norm_circle", [&] {
+                    const std::size_t count = in.byte() < 200 ? in.byte() % 40 : in.count();
+                    mnist::layer_norm_circle(count, in.u64());
+                });
+                call("mnist::arrangement_named", [&] {
+                    mnist::arrangement_named(in.text({"none", "batch", "layer", "group"}));
+                });
+        }
     }
 
     void run() {

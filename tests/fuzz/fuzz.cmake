@@ -2,7 +2,7 @@
 # programmes with any compiler; a libFuzzer build (clang, NORMLAB_LIBFUZZER) adds normlab_fuzz.
 add_library(normlab_fuzz_programme STATIC ${CMAKE_SOURCE_DIR}/tests/fuzz/core_fuzz.cpp
                                           ${CMAKE_SOURCE_DIR}/tests/fuzz/json_check.cpp)
-target_link_libraries(normlab_fuzz_programme PUBLIC normlab_report)
+target_link_libraries(normlab_fuzz_programme PUBLIC normlab_report normlab_tutorial normlab_mnist)
 target_compile_options(normlab_fuzz_programme PRIVATE ${NORMLAB_WARNINGS})
 
 add_executable(normlab_fuzz_random ${CMAKE_SOURCE_DIR}/tests/fuzz/random_main.cpp)
