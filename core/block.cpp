@@ -23,21 +23,17 @@ std::vector<double> filled(std::size_t count, double fill, const std::string& wh
 Block::Block(std::size_t row_count, std::size_t col_count, double fill)
     : rows(row_count), cols(col_count), data(filled(require_cells(row_count, col_count, "block"), fill, "block")) {}
 
-void Block::reshape(std::size_t r, std::size_t c) {
+void Block::resize_for(std::size_t r, std::size_t c) {
     const std::size_t cells = require_cells(r, c, "block");
-    if (cells != data.size()) {
-        try {
-            data.resize(cells);
-        } catch (const std::bad_alloc&) {
-            throw SizeError("the block of " + std::to_string(r) + " by " + std::to_string(c) +
-                            " needs more memory than there is");
-        } catch (const std::length_error&) {
-            throw SizeError("the block of " + std::to_string(r) + " by " + std::to_string(c) +
-                            " needs more memory than there is");
-        }
+    try {
+        data.resize(cells);
+    } catch (const std::bad_alloc&) {
+        throw SizeError("the block of " + std::to_string(r) + " by " + std::to_string(c) +
+                        " needs more memory than there is");
+    } catch (const std::length_error&) {
+        throw SizeError("the block of " + std::to_string(r) + " by " + std::to_string(c) +
+                        " needs more memory than there is");
     }
-    rows = r;
-    cols = c;
 }
 
 Block Block::from_rows(const std::vector<std::vector<double>>& rows) {

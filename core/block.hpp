@@ -13,6 +13,12 @@ namespace normlab {
 // refused with SizeError before anything is allocated.
 constexpr std::size_t max_block_cells = std::size_t(1) << 26;
 
+// Whether rows * cols, computed without wrapping, is at most max_block_cells.
+inline bool within_cell_limit(std::size_t rows, std::size_t cols) {
+    return rows <= max_block_cells && cols <= max_block_cells &&
+           static_cast<unsigned long long>(rows) * cols <= max_block_cells;
+}
+
 struct Block {
     std::size_t rows = 0;
     std::size_t cols = 0;
@@ -29,7 +35,11 @@ struct Block {
     // Gives the block a shape, reusing its storage: no allocation when the size is unchanged.
     // Values are left as they were (new cells are 0); callers overwrite every cell.
     // requires: r * c <= max_block_cells (else SizeError; the block is left as it was).
-    void reshape(std::size_t r, std::size_t c);
+    void reshape(std::size_t r, std::size_t c) {
+        if (!within_cell_limit(r, c) || r * c != data.size()) resize_for(r, c);
+        rows = r;
+        cols = c;
+    }
 
     double& at(std::size_t i, std::size_t j) { return data[i * cols + j]; }
     double at(std::size_t i, std::size_t j) const { return data[i * cols + j]; }
@@ -37,6 +47,9 @@ struct Block {
     std::vector<double> row(std::size_t i) const;
     std::vector<double> column(std::size_t j) const;
     Block transposed() const;
+
+    // reshape's storage: the limit checked, then r * c cells (SizeError if memory runs out).
+    void resize_for(std::size_t r, std::size_t c);
 
     bool operator==(const Block& other) const { return rows == other.rows && cols == other.cols && data == other.data; }
     bool operator!=(const Block& other) const { return !(*this == other); }

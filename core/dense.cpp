@@ -86,22 +86,22 @@ void activate_block(Activation a, const Block& score, Block& out) {
 }
 
 // dy * act'(score) for a whole block.
-void activation_slopes(Activation a, const DenseResponse& r, const Block& dy, Block& dscore) {
+void activation_slopes(Activation a, const DenseResponse& r, const Block& dy, double* __restrict dscore) {
     const std::size_t n = dy.size();
     const double* s = r.score.data.data();
     const double* y = r.output.data.data();
     switch (a) {
         case Activation::Relu:
-            for (std::size_t c = 0; c < n; ++c) dscore.data[c] = s[c] > 0 ? dy.data[c] : 0.0;
+            for (std::size_t c = 0; c < n; ++c) dscore[c] = s[c] > 0 ? dy.data[c] : 0.0;
             return;
         case Activation::Tanh:
-            for (std::size_t c = 0; c < n; ++c) dscore.data[c] = dy.data[c] * (1.0 - y[c] * y[c]);
+            for (std::size_t c = 0; c < n; ++c) dscore[c] = dy.data[c] * (1.0 - y[c] * y[c]);
             return;
         case Activation::Sigmoid:
-            for (std::size_t c = 0; c < n; ++c) dscore.data[c] = dy.data[c] * (y[c] * (1.0 - y[c]));
+            for (std::size_t c = 0; c < n; ++c) dscore[c] = dy.data[c] * (y[c] * (1.0 - y[c]));
             return;
         case Activation::Identity:
-            dscore.data = dy.data;
+            std::copy(dy.data.begin(), dy.data.end(), dscore);
             return;
     }
 }
@@ -167,13 +167,13 @@ void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, c
     dweights.reshape(in, out);
     std::fill(dweights.data.begin(), dweights.data.end(), 0.0);
     dbias_out.assign(out, 0.0);
-    Block& dscore = work.dscore;
-    dscore.reshape(dy.rows, dy.cols);
-    activation_slopes(a, r, dy, dscore);
+    if (work.dscore.size() < dy.size()) work.dscore.resize(dy.size());
+    const double* dscore = work.dscore.data();
+    activation_slopes(a, r, dy, work.dscore.data());
     if (out == 1) { // one neuron: the same sums, with the inner loops running over the inputs
         double* __restrict dw = dweights.data.data();
         for (std::size_t i = 0; i < x.rows; ++i) {
-            const double d = dscore.data[i];
+            const double d = dscore[i];
             const double* xr = &x.data[i * in];
             dbias_out[0] += d;
             for (std::size_t j = 0; j < in; ++j) dw[j] += xr[j] * d;
@@ -184,7 +184,7 @@ void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, c
     }
     double* __restrict dbias = dbias_out.data();
     for (std::size_t i = 0; i < x.rows; ++i) {
-        const double* __restrict d = &dscore.data[i * out];
+        const double* __restrict d = &dscore[i * out];
         for (std::size_t k = 0; k < out; ++k) dbias[k] += d[k];
         for (std::size_t j = 0; j < in; ++j) {
             const double xv = x.data[i * in + j];

@@ -44,7 +44,7 @@ void require_nonempty(std::size_t rows, std::size_t cols, const std::string& wha
 }
 
 std::size_t require_cells(std::size_t rows, std::size_t cols, const std::string& what) {
-    if (rows > max_block_cells || cols > max_block_cells || (cols != 0 && rows > max_block_cells / cols))
+    if (!within_cell_limit(rows, cols))
         throw SizeError("the " + what + " of " + std::to_string(rows) + " by " + std::to_string(cols) +
                         " is beyond the limit of " + std::to_string(max_block_cells) + " numbers");
     return rows * cols;
@@ -111,20 +111,20 @@ void require_learning_rate(double learning_rate) {
 }
 
 namespace {
-[[noreturn]] void refuse_overflow(const std::string& where, double v, const std::string& what) {
-    throw NonFiniteError(where + " of the " + what + " comes out " + format_number(v) +
+[[noreturn]] void refuse_overflow(const std::string& where, double v, const char* what) {
+    throw NonFiniteError(where + " of the " + std::string(what) + " comes out " + format_number(v) +
                          ": the inputs are finite but the answer is beyond the largest double");
 }
 } // namespace
 
-void require_answer_finite(const Block& b, const std::string& what) {
+void require_answer_finite(const Block& b, const char* what) {
     for (std::size_t k = 0; k < b.data.size(); ++k)
         if (!std::isfinite(b.data[k]))
             refuse_overflow("row " + std::to_string(k / b.cols + 1) + ", feature " + std::to_string(k % b.cols + 1),
                             b.data[k], what);
 }
 
-void require_answer_finite(const std::vector<double>& v, const std::string& what) {
+void require_answer_finite(const std::vector<double>& v, const char* what) {
     for (std::size_t k = 0; k < v.size(); ++k)
         if (!std::isfinite(v[k])) refuse_overflow("entry " + std::to_string(k + 1), v[k], what);
 }

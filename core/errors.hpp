@@ -57,7 +57,7 @@ void require_rate(const RunningRate& rate);
 void require_learning_rate(double learning_rate);
 // ensures: every number of an answer computed from finite inputs is finite; an answer beyond the
 // largest double is refused with NonFiniteError rather than returned as Infinity or NaN.
-void require_answer_finite(const Block& b, const std::string& what);
-void require_answer_finite(const std::vector<double>& v, const std::string& what);
+void require_answer_finite(const Block& b, const char* what);
+void require_answer_finite(const std::vector<double>& v, const char* what);
 
 } // namespace normlab
