@@ -44,8 +44,10 @@ test('finding 1: shapes whose cell count wraps 32 bits are refused before anythi
 test('finding 4: a layer too large to allocate is a SizeError naming its size, and leaves the heap as it was', () => {
   stillWorks();
   const before = heapInUse();
+  const memory = memoryBytes();
   refuses(() => nl.normaliser({ kind: 'batch', features: 1e9 }), errors.SizeError, '1000000000');
   assert.equal(heapInUse(), before);
+  assert.equal(memoryBytes(), memory, 'the wasm memory grew for a layer that was refused');
   refuses(() => nl.normaliser({ kind: 'layer', features: 2 ** 26 + 1 }), errors.SizeError, '67108865');
   assert.equal(heapInUse(), before);
 });
