@@ -206,6 +206,15 @@ TwoWays asked_two_ways(const CurveRun& run) {
 
 CovariateShift covariate_shift(const CurveRun& run) {
     CovariateShift c;
+    for (std::size_t k = 0; k < run.records.size(); ++k) {
+        const EpochRecord& e = run.records[k];
+        const std::string epoch = "epoch " + std::to_string(k + 1) + "'s ";
+        require_same(e.unit_mean.size(), run.records.front().unit_mean.size(), epoch + "unit count",
+                     "first epoch's unit count");
+        require_same(e.unit_deviation.size(), e.unit_mean.size(), epoch + "deviation count", epoch + "unit count");
+        if (!e.shift.empty())
+            require_same(e.shift.size(), e.unit_mean.size(), epoch + "shift count", epoch + "unit count");
+    }
     for (const EpochRecord& e : run.records) {
         c.unit_mean.push_back(e.unit_mean);
         c.unit_deviation.push_back(e.unit_deviation);

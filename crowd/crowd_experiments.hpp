@@ -125,6 +125,7 @@ struct CovariateShift {
     double largest_epoch_move = 0;                   // max over units and epochs of |mean(e + 1) - mean(e)|
     double largest_shift_gap = 0;                    // under a normaliser: max over epochs and units of |mean - shift|
 };
+// requires: every epoch's record of the same unit count (shifts of that count or none); else ShapeError.
 CovariateShift covariate_shift(const CurveRun& run);
 
 } // namespace normlab

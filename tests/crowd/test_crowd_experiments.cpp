@@ -111,3 +111,12 @@ TEST_CASE("folds for more people than the size limit are refused before anything
     check_refusal<SizeError>([] { crowd_folds_for(0, SIZE_MAX); }, "beyond the limit");
     check_refusal<SizeError>([] { crowd_folds_for(0, std::size_t(1) << 32); }, "4294967296");
 }
+
+TEST_CASE("covariate shift refuses records of different widths instead of reading past them", "[shift][errors]") {
+    CurveRun run = whole_crowd_run(Arrangement::Batch);
+    run.records[3].unit_mean.pop_back();
+    check_refusal<ShapeError>([&] { covariate_shift(run); }, "epoch 4's unit count is 15");
+    run = whole_crowd_run(Arrangement::Batch);
+    run.records[0].shift.resize(20);
+    check_refusal<ShapeError>([&] { covariate_shift(run); }, "epoch 1's shift count is 20");
+}
