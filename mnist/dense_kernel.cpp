@@ -101,6 +101,66 @@ void columns4(const SparseQuad& rows, std::size_t n, std::size_t j, const float*
         for (int q = 0; q < 2; ++q) store(c + r * n + j + 4 * q, acc[r][q]);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+// Natively on x86-64, the same two loops in eight lanes where the processor has AVX (chosen at
+// run time, so the binary still runs on any x86-64). Eight lanes do per lane exactly what four
+// do, with no fused multiply-add, so the bits stay those of the WebAssembly build.
+#define NORMLAB_WIDE_LANES 1
+typedef float wide __attribute__((vector_size(32)));
+
+__attribute__((target("avx"))) void columns4_wide(const SparseQuad& rows, std::size_t n, std::size_t j, const float* b,
+                                                  const float* start, float* c) {
+    wide acc[4][2];
+    for (int r = 0; r < 4; ++r)
+        for (int q = 0; q < 2; ++q) {
+            wide v = {0, 0, 0, 0, 0, 0, 0, 0};
+            if (start) std::memcpy(&v, start + j + 8 * q, sizeof v);
+            acc[r][q] = v;
+        }
+    const std::uint32_t* index = rows.index.data();
+    const lanes* value = rows.value.data();
+    for (std::size_t t = 0; t < rows.count; ++t) {
+        const float* bp = b + index[t] * n + j;
+        wide b0, b1;
+        std::memcpy(&b0, bp, sizeof b0);
+        std::memcpy(&b1, bp + 8, sizeof b1);
+        for (int r = 0; r < 4; ++r) {
+            const float x = value[4 * t + r][0];
+            const wide v = {x, x, x, x, x, x, x, x};
+            acc[r][0] = acc[r][0] + v * b0;
+            acc[r][1] = acc[r][1] + v * b1;
+        }
+    }
+    for (int r = 0; r < 4; ++r)
+        for (int q = 0; q < 2; ++q) std::memcpy(c + r * n + j + 8 * q, &acc[r][q], sizeof(wide));
+}
+
+__attribute__((target("avx"))) void columns32_wide(const Sparse& row, std::size_t n, std::size_t j, const float* b,
+                                                   const float* start, float* c) {
+    wide acc[4];
+    for (int q = 0; q < 4; ++q) {
+        wide v = {0, 0, 0, 0, 0, 0, 0, 0};
+        if (start) std::memcpy(&v, start + j + 8 * q, sizeof v);
+        acc[q] = v;
+    }
+    const std::uint32_t* index = row.index.data();
+    const float* value = row.value.data();
+    for (std::size_t t = 0; t < row.count; ++t) {
+        const float x = value[t];
+        const wide v = {x, x, x, x, x, x, x, x};
+        const float* bp = b + index[t] * n + j;
+        for (int q = 0; q < 4; ++q) {
+            wide bq;
+            std::memcpy(&bq, bp + 8 * q, sizeof bq);
+            acc[q] = acc[q] + v * bq;
+        }
+    }
+    for (int q = 0; q < 4; ++q) std::memcpy(c + j + 8 * q, &acc[q], sizeof(wide));
+}
+
+const bool wide_lanes = __builtin_cpu_supports("avx");
+#endif
+
 } // namespace
 
 void multiply(std::size_t m, std::size_t k, std::size_t n, MatrixView a, const float* b, const float* start, float* c) {
@@ -113,6 +173,13 @@ void multiply(std::size_t m, std::size_t k, std::size_t n, MatrixView a, const f
         if (n % 8 == 0 && i % 4 == 0 && i + 4 <= m) {
             gather4(a, i, k, quad);
             if (2 * quad.count <= quad.total) {
+#ifdef NORMLAB_WIDE_LANES
+                if (wide_lanes && n % 16 == 0) {
+                    for (std::size_t j = 0; j < n; j += 16) columns4_wide(quad, n, j, b, start, c + i * n);
+                    i += 3;
+                    continue;
+                }
+#endif
                 for (std::size_t j = 0; j < n; j += 8) columns4(quad, n, j, b, start, c + i * n);
                 i += 3;
                 continue;
@@ -121,6 +188,10 @@ void multiply(std::size_t m, std::size_t k, std::size_t n, MatrixView a, const f
         gather(a, i, k, row);
         float* ci = c + i * n;
         std::size_t j = 0;
+#ifdef NORMLAB_WIDE_LANES
+        if (wide_lanes)
+            for (; j + 32 <= n; j += 32) columns32_wide(row, n, j, b, start, ci);
+#endif
         for (; j + 32 <= n; j += 32) columns<8>(row, n, j, b, start, ci);
         for (; j + 4 <= n; j += 4) columns<1>(row, n, j, b, start, ci);
         for (; j < n; ++j) {

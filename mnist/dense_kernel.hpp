@@ -1,7 +1,8 @@
 // The single-precision matrix product the MNIST networks spend their time in, vectorised in
-// 128-bit lanes (SSE natively, wasm SIMD in the browser) and written so that no compiler can
-// reorder a sum: every output keeps its own lane, its terms added in index order, so the native
-// and the WebAssembly builds produce the same bits.
+// lanes (wasm SIMD's 128 bits in the browser; natively SSE, or AVX's 256 bits where the
+// processor has it, chosen at run time) and written so that no compiler can reorder a sum: every
+// output keeps its own lane, its terms added in index order with no fused multiply-add, so the
+// native and the WebAssembly builds produce the same bits.
 #pragma once
 #include <cstddef>
 
