@@ -1,5 +1,6 @@
 // A tiny static file server for tests and benchmarks: serves a folder on 127.0.0.1 with the
-// page's Content-Security-Policy. Usage as a module: const s = await serveStatic(dir); s.url; s.close().
+// page's Content-Security-Policy (or the given one; null for none) and CORS open to any origin,
+// as a CDN serves the widgets. Usage as a module: const s = await serveStatic(dir); s.url; s.close().
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,7 +33,8 @@ export async function serveStatic(root, { port = 0, csp = CONTENT_SECURITY_POLIC
       const body = await readFile(file);
       res.writeHead(200, {
         'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'Content-Security-Policy': csp,
+        ...(csp ? { 'Content-Security-Policy': csp } : {}),
+        'Access-Control-Allow-Origin': '*',
         'Cache-Control': 'no-store',
       });
       res.end(body);

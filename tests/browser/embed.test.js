@@ -14,7 +14,7 @@ let browser, server;
 
 before(async () => {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-host-'));
-  cpSync(path.join(root, 'dist'), path.join(site, 'normlab'), { recursive: true });
+  cpSync(path.resolve(root, process.env.NORMLAB_SITE ?? 'dist'), path.join(site, 'normlab'), { recursive: true });
   writeFileSync(
     path.join(site, 'post.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">

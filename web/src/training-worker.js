@@ -1,7 +1,10 @@
 // The page's side of the protocol (protocol.js): one object owns one training worker, from its
 // start (on the first run) through progress and cancellation to its end (free).
+import { ModuleWorker as Worker } from './module-worker.js';
 import { CancelError, REPLY, REQUEST } from './protocol.js';
 
+// The bundler finds the worker module by this literal `new Worker(new URL(...))` form; Worker is
+// ModuleWorker here, which also starts it when the widgets' script is on another origin.
 const startWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 
 export class TrainingWorker {

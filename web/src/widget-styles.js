@@ -1,41 +1,88 @@
-// The CSS every widget's shadow root starts from: its own colours (light and dark), type and
-// controls, so a host page's styles can neither break it nor be broken by it.
-export const widgetStyles = `
-:host {
-  display: block;
-  --nl-fg: #1d2329; --nl-muted: #5b6570; --nl-bg: #ffffff; --nl-panel: #f4f6f8; --nl-line: #d5dbe1;
-  --nl-accent: #0072b2; --nl-accent-fg: #ffffff; --nl-band: rgba(0, 114, 178, 0.12); --nl-error: #b3261e;
-  --nl-good: #00735a; --nl-focus: #e69f00;
-  --nl-plain: #0072b2; --nl-batch: #d55e00; --nl-layer: #009e73; --nl-rms: #cc79a7; --nl-weightNorm: #e69f00;
-  --nl-group: #56b4e9;
-  color: var(--nl-fg);
-  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  margin: 1.5rem 0;
-}
+// The CSS every widget's shadow root starts from. Isolation: the shadow root's one top element
+// (.nl-root) resets every inherited property (all: initial), so nothing a host page sets on the
+// widget or its ancestors reaches inside; sizes are in em of that root, never rem (the host's
+// root font size). A host styles a widget only through the custom properties below (set on the
+// widget's element) and the ::part() names of widget.js; theme="light|dark|auto" picks colours.
+
+/** The colours and type a host may set (on the widget's element), with their light defaults. */
+export const customProperties = {
+  '--nl-font': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  '--nl-fg': '#1d2329',
+  '--nl-muted': '#5b6570',
+  '--nl-bg': '#ffffff',
+  '--nl-panel': '#f4f6f8',
+  '--nl-line': '#d5dbe1',
+  '--nl-accent': '#0072b2',
+  '--nl-accent-fg': '#ffffff',
+  '--nl-band': 'rgba(0, 114, 178, 0.12)',
+  '--nl-error': '#b3261e',
+  '--nl-good': '#00735a',
+  '--nl-focus': '#e69f00',
+  '--nl-plain': '#0072b2',
+  '--nl-batch': '#d55e00',
+  '--nl-layer': '#009e73',
+  '--nl-rms': '#cc79a7',
+  '--nl-weightNorm': '#e69f00',
+  '--nl-group': '#56b4e9',
+};
+
+const darkProperties = {
+  '--nl-fg': '#e6e9ec',
+  '--nl-muted': '#a3adb8',
+  '--nl-bg': '#15191d',
+  '--nl-panel': '#1f252b',
+  '--nl-line': '#39424b',
+  '--nl-accent': '#56b4e9',
+  '--nl-accent-fg': '#0b0e10',
+  '--nl-band': 'rgba(86, 180, 233, 0.16)',
+  '--nl-error': '#ff8a80',
+  '--nl-good': '#5fd3b0',
+  '--nl-plain': '#56b4e9',
+  '--nl-batch': '#ff8c42',
+  '--nl-layer': '#2fd3a0',
+  '--nl-rms': '#e8a2c8',
+  '--nl-weightNorm': '#f0c24b',
+  '--nl-group': '#9ad1f0',
+};
+
+const declarations = (properties) =>
+  Object.entries(properties)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ');
+
+const light = `:host { display: block; margin: 24px 0; color-scheme: light; ${declarations(customProperties)} }`;
+const dark = `:host([theme="dark"]) { color-scheme: dark; ${declarations(darkProperties)} }
 @media (prefers-color-scheme: dark) {
-  :host {
-    --nl-fg: #e6e9ec; --nl-muted: #a3adb8; --nl-bg: #15191d; --nl-panel: #1f252b; --nl-line: #39424b;
-    --nl-accent: #56b4e9; --nl-accent-fg: #0b0e10; --nl-band: rgba(86, 180, 233, 0.16); --nl-error: #ff8a80;
-    --nl-good: #5fd3b0;
-    --nl-plain: #56b4e9; --nl-batch: #ff8c42; --nl-layer: #2fd3a0; --nl-rms: #e8a2c8; --nl-weightNorm: #f0c24b;
-    --nl-group: #9ad1f0;
-  }
+  :host(:not([theme="light"])) { color-scheme: dark; ${declarations(darkProperties)} }
+}`;
+
+export const widgetStyles = `
+${light}
+${dark}
+.nl-root {
+  all: initial; display: block; color: var(--nl-fg); font: 15px/1.5 var(--nl-font);
+  text-align: start; direction: ltr; overflow-wrap: break-word;
 }
+.nl-root [part~="caption"] { display: block; font-weight: 600; margin: 0 0 .4em; }
+.notices:empty, .tools:empty { display: none; }
+.notice { background: var(--nl-bg); border-left: 4px solid var(--nl-focus); padding: .3em .6em; margin: 0 0 .5em; font-size: .92em; }
+.tools { display: flex; flex-wrap: wrap; gap: .4em .6em; align-items: center; margin: .5em 0 0; font-size: .9em; }
+.tools input { width: 100%; text-align: left; font-size: .85em; }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
-.widget { background: var(--nl-panel); border: 1px solid var(--nl-line); border-radius: 10px; padding: 1rem; }
-h3 { margin: 0 0 .5rem; font-size: 1rem; }
-p { margin: .4rem 0; }
+.widget { background: var(--nl-panel); border: 1px solid var(--nl-line); border-radius: 10px; padding: 1em; }
+h3 { margin: 0 0 .5em; font-size: 1em; }
+p { margin: .4em 0; }
 .muted, .note { color: var(--nl-muted); font-size: .9em; }
 .error { color: var(--nl-error); font-weight: 600; }
 .loading { color: var(--nl-muted); }
-.controls { display: flex; flex-wrap: wrap; gap: .5rem .75rem; align-items: center; margin: .5rem 0; }
+.controls { display: flex; flex-wrap: wrap; gap: .5em .75em; align-items: center; margin: .5em 0; }
 .group { display: inline-flex; border: 1px solid var(--nl-line); border-radius: 8px; overflow: hidden; }
 .group button { border: 0; border-radius: 0; border-right: 1px solid var(--nl-line); margin: 0; }
 .group button:last-child { border-right: 0; }
 button, select, input {
   font: inherit; color: var(--nl-fg); background: var(--nl-bg); border: 1px solid var(--nl-line);
-  border-radius: 6px; padding: .3rem .6rem; min-height: 2rem;
+  border-radius: 6px; padding: .3em .6em; min-height: 2em;
 }
 button { cursor: pointer; }
 button[aria-pressed="true"] { background: var(--nl-accent); color: var(--nl-accent-fg); border-color: var(--nl-accent); }
@@ -43,29 +90,29 @@ button[data-show][aria-pressed="true"] { background: var(--nl-bg); color: var(--
 button[data-show][aria-pressed="false"] { text-decoration: line-through; opacity: .6; }
 button:disabled { opacity: .5; cursor: not-allowed; }
 :focus-visible { outline: 3px solid var(--nl-focus); outline-offset: 1px; }
-input[type="text"] { width: 5.2rem; text-align: right; font-variant-numeric: tabular-nums; }
+input[type="text"] { width: 5.2em; text-align: right; font-variant-numeric: tabular-nums; }
 input[aria-invalid="true"] { border-color: var(--nl-error); box-shadow: inset 0 0 0 1px var(--nl-error); }
-label { display: inline-flex; gap: .35rem; align-items: center; }
+label { display: inline-flex; gap: .35em; align-items: center; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: .92em; }
-th, td { padding: .2rem .45rem; text-align: right; border-bottom: 1px solid var(--nl-line); }
+th, td { padding: .2em .45em; text-align: right; border-bottom: 1px solid var(--nl-line); }
 th { font-weight: 600; color: var(--nl-muted); }
-caption { text-align: left; font-weight: 600; padding: .2rem 0; }
+caption { text-align: left; font-weight: 600; padding: .2em 0; }
 td.band, th.band { background: var(--nl-band); }
-.readouts { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: .5rem; margin: .6rem 0; }
-.readout { background: var(--nl-bg); border: 1px solid var(--nl-line); border-radius: 8px; padding: .4rem .6rem; }
+.readouts { display: grid; grid-template-columns: repeat(auto-fit, minmax(11em, 1fr)); gap: .5em; margin: .6em 0; }
+.readout { background: var(--nl-bg); border: 1px solid var(--nl-line); border-radius: 8px; padding: .4em .6em; }
 .readout b { display: block; font-size: 1.15em; font-variant-numeric: tabular-nums; }
 .readout span { color: var(--nl-muted); font-size: .85em; }
-.blocks { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; }
+.blocks { display: flex; flex-wrap: wrap; gap: .75em 1.25em; }
 .chart { position: relative; width: 100%; height: 280px; }
 .chart.tall { height: 340px; }
-.progress { width: 100%; height: .6rem; }
-.scroll-y { max-height: 24rem; overflow-y: auto; }
+.progress { width: 100%; height: .6em; }
+.scroll-y { max-height: 24em; overflow-y: auto; }
 .swatch { display: inline-block; width: .8em; height: .8em; border-radius: 2px; vertical-align: baseline; margin-right: .3em; }
 @media (max-width: 480px) {
-  :host { font-size: 14px; }
-  .widget { padding: .65rem; }
-  th, td { padding: .15rem .3rem; }
-  input[type="text"] { width: 4.2rem; }
+  .nl-root { font-size: 14px; }
+  .widget { padding: .65em; }
+  th, td { padding: .15em .3em; }
+  input[type="text"] { width: 4.2em; }
   .chart { height: 230px; }
 }
 `;

@@ -3,32 +3,64 @@
 // started again (and only the latest start drawing) when an attribute changes, and freed (charts,
 // worker) when removed. Widgets share no state with each other except through page-level caches
 // of results (whole-crowd.js).
+import { readOption } from './attributes.js';
 import { loadNormlab } from './normlab.js';
 import { CancelError, isCancel } from './protocol.js';
 import { TrainingWorker } from './training-worker.js';
+import { WasmUnavailableError, wasmProblem } from './wasm-support.js';
+import { hashOf, hashStates, stateString, stateTexts } from './widget-state.js';
 import { wholeCrowd } from './whole-crowd.js';
 import { widgetStyles } from './widget-styles.js';
 
 export { esc } from './escape.js';
 
 let corePromise;
-/** The wasm core, loaded once per page (the module is stateless; every call is a pure function). */
+/**
+ * The wasm core, loaded once per page (the module is stateless; every call is a pure function).
+ * ensures: rejects with a WasmUnavailableError, whose message is one plain sentence, when this
+ * page cannot run WebAssembly or the module cannot be fetched.
+ */
 export function core() {
-  corePromise ??= loadNormlab();
+  corePromise ??= (async () => {
+    const problem = wasmProblem();
+    if (problem) throw new WasmUnavailableError(problem);
+    try {
+      return await loadNormlab();
+    } catch (e) {
+      console.error(e);
+      throw new WasmUnavailableError(
+        "This widget's WebAssembly core (the .wasm file beside its script) could not be loaded: the host must allow fetching it (connect-src) and serve it as application/wasm.",
+      );
+    }
+  })();
   return corePromise;
 }
 
-const parsers = {
-  string: (v) => v,
-  number: (v) => Number(v),
-  integer: (v) => Number.parseInt(v, 10),
-  boolean: (v) => v !== 'false' && v !== '0',
-  list: (v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-};
+/** Attributes every widget takes besides its own options (see the embedding guide). */
+export const commonAttributes = [
+  { name: 'theme', doc: "light, dark or auto (the reader's system setting; the default)" },
+  { name: 'caption', doc: 'a line shown above the widget' },
+  { name: 'state', doc: 'a state string, as Copy link puts in a URL and element.state gives' },
+];
+
+// Whether changes write each widget's state into the page's URL hash (see followHash).
+let hashFollowed = false;
+const followers = new Set();
+
+/**
+ * Makes every widget on this page write its state into the URL hash as it changes
+ * ("#<id>=<state>&..."), so the address bar always links to what the reader sees. Widgets read
+ * their state from the hash on any page; only a page that calls this writes it.
+ */
+export function followHash() {
+  hashFollowed = true;
+}
+
+function writeHash() {
+  const states = hashStates(location.hash);
+  for (const w of followers) states.set(w.linkId, w.state);
+  history.replaceState(null, '', `${location.pathname}${location.search}${hashOf(states)}`);
+}
 
 export class NlWidget extends HTMLElement {
   /** [{name, type: 'string' | 'number' | 'integer' | 'boolean' | 'list', default, choices?, doc}] */
@@ -36,7 +68,7 @@ export class NlWidget extends HTMLElement {
   static title = '';
 
   static get observedAttributes() {
-    return this.options.map((o) => o.name);
+    return [...this.options.map((o) => o.name), ...commonAttributes.map((a) => a.name)];
   }
 
   constructor() {
@@ -45,6 +77,7 @@ export class NlWidget extends HTMLElement {
     this.charts = new Set();
     this.started = false;
     this.starting = null; // the AbortController of the latest start
+    this.stated = null; // {texts, problems}: option texts set through state, over the attributes
   }
 
   /**
@@ -62,28 +95,155 @@ export class NlWidget extends HTMLElement {
     return this.trainingWorker;
   }
 
-  /** The options, read from attributes (falling back to the table's defaults). */
+  /**
+   * The options: the state's texts over the attributes over the table's defaults, each checked
+   * against the table. ensures: every value allowed; each text that was not is named in a
+   * visible notice and replaced by the default.
+   */
   get config() {
     const out = {};
+    const problems = [...(this.stated?.problems ?? [])];
     for (const o of this.constructor.options) {
-      const raw = this.getAttribute(o.name);
-      let value = raw === null ? o.default : parsers[o.type](raw);
-      if (o.choices && !o.choices.includes(value)) value = o.default;
-      if ((o.type === 'number' || o.type === 'integer') && !Number.isFinite(value)) value = o.default;
+      const fromState = this.stated && o.name in this.stated.texts;
+      const raw = fromState ? this.stated.texts[o.name] : this.getAttribute(o.name);
+      const { value, problem } = readOption(o, raw);
       out[o.name] = value;
+      if (problem) problems.push(fromState ? `In the state, ${problem}` : problem);
     }
+    this.showNotices(problems);
     return out;
+  }
+
+  /** The widget's state string: its options where they differ from the defaults. */
+  get state() {
+    return stateString(this.constructor.options, this.config);
+  }
+
+  /** Sets the state (a state string); the widget starts again from it. */
+  set state(text) {
+    this.stated = stateTexts(this.constructor.options, text ?? '');
+    this.restart();
+    this.announce('nl-change');
+  }
+
+  /** Back to the attributes' options (and so their seed), dropping every change made since. */
+  reset() {
+    this.stated = null;
+    this.restart();
+    this.announce('nl-change');
+  }
+
+  /**
+   * For subclasses: the reader changed options through the widget's own controls.
+   * requires: values maps option names of the table to allowed values.
+   * ensures: the state (and the URL hash, on a page that follows it) holds them; nl-change fires.
+   */
+  changed(values) {
+    const texts = { ...this.stated?.texts };
+    for (const o of this.constructor.options)
+      if (o.name in values)
+        texts[o.name] = Array.isArray(values[o.name]) ? values[o.name].join(',') : String(values[o.name]);
+    this.stated = { texts, problems: [] };
+    this.announce('nl-change');
+  }
+
+  /** For subclasses: a long computation (training) finished; nl-done fires with the state. */
+  done() {
+    this.announce('nl-done');
+  }
+
+  announce(type) {
+    if (hashFollowed && this.isConnected) writeHash();
+    this.dispatchEvent(new CustomEvent(type, { detail: { state: this.state }, bubbles: true, composed: true }));
+  }
+
+  /** The name of this widget in a link's hash: its id, or its tag without "nl-". */
+  get linkId() {
+    return this.id || this.localName.replace(/^nl-/, '');
+  }
+
+  /** A link to this page showing this widget in its present state. */
+  get link() {
+    const states = new Map([[this.linkId, this.state]]);
+    return `${location.origin}${location.pathname}${location.search}${hashOf(states)}`;
+  }
+
+  restart() {
+    if (!this.started) return;
+    this.stop();
+    this.begin();
+  }
+
+  showNotices(problems) {
+    if (!this.notices) return;
+    const shown = [...this.notices.children].map((p) => p.textContent);
+    if (shown.length === problems.length && shown.every((t, k) => t === problems[k])) return;
+    this.notices.replaceChildren(
+      ...problems.map((text) => {
+        const p = document.createElement('p');
+        p.className = 'notice';
+        p.textContent = text;
+        return p;
+      }),
+    );
+  }
+
+  showCaption() {
+    const text = this.getAttribute('caption');
+    this.caption.hidden = !text;
+    this.caption.textContent = text ?? '';
+  }
+
+  /** The shadow root's frame, made once: caption, notices, the body start() fills, and the tools. */
+  frame() {
+    const style = document.createElement('style');
+    style.textContent = widgetStyles;
+    const root = document.createElement('div');
+    root.className = 'nl-root';
+    root.setAttribute('part', 'root');
+    root.innerHTML = `<p part="caption" hidden></p>
+      <div class="notices" part="notices" role="status" aria-live="polite"></div>
+      <div class="widget" part="body"><p class="loading" role="status">Loading the core…</p></div>
+      <div class="tools" part="tools">
+        <button type="button" data-copy-link part="button">Copy link</button>
+        <button type="button" data-reset part="button">Reset</button>
+        <span data-tool-status role="status" aria-live="polite"></span>
+        <input type="text" readonly data-link hidden aria-label="link to this widget's state">
+      </div>`;
+    this.root.append(style, root);
+    this.caption = root.querySelector('[part="caption"]');
+    this.notices = root.querySelector('.notices');
+    this.body = root.querySelector('.widget');
+    const status = root.querySelector('[data-tool-status]');
+    const linkBox = root.querySelector('[data-link]');
+    root.querySelector('[data-copy-link]').addEventListener('click', async () => {
+      linkBox.value = this.link;
+      try {
+        await navigator.clipboard.writeText(linkBox.value);
+        linkBox.hidden = true;
+        status.textContent = 'Link copied.';
+      } catch {
+        linkBox.hidden = false;
+        linkBox.select();
+        status.textContent = 'Copy this link:';
+      }
+    });
+    root.querySelector('[data-reset]').addEventListener('click', () => {
+      status.textContent = '';
+      this.reset();
+    });
   }
 
   connectedCallback() {
     if (!this.root.hasChildNodes()) {
-      const style = document.createElement('style');
-      style.textContent = widgetStyles;
-      this.body = document.createElement('div');
-      this.body.className = 'widget';
-      this.body.innerHTML = '<p class="loading" role="status">Loading the core…</p>';
-      this.root.append(style, this.body);
+      this.frame();
+      const fromHash = hashStates(location.hash).get(this.linkId);
+      const attribute = this.getAttribute('state');
+      if (attribute !== null) this.stated = stateTexts(this.constructor.options, attribute);
+      else if (fromHash !== undefined) this.stated = stateTexts(this.constructor.options, fromHash);
     }
+    this.showCaption();
+    followers.add(this);
     this.observer = new IntersectionObserver(
       (entries) => {
         const visible = entries.some((e) => e.isIntersecting);
@@ -103,6 +263,7 @@ export class NlWidget extends HTMLElement {
   }
 
   disconnectedCallback() {
+    followers.delete(this);
     this.observer?.disconnect();
     this.schemeQuery?.removeEventListener('change', this.onScheme);
     this.stop();
@@ -110,9 +271,11 @@ export class NlWidget extends HTMLElement {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (!this.started || before === after) return;
-    this.stop();
-    this.begin();
+    if (before === after || !this.caption) return;
+    if (name === 'theme') this.recolour();
+    else if (name === 'caption') this.showCaption();
+    else if (name === 'state') this.state = after;
+    else this.restart();
   }
 
   /**
@@ -128,6 +291,7 @@ export class NlWidget extends HTMLElement {
     this.trainingWorker?.free();
     const fresh = document.createElement('div');
     fresh.className = 'widget';
+    fresh.setAttribute('part', 'body');
     fresh.innerHTML = '<p class="loading" role="status">Loading the core…</p>';
     this.body.replaceWith(fresh);
     this.body = fresh;
@@ -154,7 +318,10 @@ export class NlWidget extends HTMLElement {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (signal.aborted || !this.isConnected) return;
       await this.start();
-      if (!signal.aborted) performance.measure(`${name} drawn`, `${name}:start`);
+      if (!signal.aborted) {
+        performance.measure(`${name} drawn`, `${name}:start`);
+        this.announce('nl-done');
+      }
     } catch (e) {
       if (!signal.aborted && !isCancel(e)) this.showFailure(e);
     }
@@ -212,18 +379,21 @@ export class NlWidget extends HTMLElement {
     this.charts.delete(chart);
   }
 
-  /** Redraws charts in the current colour scheme. */
+  /** Redraws charts in the current colour scheme (after the style change has applied). */
   recolour() {
-    for (const chart of this.charts) chart.$recolour?.();
+    requestAnimationFrame(() => {
+      for (const chart of this.charts) chart.$recolour?.();
+    });
   }
 
   showFailure(e) {
     const p = document.createElement('p');
     p.className = 'error';
     p.setAttribute('role', 'alert');
-    p.textContent = `${e.name ?? 'Error'}: ${e.message}`;
+    const plain = e instanceof WasmUnavailableError;
+    p.textContent = plain ? e.message : `${e.name ?? 'Error'}: ${e.message}`;
     this.body.replaceChildren(p);
-    console.error(e);
+    if (!plain) console.error(e);
   }
 
   /** Builds DOM from an HTML string inside the shadow root's body. */

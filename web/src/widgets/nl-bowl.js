@@ -25,7 +25,7 @@ export class NlBowl extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.state = {
+    this.bowls = {
       stretched: { rate: c['stretched-rate'], steps: 0 },
       round: { rate: c['round-rate'], steps: 0 },
     };
@@ -46,7 +46,7 @@ export class NlBowl extends NlWidget {
           <figcaption>${title}</figcaption>
           <canvas width="320" height="320" role="img" aria-label="${which} bowl: contours and descent path"></canvas>
           <div class="controls">
-            <label>learning rate <input type="number" min="0" max="0.5" step="0.005" value="${this.state[which].rate}"
+            <label>learning rate <input type="number" min="0" max="0.5" step="0.005" value="${this.bowls[which].rate}"
               data-rate aria-label="${which} bowl learning rate"></label>
             <button data-step>Step</button>
             <button data-run>Run ${RUN_STEPS[which]}</button>
@@ -65,13 +65,13 @@ export class NlBowl extends NlWidget {
     for (const [which] of BOWLS) {
       const fig = this.$(`[data-bowl="${which}"]`);
       fig.querySelector('[data-rate]').addEventListener('change', (e) => {
-        this.state[which].rate = Number(e.target.value);
+        this.bowls[which].rate = Number(e.target.value);
         this.draw(which);
       });
       fig.querySelector('[data-step]').addEventListener('click', () => this.advance(which, 1));
       fig.querySelector('[data-run]').addEventListener('click', () => this.run(which));
       fig.querySelector('[data-reset]').addEventListener('click', () => {
-        this.state[which].steps = 0;
+        this.bowls[which].steps = 0;
         this.draw(which);
       });
       this.draw(which);
@@ -79,16 +79,16 @@ export class NlBowl extends NlWidget {
   }
 
   advance(which, by) {
-    this.state[which].steps = Math.min(200, this.state[which].steps + by);
+    this.bowls[which].steps = Math.min(200, this.bowls[which].steps + by);
     this.draw(which);
   }
 
   /** Steps a few times a second until the Run count is reached, so the path can be watched. */
   run(which) {
-    const target = this.state[which].steps + RUN_STEPS[which];
+    const target = this.bowls[which].steps + RUN_STEPS[which];
     const signal = this.signal;
     const tick = () => {
-      if (signal.aborted || this.state[which].steps >= target) return;
+      if (signal.aborted || this.bowls[which].steps >= target) return;
       this.advance(which, 1);
       setTimeout(tick, 120);
     };
@@ -96,7 +96,7 @@ export class NlBowl extends NlWidget {
   }
 
   draw(which) {
-    const s = this.state[which];
+    const s = this.bowls[which];
     const fig = this.$(`[data-bowl="${which}"]`);
     const verdict = fig.querySelector('[data-verdict]');
     let v;
@@ -154,7 +154,7 @@ export class NlBowl extends NlWidget {
 
   recolour() {
     super.recolour();
-    for (const [which] of BOWLS) if (this.state) this.draw(which);
+    for (const [which] of BOWLS) if (this.bowls) this.draw(which);
   }
 }
 

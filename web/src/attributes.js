@@ -1,0 +1,93 @@
+// Widget options read from attributes (or from a shared state string) and checked against the
+// widget's option table. An option: {name, type, default, choices?, min?, max?, doc}, with type
+// 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'block'.
+//   number / integer: a finite decimal; integer also whole; min / max bound it when given.
+//   boolean: present (empty or its own name) or exactly "true" / "false".
+//   list: comma-separated values.
+//   block: rows separated by ";", values by ",", every row as long as the first, every value a number.
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const WHOLE = /^[+-]?\d+$/;
+
+const describers = {
+  string: () => 'text',
+  number: () => 'a number',
+  integer: () => 'a whole number',
+  boolean: () => 'present or absent, or exactly true / false',
+  list: () => 'values separated by ","',
+  block: () => 'rows of numbers, rows separated by ";", values by ","',
+};
+
+/** What an option allows, in words: "a whole number from 10 to 1000", "one of batch, layer". */
+export function allowed(option) {
+  if (option.choices) return `one of ${option.choices.join(', ')}`;
+  let words = describers[option.type]();
+  if (option.min !== undefined && option.max !== undefined) words += ` from ${option.min} to ${option.max}`;
+  else if (option.min !== undefined) words += ` of at least ${option.min}`;
+  else if (option.max !== undefined) words += ` of at most ${option.max}`;
+  return words;
+}
+
+/** An option's default as it is written in an attribute. */
+export function written(option, value = option.default) {
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+function parseNumber(raw, whole) {
+  const text = raw.trim();
+  if (!(whole ? WHOLE : DECIMAL).test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function parseBlock(raw) {
+  const rows = raw.split(';').map((r) => r.split(',').map((v) => v.trim()));
+  const cols = rows[0].length;
+  const fine = rows.every((r) => r.length === cols && r.every((v) => parseNumber(v, false) !== undefined));
+  return fine ? rows.map((r) => r.join(',')).join(';') : undefined;
+}
+
+/** The parsed value of one raw attribute text, or undefined when the table does not allow it. */
+function parse(option, raw) {
+  switch (option.type) {
+    case 'boolean':
+      if (raw === '' || raw === 'true' || raw === option.name) return true;
+      return raw === 'false' ? false : undefined;
+    case 'number':
+    case 'integer': {
+      const value = parseNumber(raw, option.type === 'integer');
+      if (value === undefined) return undefined;
+      if (option.min !== undefined && value < option.min) return undefined;
+      if (option.max !== undefined && value > option.max) return undefined;
+      return value;
+    }
+    case 'list':
+      return raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    case 'block':
+      return parseBlock(raw);
+    default:
+      return raw;
+  }
+}
+
+/**
+ * Reads one option. requires: raw is the attribute's text or null (absent).
+ * ensures: {value} always (the default when raw is absent or not allowed); {problem} too when
+ * raw is not allowed, a sentence naming the attribute, the value, what is allowed and the default.
+ */
+export function readOption(option, raw) {
+  if (raw === null || raw === undefined) return { value: option.default };
+  let value = parse(option, raw);
+  if (value !== undefined && option.choices) {
+    const match = option.choices.find((c) => String(c) === String(value));
+    value = match;
+  }
+  if (value !== undefined) return { value };
+  return {
+    value: option.default,
+    problem: `${option.name}="${raw}" is not allowed: ${option.name} takes ${allowed(option)}. Using the default, ${written(option)}.`,
+  };
+}

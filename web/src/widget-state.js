@@ -1,0 +1,56 @@
+// A widget's state as one compact string: the options that differ from the table's defaults,
+// "name:value" pairs joined by "~", each value percent-encoded, so the string fits in a URL hash
+// ("#playground=kind:layer~rows:1,7;1,9") and in a `state` attribute alike.
+import { written } from './attributes.js';
+
+const encode = (text) => encodeURIComponent(text).replace(/~/g, '%7E');
+
+/** The state string of option values (an object name -> value); defaults are left out. */
+export function stateString(options, values) {
+  return options
+    .filter((o) => o.name in values && written(o, values[o.name]) !== written(o))
+    .map((o) => `${o.name}:${encode(written(o, values[o.name]))}`)
+    .join('~');
+}
+
+/**
+ * Splits a state string into raw option texts. ensures: {texts: name -> raw text, problems:
+ * sentences for parts that name no option or cannot be read}; the texts still need readOption.
+ */
+export function stateTexts(options, state) {
+  const texts = {};
+  const problems = [];
+  for (const part of String(state).split('~')) {
+    if (part === '') continue;
+    const colon = part.indexOf(':');
+    const name = colon < 0 ? part : part.slice(0, colon);
+    if (colon < 0 || !options.some((o) => o.name === name)) {
+      problems.push(
+        `the state part "${part}" names no option of this widget (allowed: ${options.map((o) => o.name).join(', ') || 'none'}); it is ignored.`,
+      );
+      continue;
+    }
+    try {
+      texts[name] = decodeURIComponent(part.slice(colon + 1));
+    } catch {
+      problems.push(`the state part "${part}" is not percent-encoded text; it is ignored.`);
+    }
+  }
+  return { texts, problems };
+}
+
+/** The state strings named in a URL hash: "#a=state&b=state" -> Map(a -> state). */
+export function hashStates(hash) {
+  const out = new Map();
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out.set(decodeURIComponent(part.slice(0, eq)), part.slice(eq + 1));
+  }
+  return out;
+}
+
+/** A URL hash holding the given states (id -> state string); empty states are left out. */
+export function hashOf(states) {
+  const parts = [...states].filter(([, s]) => s !== '').map(([id, s]) => `${encodeURIComponent(id)}=${s}`);
+  return parts.length ? `#${parts.join('&')}` : '';
+}
