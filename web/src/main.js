@@ -1,7 +1,9 @@
-// The page: typesets its formulas with KaTeX and defines every widget.
+// The page: typesets its formulas with KaTeX (visible HTML and MathML for screen readers), fills
+// the prose's figures from the core, and defines every widget.
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import './widgets/index.js';
+import { fillProseFigures } from './prose-figures.js';
 
 // One formula per task, so typesetting never holds the main thread for long.
 for (const el of document.querySelectorAll('[data-tex]')) {
@@ -9,7 +11,28 @@ for (const el of document.querySelectorAll('[data-tex]')) {
     katex.render(el.dataset.tex, el, {
       displayMode: el.classList.contains('formula'),
       throwOnError: false,
-      output: 'html',
+      output: 'htmlAndMathml',
     });
   }, 0);
 }
+
+fillProseFigures().catch((e) => console.error(e));
+
+/**
+ * A link to a heading (from the address or the contents) lands on it: sections far from the
+ * window are laid out at a guessed height, so they are laid out for real first, and the heading
+ * is brought back into view once the formulas and the widgets near it have settled.
+ */
+function landOnHash() {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (!target) return;
+  document.documentElement.classList.add('laid-out');
+  target.scrollIntoView();
+  const timers = [100, 400, 1000, 2000].map((ms) => setTimeout(() => target.scrollIntoView(), ms));
+  // The reader moving on stops the re-landing.
+  const stop = () => timers.forEach(clearTimeout);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+    addEventListener(type, stop, { once: true, passive: true });
+}
+landOnHash();
+addEventListener('hashchange', landOnHash);

@@ -1,0 +1,160 @@
+// The essay's prose against its instruments: every number the prose cites sits in a
+// <span data-figure> and equals the core's figure (the native `normlab measurements --json` and
+// the core's views, through the test module) at the places it is printed, no number stands
+// outside such a span, and the claims the prose makes about those figures hold.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium } from './chromium.js';
+import { nl } from '../js/core.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const native = (...args) =>
+  JSON.parse(execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
+
+/** The figures the prose may cite, by span name: a number or a list of numbers. */
+function oracle() {
+  const m = native('measurements', '--json');
+  const { curves, twoWays, covariateShift: shift, comparison } = m;
+  const results = comparison.results;
+  const distinct = (key) => new Set(results.map((r) => r[key])).size;
+  const folds = distinct('fold');
+  const heldOut = results[0].heldoutCount;
+  const crowd = results.filter((r) => r.seed === results[0].seed && r.arrangement === results[0].arrangement);
+  const crowdSize = crowd.reduce((sum, r) => sum + r.heldoutCount, 0);
+  const epochs = curves.runs[0].losses.length;
+  const batch = nl.normaliser({ kind: 'batch', features: 2 });
+  const rate = nl.describe(batch);
+  const four = nl.gradientCheckView('batch-four');
+  const stats = nl.train(batch, { rows: four.rows, cols: four.cols, data: four.x });
+  const figures = {
+    units: shift.plain.unitMean[0].length,
+    crowd: crowdSize,
+    epochs,
+    folds,
+    'fold-heldout': heldOut,
+    'fold-train': crowdSize - heldOut,
+    seeds: distinct('seed'),
+    arrangements: distinct('arrangement'),
+    trainings: results.length,
+    threshold: curves.threshold,
+    'shift-plain': shift.plain.largestShift,
+    'shift-batch': shift.batch.largestShift,
+    'move-plain': shift.plain.largestEpochMove,
+    'move-batch': shift.batch.largestEpochMove,
+    'shift-gap': shift.batch.largestShiftGap,
+    'two-ways-first-running': twoWays.byRunning[0],
+    'two-ways-first-batch': twoWays.byBatch[0],
+    'two-ways-last-running': twoWays.byRunning[epochs - 1],
+    'two-ways-last-batch': twoWays.byBatch[epochs - 1],
+    'two-ways-differing': twoWays.epochsDiffering,
+    'four-rows': Array.from(four.x),
+    'four-column-2': Array.from(four.x).filter((_, k) => k % four.cols === 1),
+    epsilon: batch.eps,
+    'start-scale-shift': [batch.scale[0], batch.shift[0]],
+    'start-running': [batch.runningMean[0], batch.runningVariance[0]],
+    keep: rate.keep,
+    momentum: rate.momentum,
+    'four-deviation-2': stats.deviation[1],
+    'naive-gap': four.naiveGap,
+    'largest-true-slope': four.largestTrueSlope,
+    'running-steps': native('figures').whole_number_four.widest_gap.length,
+  };
+  for (const r of curves.runs) figures[`cross-${r.arrangement}`] = r.firstEpochUnder;
+  return { figures, m };
+}
+
+/** The numbers in a text, as printed: "−0.52" → {value: -0.52, places: 2}; "4.2e−16" keeps its exponent. */
+function numbersIn(text) {
+  const out = [];
+  for (const match of text.replace(/−/g, '-').matchAll(/-?\d+(?:\.\d+)?(?:e-?\d+)?/g)) {
+    const t = match[0];
+    const places = /e/.test(t) ? null : (t.split('.')[1] ?? '').length;
+    out.push({ text: t, value: Number(t), places });
+  }
+  return out;
+}
+
+function agrees(printed, value) {
+  if (printed.places === null) return Math.abs(printed.value - value) <= Math.abs(value) * 0.051;
+  return Math.abs(printed.value - value) <= 0.5 * 10 ** -printed.places + 1e-12;
+}
+
+let browser, server, page, spans, stray;
+const { figures, m } = oracle();
+
+before(async () => {
+  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}/index.html`);
+  // Bring every section near the window, so the figures of the runs are asked for.
+  for (const id of ['moving-target', 'measurements']) await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-figure]')].every((s) => !s.textContent.includes('…')),
+    null,
+    { timeout: 60000 },
+  );
+  ({ spans, stray } = await page.evaluate(() => {
+    const prose = [...document.querySelectorAll('main p:not(.formula), main li, .lede')];
+    const spans = [...document.querySelectorAll('main [data-figure]')].map((s) => ({
+      name: s.dataset.figure,
+      text: s.textContent,
+    }));
+    const stray = [];
+    for (const p of prose) {
+      const copy = p.cloneNode(true);
+      copy.querySelectorAll('[data-figure], [data-tex], .katex').forEach((x) => x.remove());
+      const text = copy.textContent;
+      if (/\d/.test(text)) stray.push(text.replace(/\s+/g, ' ').trim());
+      const words = text.match(
+        /\b(five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|twenty-five|hundred|thousand)\b/gi,
+      );
+      if (words) stray.push(`${words.join(', ')} in: ${text.replace(/\s+/g, ' ').trim().slice(0, 120)}`);
+    }
+    return { spans, stray };
+  }));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('no number in the prose stands outside a figure span', () => {
+  assert.deepEqual(stray, []);
+});
+
+test("every figure span names a figure of the core's and prints it at the places it shows", () => {
+  assert.ok(spans.length >= 30, `only ${spans.length} figure spans`);
+  for (const { name, text } of spans) {
+    assert.ok(name in figures, `span "${name}" names no figure of the oracle`);
+    const expected = [figures[name]].flat();
+    const printed = numbersIn(text);
+    assert.equal(printed.length, expected.length, `${name}: prints "${text}", the core has ${expected.join(', ')}`);
+    printed.forEach((p, k) =>
+      assert.ok(agrees(p, expected[k]), `${name}: prints ${p.text}, the core says ${expected[k]}`),
+    );
+  }
+});
+
+test('the claims the prose makes about those figures hold', () => {
+  const { plain, batch } = m.covariateShift;
+  // Section 1: the batch layer's drift is smaller, its largest single-epoch move no smaller.
+  assert.ok(batch.largestShift < plain.largestShift);
+  assert.ok(batch.largestEpochMove >= plain.largestEpochMove);
+  // The batch network's unit means start at zero, to rounding.
+  assert.ok(batch.unitMean[0].every((v) => Math.abs(v) < 1e-12));
+  // Section 4: the naive block misses by more than the largest true slope.
+  assert.ok(figures['naive-gap'] > figures['largest-true-slope']);
+  // Section 2: the second column's deviation is a hair above three.
+  assert.ok(figures['four-deviation-2'] > 3 && figures['four-deviation-2'] < 3.0001);
+  // Section 7: every arrangement crosses the threshold, within a few epochs of each other.
+  const crossings = m.curves.runs.map((r) => r.firstEpochUnder);
+  assert.ok(crossings.every((e) => e > 0));
+  assert.ok(Math.max(...crossings) - Math.min(...crossings) <= 5, `crossings ${crossings}`);
+  // The two ways disagree widely after the first epoch.
+  assert.ok(Math.abs(m.twoWays.byRunning[0] - m.twoWays.byBatch[0]) >= 0.2);
+});
