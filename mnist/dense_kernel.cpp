@@ -158,7 +158,10 @@ __attribute__((target("avx"))) void columns32_wide(const Sparse& row, std::size_
     for (int q = 0; q < 4; ++q) std::memcpy(c + j + 8 * q, &acc[q], sizeof(wide));
 }
 
-const bool wide_lanes = __builtin_cpu_supports("avx");
+bool wide_lanes() {
+    static const bool avx = (__builtin_cpu_init(), __builtin_cpu_supports("avx"));
+    return avx;
+}
 #endif
 
 } // namespace
@@ -174,7 +177,7 @@ void multiply(std::size_t m, std::size_t k, std::size_t n, MatrixView a, const f
             gather4(a, i, k, quad);
             if (2 * quad.count <= quad.total) {
 #ifdef NORMLAB_WIDE_LANES
-                if (wide_lanes && n % 16 == 0) {
+                if (wide_lanes() && n % 16 == 0) {
                     for (std::size_t j = 0; j < n; j += 16) columns4_wide(quad, n, j, b, start, c + i * n);
                     i += 3;
                     continue;
@@ -189,7 +192,7 @@ void multiply(std::size_t m, std::size_t k, std::size_t n, MatrixView a, const f
         float* ci = c + i * n;
         std::size_t j = 0;
 #ifdef NORMLAB_WIDE_LANES
-        if (wide_lanes)
+        if (wide_lanes())
             for (; j + 32 <= n; j += 32) columns32_wide(row, n, j, b, start, ci);
 #endif
         for (; j + 32 <= n; j += 32) columns<8>(row, n, j, b, start, ci);
