@@ -1,4 +1,8 @@
-// The embedding page: documents every widget's options from the widgets' own option tables.
+// The embedding page: documents every widget's options from the widgets' own option tables, and
+// the attributes, custom properties and parts every widget shares.
+import { allowed, written } from './attributes.js';
+import { commonAttributes, parts } from './widget.js';
+import { customProperties } from './widget-styles.js';
 import './widgets/index.js';
 
 const names = [
@@ -27,33 +31,78 @@ const names = [
   'nl-mnist-freedom',
 ];
 
+/** A table with a header row and one row per entry of texts. */
+function table(className, headers, rows) {
+  const t = document.createElement('table');
+  t.className = className;
+  const head = t.createTHead().insertRow();
+  for (const h of headers) {
+    const th = document.createElement('th');
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = t.createTBody();
+  for (const texts of rows) {
+    const tr = body.insertRow();
+    for (const text of texts) tr.insertCell().textContent = text;
+  }
+  return t;
+}
+
+function section(parent, title, content) {
+  const s = document.createElement('section');
+  const h = document.createElement(parent.id === 'docs' ? 'h2' : 'h3');
+  h.textContent = title;
+  s.append(h, content);
+  parent.append(s);
+}
+
+const styling = document.getElementById('styling-tables');
+section(
+  styling,
+  'Attributes every widget takes',
+  table(
+    'options common',
+    ['attribute', 'meaning'],
+    commonAttributes.map((a) => [a.name, a.doc]),
+  ),
+);
+section(
+  styling,
+  'Custom properties',
+  table(
+    'options properties',
+    ['property', 'default (light theme)'],
+    Object.entries(customProperties).map(([name, value]) => [name, value]),
+  ),
+);
+section(
+  styling,
+  'Parts',
+  table(
+    'options parts',
+    ['::part()', 'what it is'],
+    Object.entries(parts).map(([name, doc]) => [name, doc]),
+  ),
+);
+
 const docs = document.getElementById('docs');
 for (const name of names) {
   const cls = customElements.get(name);
-  const section = document.createElement('section');
-  const h = document.createElement('h2');
-  h.textContent = `<${name}>: ${cls.title}`;
-  section.append(h);
+  const title = `<${name}>: ${cls.title}`;
   if (cls.options.length === 0) {
     const p = document.createElement('p');
-    p.textContent = 'No options.';
-    section.append(p);
+    p.textContent = 'No options of its own.';
+    section(docs, title, p);
   } else {
-    const table = document.createElement('table');
-    table.className = 'options';
-    table.innerHTML = '<thead><tr><th>attribute</th><th>type</th><th>default</th><th>meaning</th></tr></thead>';
-    const body = document.createElement('tbody');
-    for (const o of cls.options) {
-      const tr = document.createElement('tr');
-      for (const text of [o.name, o.choices ? o.choices.join(' | ') : o.type, String(o.default), o.doc ?? '']) {
-        const td = document.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      body.append(tr);
-    }
-    table.append(body);
-    section.append(table);
+    section(
+      docs,
+      title,
+      table(
+        'options',
+        ['attribute', 'type', 'allowed', 'default', 'meaning'],
+        cls.options.map((o) => [o.name, o.type, allowed(o), written(o), o.doc ?? '']),
+      ),
+    );
   }
-  docs.append(section);
 }

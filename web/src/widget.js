@@ -43,6 +43,16 @@ export const commonAttributes = [
   { name: 'state', doc: 'a state string, as Copy link puts in a URL and element.state gives' },
 ];
 
+/** The ::part() names every widget exposes for host styling. */
+export const parts = {
+  root: "the widget's frame: everything inside its shadow root",
+  caption: 'the caption line above the widget',
+  notices: 'notices about attributes that were not allowed',
+  body: "the widget's own figures and controls",
+  tools: 'the Copy link and Reset bar',
+  button: 'the buttons of the tools bar',
+};
+
 // Whether changes write each widget's state into the page's URL hash (see followHash).
 let hashFollowed = false;
 const followers = new Set();

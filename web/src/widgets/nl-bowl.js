@@ -19,8 +19,15 @@ const sig = (v) => (v === null ? '∞' : fmt(Number(v.toPrecision(3)), 12));
 export class NlBowl extends NlWidget {
   static title = 'Stretched and round bowls';
   static options = [
-    { name: 'stretched-rate', type: 'number', default: 0.035, doc: 'learning rate on the stretched bowl' },
-    { name: 'round-rate', type: 'number', default: 0.3, doc: 'learning rate on the round bowl' },
+    {
+      name: 'stretched-rate',
+      type: 'number',
+      default: 0.035,
+      min: 0,
+      max: 0.5,
+      doc: 'learning rate on the stretched bowl',
+    },
+    { name: 'round-rate', type: 'number', default: 0.3, min: 0, max: 0.5, doc: 'learning rate on the round bowl' },
   ];
 
   async start() {

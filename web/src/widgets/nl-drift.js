@@ -13,8 +13,15 @@ const RUNS = [
 export class NlDrift extends NlWidget {
   static title = 'Drift through depth';
   static options = [
-    { name: 'seed', type: 'integer', default: 1, doc: 'seed of the random examples and weights' },
-    { name: 'layers', type: 'integer', default: 5, doc: 'how many layers (1 to 12)' },
+    {
+      name: 'seed',
+      type: 'integer',
+      default: 1,
+      min: 0,
+      max: 4294967295,
+      doc: 'seed of the random examples and weights',
+    },
+    { name: 'layers', type: 'integer', default: 5, min: 1, max: 12, doc: 'how many layers (1 to 12)' },
   ];
 
   async start() {

@@ -15,10 +15,17 @@ const SHOWN = 64;
 export class NlMnistLab extends NlWidget {
   static title = 'The MNIST lab';
   static options = [
-    { name: 'epochs', type: 'integer', default: 3, doc: 'epochs to train when Train is pressed (1 to 20)' },
+    {
+      name: 'epochs',
+      type: 'integer',
+      default: 3,
+      min: 1,
+      max: 20,
+      doc: 'epochs to train when Train is pressed (1 to 20)',
+    },
     { name: 'learning-rate', type: 'number', default: 0.1, choices: [0.01, 0.03, 0.1, 0.3], doc: 'SGD learning rate' },
     { name: 'batch-size', type: 'integer', default: 64, choices: [16, 32, 64, 128, 256], doc: 'digits per batch' },
-    { name: 'seed', type: 'integer', default: 1, doc: 'seed of the weights and the shuffles' },
+    { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the weights and the shuffles' },
   ];
 
   async start() {
@@ -303,7 +310,7 @@ export class NlMnistLab extends NlWidget {
       const caption = document.createElement('figcaption');
       caption.className = 'note';
       caption.textContent = `${LABELS[a]}: never fire on the 2,000 held-out digits: ${r.silent.join(', ')} units (layers 1, 2, 3)`;
-      silent.push(`${a} ${r.silent.reduce((x, y) => x + y, 0)}`);
+      silent.push(`${a} ${r.silent.join(' / ')}`);
       for (let l = 0; l < r.maps.length; l++) {
         const canvas = document.createElement('canvas');
         canvas.width = r.units;
@@ -329,7 +336,7 @@ export class NlMnistLab extends NlWidget {
     }
     this.out(
       'silent',
-      `Units that never fire, all three layers: ${silent.join(' · ')}. Rows: the first ${SHOWN} held-out digits; columns: the 128 units; black: the unit fires.`,
+      `Units that never fire, layers 1 / 2 / 3: ${silent.join(' · ')}. Rows: the first ${SHOWN} held-out digits; columns: the 128 units; black: the unit fires.`,
     );
   }
 

@@ -10,8 +10,8 @@ export class NlMomentum extends NlWidget {
   static options = [
     { name: 'means', type: 'list', default: ['3', '5', '4'], doc: 'batch means, repeated in order' },
     { name: 'variances', type: 'list', default: ['1', '4', '2'], doc: 'batch variances, one per mean' },
-    { name: 'momentum', type: 'number', default: 0.1, doc: 'share of each batch folded in' },
-    { name: 'batches', type: 'integer', default: 3, doc: 'how many batches to fold in (1 to 200)' },
+    { name: 'momentum', type: 'number', default: 0.1, min: 0, max: 1, doc: 'share of each batch folded in' },
+    { name: 'batches', type: 'integer', default: 3, min: 1, max: 200, doc: 'how many batches to fold in (1 to 200)' },
   ];
 
   async start() {

@@ -11,7 +11,9 @@ const WHAT = {
 
 export class NlParameterCount extends NlWidget {
   static title = 'Counting parameters';
-  static options = [{ name: 'width', type: 'integer', default: 3, doc: 'features per normaliser' }];
+  static options = [
+    { name: 'width', type: 'integer', default: 3, min: 1, max: 100000, doc: 'features per normaliser' },
+  ];
 
   async start() {
     this.width = Math.max(1, this.config.width);

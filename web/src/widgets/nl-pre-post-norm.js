@@ -14,8 +14,15 @@ const PLACEMENTS = [
 export class NlPrePostNorm extends NlWidget {
   static title = 'Pre-norm and post-norm';
   static options = [
-    { name: 'depth', type: 'integer', default: 24, doc: 'how many residual blocks (2 to 48)' },
-    { name: 'seed', type: 'integer', default: 1, doc: 'seed of the weights, inputs and targets' },
+    { name: 'depth', type: 'integer', default: 24, min: 2, max: 48, doc: 'how many residual blocks (2 to 48)' },
+    {
+      name: 'seed',
+      type: 'integer',
+      default: 1,
+      min: 0,
+      max: 4294967295,
+      doc: 'seed of the weights, inputs and targets',
+    },
   ];
 
   async start() {

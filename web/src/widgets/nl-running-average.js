@@ -11,9 +11,16 @@ const THRESHOLDS = [0.01, 0.001];
 export class NlRunningAverage extends NlWidget {
   static title = 'Running averages';
   static options = [
-    { name: 'rows', type: 'string', default: '1,7;1,9;7,1;23,7', doc: 'the batch: rows separated by ";"' },
-    { name: 'keep', type: 'number', default: 0.9, doc: 'share of the running figures kept at each step' },
-    { name: 'steps', type: 'integer', default: 100, doc: 'how many steps to take' },
+    { name: 'rows', type: 'block', default: '1,7;1,9;7,1;23,7', doc: 'the batch: rows separated by ";"' },
+    {
+      name: 'keep',
+      type: 'number',
+      default: 0.9,
+      min: 0,
+      max: 1,
+      doc: 'share of the running figures kept at each step',
+    },
+    { name: 'steps', type: 'integer', default: 100, min: 10, max: 1000, doc: 'how many steps to take' },
   ];
 
   async start() {
