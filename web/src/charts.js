@@ -11,6 +11,7 @@ import {
   Legend,
   Tooltip,
 } from 'chart.js';
+import { esc } from './escape.js';
 
 Chart.register(
   LineController,
@@ -55,7 +56,9 @@ function withAlpha(hex, alpha) {
 
 /**
  * A line chart over epochs or steps. series: [{label, data: [y...] | [{x, y}], colourVar, alpha?,
- * dash?, width?, points?}]. options: {logY, xTitle, yTitle, legend, yMin, yMax, tooltips}.
+ * dash?, width?, points?}]. options: {logY, xTitle, yTitle, legend, yMin, yMax, tooltips,
+ * categories?: names shown at x = 1, 2, 3… instead of numbers, onLegend?: (datasetIndex) => void
+ * (a legend click is handed to the widget, which keeps its own toggles in step)}.
  */
 export function lineChart(host, canvas, series, options = {}) {
   const styleOf = () => ({
@@ -90,7 +93,23 @@ export function lineChart(host, canvas, series, options = {}) {
       border: { color: st.line },
     });
     return {
-      x: { type: 'linear', ...axis(options.xTitle), min: options.xMin, max: options.xMax },
+      x: {
+        type: 'linear',
+        ...axis(options.xTitle),
+        min: options.xMin,
+        max: options.xMax,
+        ...(options.categories
+          ? {
+              ticks: {
+                ...axis().ticks,
+                stepSize: 1,
+                autoSkip: false,
+                maxRotation: 0,
+                callback: (v) => (Number.isInteger(v) ? (options.categories[v - 1] ?? '') : ''),
+              },
+            }
+          : {}),
+      },
       y: {
         type: options.logY ? 'logarithmic' : 'linear',
         ...axis(options.yTitle),
@@ -115,6 +134,7 @@ export function lineChart(host, canvas, series, options = {}) {
         legend: {
           display: options.legend ?? true,
           labels: { color: styleOf().fg, boxWidth: 14, usePointStyle: false },
+          ...(options.onLegend ? { onClick: (_, item) => options.onLegend(item.datasetIndex) } : {}),
         },
         tooltip: { enabled: options.tooltips ?? true },
       },
@@ -133,4 +153,36 @@ export function lineChart(host, canvas, series, options = {}) {
     chart.$recolour();
   };
   return chart;
+}
+
+/**
+ * A chart's text alternative: a sentence stating what it shows (read with the chart) and its
+ * numbers as a table behind "Show the numbers", built when first opened (openAlternatives).
+ * requires: columns: header texts; rows: arrays of cell texts, the first naming the row.
+ * ensures: markup with the finding in <p id=findingId>; the table scrolls sideways if wide.
+ */
+export function chartAlternative({ findingId, finding, caption, columns, rows }) {
+  const head = columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('');
+  const body = rows
+    .map(
+      ([first, ...rest]) =>
+        `<tr><th scope="row">${esc(first)}</th>${rest.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  return `<p class="note finding" id="${esc(findingId)}">${esc(finding)}</p>
+    <details class="numbers"><summary>Show the numbers</summary><template>
+      <div class="scroll-x" role="region" aria-label="${esc(caption)}" tabindex="0"><table><caption>${esc(caption)}</caption>
+        <thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></template></details>`;
+}
+
+/** Builds each "Show the numbers" table of a root as its details element is first opened. */
+export function openAlternatives(root) {
+  for (const details of root.querySelectorAll('details.numbers')) {
+    const show = () => {
+      const template = details.querySelector(':scope > template');
+      if (details.open && template) template.replaceWith(template.content);
+    };
+    details.addEventListener('toggle', show);
+    show();
+  }
 }

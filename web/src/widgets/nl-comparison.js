@@ -1,7 +1,8 @@
 // <nl-comparison>: 5 seeds x 5 arrangements x 5 folds trained in a worker with a progress bar and
 // a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
+import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
+import { readerStyleTag } from '../reader-styles.js';
 import { JOBS, isCancel } from '../protocol.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
 import { fixed, fmt } from '../format.js';
@@ -13,32 +14,23 @@ export class NlComparison extends NlWidget {
       name: 'autostart',
       type: 'boolean',
       default: true,
-      doc: 'start training as the page loads (in a worker), not only when scrolled into view',
+      doc: 'start training (in a worker) as the reader comes near the widget, not only on "Train again"',
     },
   ];
 
-  connectedCallback() {
-    super.connectedCallback();
-    // The trainings run off the main thread, so they can start with the page: by the time the
-    // reader scrolls here the table is ready.
-    if (this.config.autostart && !this.started) {
-      this.started = true;
-      setTimeout(() => this.begin(), 0);
-    }
-  }
-
   async start() {
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <button data-run>Train again</button>
         <button data-cancel disabled>Cancel</button>
         <span data-status role="status" aria-live="polite"></span>
       </div>
       <progress class="progress" max="125" value="0" aria-label="trainings done"></progress>
-      <table class="summary"><caption>Accuracy on the training rows and on the held-out people, mean final loss, and the spread of held-out accuracy across 5 seeds</caption>
+      <div class="scroll-x" role="region" aria-label="the comparison table, scrolls sideways" tabindex="0"><table class="summary"><caption>Accuracy on the training rows and on the held-out people, mean final loss, and the spread of held-out accuracy across 5 seeds</caption>
         <thead><tr><th scope="col" style="text-align:left">arrangement</th><th scope="col">train</th><th scope="col">held out</th><th scope="col">loss</th><th scope="col">seed spread</th></tr></thead>
-        <tbody></tbody></table>
-      <div class="chart"><canvas role="img" aria-label="held-out accuracy per seed, one dot per seed and arrangement"></canvas></div>`);
+        <tbody></tbody></table></div>
+      <div class="chart"><canvas role="img" aria-label="held-out accuracy per seed, one dot per seed and arrangement" aria-describedby="comparison-finding"></canvas></div>
+      <div data-alternative><p class="note finding" id="comparison-finding">The dots appear when the trainings are done.</p></div>`);
     this.$('[data-run]').addEventListener('click', () => this.run());
     this.$('[data-cancel]').addEventListener('click', () => this.worker.cancel());
     if (this.config.autostart) await this.run();
@@ -65,7 +57,7 @@ export class NlComparison extends NlWidget {
       this.worker.free(); // its memory back until the next run
       status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s.`;
       this.show(result.summary);
-      this.dispatchEvent(new CustomEvent('nl-done', { bubbles: true, composed: true }));
+      this.dispatchEvent(new CustomEvent('nl-done', { bubbles: true, composed: true, detail: result.summary }));
     } catch (e) {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
       else status.textContent = `${e.name}: ${e.message}`;
@@ -84,6 +76,7 @@ export class NlComparison extends NlWidget {
       <td>${fixed(s.heldoutMin, 2)} – ${fixed(s.heldoutMax, 2)}</td></tr>`,
       )
       .join('');
+    openAlternatives(this.root);
     const series = summary.map((s, k) => ({
       label: NAMES[s.arrangement],
       data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - 2) * 0.08, y })),
@@ -94,10 +87,22 @@ export class NlComparison extends NlWidget {
     }));
     const options = {
       xTitle: 'arrangement (one dot per seed)',
-      yTitle: 'held-out accuracy',
+      yTitle: 'held-out accuracy (axis starts at 0.5)',
       xMin: 0.5,
       xMax: summary.length + 0.5,
+      yMin: 0.5,
+      yMax: 1,
+      categories: summary.map((s) => NAMES[s.arrangement]),
+      legend: false,
     };
+    const seeds = summary[0].heldoutBySeed.length;
+    this.$('[data-alternative]').innerHTML = chartAlternative({
+      findingId: 'comparison-finding',
+      finding: `Held-out accuracy, mean over ${seeds} seeds: ${summary.map((s) => `${NAMES[s.arrangement]} ${fixed(s.heldoutAccuracy, 3)} (seeds ${fixed(s.heldoutMin, 2)} to ${fixed(s.heldoutMax, 2)})`).join('; ')}.`,
+      caption: 'held-out accuracy by seed',
+      columns: ['arrangement', ...Array.from({ length: seeds }, (_, k) => `seed ${k + 1}`)],
+      rows: summary.map((s) => [NAMES[s.arrangement], ...s.heldoutBySeed.map((v) => fixed(v, 2))]),
+    });
     this.disown(this.chart);
     this.chart = this.own(lineChart(this, this.$('canvas'), series, options));
   }

@@ -2,9 +2,11 @@
 // every epoch, plain network against batch layer, with the readouts. Trained in a worker, once
 // per page for every widget that shows these runs.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
+import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { fmt, sci } from '../format.js';
 import { readouts } from '../readouts.js';
+import { arrowKeys, rovingTabindex } from '../focus.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 export class NlCovariateShift extends NlWidget {
   static title = 'Covariate shift';
@@ -23,7 +25,7 @@ export class NlCovariateShift extends NlWidget {
     const c = this.config;
     this.network = c.network;
     this.statistic = c.statistic;
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <span class="group" role="group" aria-label="network">
           <button data-net="plain" aria-pressed="${this.network === 'plain'}">Plain network</button>
@@ -34,7 +36,8 @@ export class NlCovariateShift extends NlWidget {
           <button data-stat="deviation" aria-pressed="${this.statistic === 'deviation'}">Deviations</button>
         </span>
       </div>
-      <div class="chart tall"><canvas role="img" aria-label="hidden units over epochs"></canvas></div>
+      <div class="chart tall"><canvas role="img" aria-label="the sixteen hidden units over the epochs" aria-describedby="shift-finding"></canvas></div>
+      <div data-alternative></div>
       <p class="note" data-status role="status">Training the plain and batch networks on the crowd…</p>
       ${readouts([
         { label: 'largest mean shift, first epoch to last', out: 'shift', value: '…' },
@@ -56,6 +59,7 @@ export class NlCovariateShift extends NlWidget {
       this.$$('[data-stat]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.stat === this.statistic)));
       this.draw();
     });
+    arrowKeys(this.body);
     this.draw();
   }
 
@@ -87,9 +91,24 @@ export class NlCovariateShift extends NlWidget {
       width: 1.5,
     }));
     this.showProgressively(series);
+    rovingTabindex(this.root);
+    const other = this.data[this.network === 'plain' ? 'batch' : 'plain'];
+    const name = { plain: 'the plain network', batch: 'the batch layer' };
+    const marks = [1, 10, 50, 100, 200, 300, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
+    this.$('[data-alternative]').innerHTML = chartAlternative({
+      findingId: 'shift-finding',
+      finding: `Under ${name[this.network]} the units' ${this.statistic}s drift by up to ${fmt(run.largestShift, 4)} from first epoch to last (${fmt(other.largestShift, 4)} under ${name[this.network === 'plain' ? 'batch' : 'plain']}); the largest move in one epoch is ${fmt(run.largestEpochMove, 4)}.`,
+      caption: `each unit's ${this.statistic} at a few epochs, ${name[this.network]}`,
+      columns: ['unit', ...marks.map((e) => `epoch ${e}`)],
+      rows: Array.from({ length: units }, (_, u) => [
+        String(u + 1),
+        ...marks.map((e) => fmt(flat[(e - 1) * units + u], 4)),
+      ]),
+    });
     this.out('shift', fmt(run.largestShift, 4));
     this.out('move', fmt(run.largestEpochMove, 4));
     this.out('gap', this.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');
+    openAlternatives(this.root);
   }
 }
 

@@ -4,6 +4,8 @@ import { NlWidget, define, esc } from '../widget.js';
 import { fixed, fmt, sci } from '../format.js';
 import { blockRows } from '../block-table.js';
 import { readouts } from '../readouts.js';
+import { keepingFocus } from '../focus.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const CASES = {
   'batch-four': 'batch layer, the whole-number four',
@@ -20,15 +22,35 @@ export class NlGradientCheck extends NlWidget {
   async start() {
     this.which = this.config.case;
     this.dy = null;
+    // Listeners live on the body, which outlasts every re-render of this start.
+    this.body.addEventListener('change', (e) => {
+      if (!e.target.matches('[data-case]')) return;
+      this.which = e.target.value;
+      this.build();
+    });
+    this.body.addEventListener('click', (e) => {
+      if (e.target.closest('[data-reset-slope]')) this.build();
+    });
+    this.body.addEventListener('input', (e) => {
+      const t = e.target;
+      if (t.dataset.i === undefined) return;
+      this.dy[t.dataset.i][t.dataset.j] = t.value;
+      this.update();
+    });
     this.build();
   }
 
+  /** Draws the case afresh; the control that caused it (the menu, the reset button) keeps focus. */
   build() {
+    keepingFocus(this.root, () => this.buildNow());
+  }
+
+  buildNow() {
     const view = this.nl.gradientCheckView(this.which);
     this.dy = Array.from({ length: view.rows }, (_, i) =>
       Array.from(view.dy.slice(i * view.cols, (i + 1) * view.cols), String),
     );
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <label>case <select data-case aria-label="layer and block">${Object.entries(CASES)
           .map(([k, v]) => `<option value="${k}" ${k === this.which ? 'selected' : ''}>${esc(v)}</option>`)
@@ -36,14 +58,14 @@ export class NlGradientCheck extends NlWidget {
         <button data-reset-slope>Slope counting 1, 2, 3…</button>
       </div>
       <div class="blocks">
-        <table><caption>input block</caption><tbody data-block="x"></tbody></table>
-        <table><caption>arriving slope (edit)</caption><tbody data-slope></tbody></table>
+        <div class="scroll-x"><table><caption>input block</caption><tbody data-block="x"></tbody></table></div>
+        <div class="scroll-x"><table><caption>arriving slope (edit)</caption><tbody data-slope></tbody></table></div>
       </div>
       <p class="error" role="alert" hidden></p>
-      <div class="blocks">
-        <table><caption>passed down (three routes)</caption><tbody data-block="dx"></tbody><tfoot data-sum="dx"></tfoot></table>
-        <table><caption>naive d / s</caption><tbody data-block="naive"></tbody><tfoot data-sum="naive"></tfoot></table>
-        <table><caption>finite difference</caption><tbody data-block="numeric"></tbody><tfoot data-sum="numeric"></tfoot></table>
+      <div class="blocks" data-results>
+        <div class="scroll-x"><table><caption>passed down (three routes)</caption><tbody data-block="dx"></tbody><tfoot data-sum="dx"></tfoot></table></div>
+        <div class="scroll-x"><table><caption>naive d / s</caption><tbody data-block="naive"></tbody><tfoot data-sum="naive"></tfoot></table></div>
+        <div class="scroll-x"><table><caption>finite difference</caption><tbody data-block="numeric"></tbody><tfoot data-sum="numeric"></tfoot></table></div>
       </div>
       ${readouts([
         { label: 'passed down vs finite difference', out: 'trueGap' },
@@ -64,15 +86,6 @@ export class NlGradientCheck extends NlWidget {
             .join('')}</tr>`,
       )
       .join('');
-    this.$('[data-case]').addEventListener('change', (e) => {
-      this.which = e.target.value;
-      this.build();
-    });
-    this.$('[data-reset-slope]').addEventListener('click', () => this.build());
-    tbody.addEventListener('input', (e) => {
-      this.dy[e.target.dataset.i][e.target.dataset.j] = e.target.value;
-      this.update();
-    });
     this.update(view);
   }
 
@@ -88,6 +101,12 @@ export class NlGradientCheck extends NlWidget {
     } catch (e) {
       err.hidden = false;
       err.textContent = `${e.name}: ${e.message}`;
+      // Nothing computed from an earlier slope stands beside the refusal.
+      for (const name of ['dx', 'naive', 'numeric']) {
+        this.$(`[data-block="${name}"]`).innerHTML = '';
+        this.$(`[data-sum="${name}"]`).innerHTML = '';
+      }
+      for (const name of ['trueGap', 'naiveGap', 'largest', 'dscale', 'dshift']) this.out(name, '–');
       return;
     }
     const sumLabel = view.axis === 'batch' ? 'column sums' : 'row sums';

@@ -2,7 +2,9 @@
 // crossing of 0.3 marked, final loss and accuracy in the legend. Trained in a worker, once per
 // page for every widget that shows these runs.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
+import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
+import { readerStyleTag } from '../reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../focus.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
 import { fmt } from '../format.js';
 
@@ -15,15 +17,24 @@ export class NlLossCurves extends NlWidget {
   async start() {
     this.render('<p class="loading" role="status">Training five networks on the whole crowd…</p>');
     const { curves } = await this.wholeCrowd();
-    this.render(`
-      <div class="controls" role="group" aria-label="arrangements shown">${curves.runs
+    const epochs = curves.runs[0].losses.length;
+    const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
+    this.render(`${readerStyleTag}
+      <div class="controls" role="group" aria-label="arrangements shown (the chart's legend)">${curves.runs
         .map(
           (r) =>
             `<button data-show="${r.arrangement}" aria-pressed="true"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</button>`,
         )
         .join('')}</div>
-      <div class="chart tall"><canvas role="img" aria-label="loss per epoch for five arrangements, log scale"></canvas></div>
-      <table><caption>Crossing ${curves.threshold} and the end of training</caption>
+      <div class="chart tall"><canvas role="img" aria-label="loss per epoch for each arrangement, log scale" aria-describedby="curves-finding"></canvas></div>
+      ${chartAlternative({
+        findingId: 'curves-finding',
+        finding: `First epoch with the loss under ${curves.threshold}: ${curves.runs.map((r) => `${NAMES[r.arrangement]} ${r.firstEpochUnder || 'never'}`).join(', ')}; final loss after ${epochs} epochs: ${curves.runs.map((r) => `${NAMES[r.arrangement]} ${fmt(r.finalLoss, 4)}`).join(', ')}.`,
+        caption: 'loss at a few epochs',
+        columns: ['epoch', ...curves.runs.map((r) => NAMES[r.arrangement])],
+        rows: marks.map((e) => [String(e), ...curves.runs.map((r) => fmt(r.losses[e - 1], 4))]),
+      })}
+      <div class="scroll-x" role="region" aria-label="crossings, scrolls sideways" tabindex="0"><table><caption>Crossing ${curves.threshold} and the end of training</caption>
         <thead><tr><th scope="col" style="text-align:left">arrangement</th><th scope="col">first epoch under ${curves.threshold}</th><th scope="col">final loss</th><th scope="col">final accuracy</th></tr></thead>
         <tbody>${curves.runs
           .map(
@@ -32,7 +43,8 @@ export class NlLossCurves extends NlWidget {
             ) => `<tr><th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</th>
           <td>${r.firstEpochUnder || 'never'}</td><td>${fmt(r.finalLoss, 4)}</td><td>${fmt(r.finalAccuracy, 2)}</td></tr>`,
           )
-          .join('')}</tbody></table>`);
+          .join('')}</tbody></table></div>`);
+    openAlternatives(this.root);
     const series = curves.runs.flatMap((r) => [
       {
         label: `${NAMES[r.arrangement]}: loss ${fmt(r.finalLoss, 4)}, accuracy ${fmt(r.finalAccuracy, 2)}`,
@@ -60,10 +72,11 @@ export class NlLossCurves extends NlWidget {
         logY: true,
         xTitle: 'epoch',
         yTitle: 'loss (log scale)',
+        legend: false, // the toggle buttons above are the legend, so the two never disagree
       }),
     );
-    this.chart.options.plugins.legend.labels.filter = (item) => !item.text.includes('crosses');
-    this.chart.update('none');
+    rovingTabindex(this.root);
+    arrowKeys(this.body, { select: false });
     // Show or hide an arrangement (its line and its crossing mark) from the keyboard too.
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('[data-show]');

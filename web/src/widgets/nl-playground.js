@@ -5,6 +5,20 @@ import { NlWidget, define, esc } from '../widget.js';
 import { fmt } from '../format.js';
 import { blockRows } from '../block-table.js';
 import { readouts } from '../readouts.js';
+import { arrowKeys, keepingFocus, rovingTabindex } from '../focus.js';
+import { readerStyleTag } from '../reader-styles.js';
+
+/** How long the reader must pause typing before the summary is announced. */
+const ANNOUNCE_AFTER_MS = 900;
+
+const KIND_NAMES = { batch: 'the batch layer', layer: 'layer norm', rms: 'RMS norm', group: 'group norm' };
+
+/** Where focus goes when the control that had it is gone: the row before a removed row, else Add a row. */
+function successor(selector) {
+  const removed = /data-remove-row="(\d+)"/.exec(selector);
+  if (!removed) return null;
+  return `:is(button[data-remove-row="${Number(removed[1]) - 1}"]:not([disabled]), button[data-add-row])`;
+}
 
 const KINDS = [
   ['batch', 'Batch'],
@@ -18,7 +32,7 @@ export class NlPlayground extends NlWidget {
   static options = [
     {
       name: 'rows',
-      type: 'string',
+      type: 'block',
       default: '1,7;1,9;7,1;23,7',
       doc: 'the block: rows separated by ";", values by ","',
     },
@@ -29,7 +43,7 @@ export class NlPlayground extends NlWidget {
       choices: ['batch', 'layer', 'rms', 'group'],
       doc: 'the normaliser',
     },
-    { name: 'groups', type: 'integer', default: 2, doc: 'group count for the group setting' },
+    { name: 'groups', type: 'integer', default: 2, min: 1, doc: 'group count for the group setting' },
     { name: 'purpose', type: 'string', default: 'train', choices: ['train', 'predict'], doc: 'training or predicting' },
   ];
 
@@ -43,7 +57,11 @@ export class NlPlayground extends NlWidget {
     this.shift = this.cells[0].map(() => '0');
     this.running = null; // {mean, variance} of the batch layer, null = fresh
     this.steps = 0;
+    this.offerReset = false;
+    this.stepSaid = '';
     this.wire();
+    arrowKeys(this.body);
+    this.speaks = false; // announced from the reader's first change on, not for the first drawing
     this.build();
   }
 
@@ -51,8 +69,13 @@ export class NlPlayground extends NlWidget {
     return this.cells[0].length;
   }
 
-  /** (Re)builds the editable grid; called when the shape changes. */
+  /** (Re)builds the editable grid; called when the shape changes. Focus stays on its control. */
   build() {
+    keepingFocus(this.root, () => this.buildNow(), successor);
+    this.update();
+  }
+
+  buildNow() {
     const r = this.cells.length;
     const d = this.cols;
     const cell = (i, j) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-i="${i}" data-j="${j}"
@@ -62,7 +85,7 @@ export class NlPlayground extends NlWidget {
       j,
     ) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-param="${name}" data-j="${j}"
       value="${esc(this[name][j])}" aria-label="${name} of feature ${j + 1}"></td>`;
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <span class="group" role="group" aria-label="normaliser">${KINDS.map(
           ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
@@ -74,8 +97,10 @@ export class NlPlayground extends NlWidget {
           <button data-purpose="predict" aria-pressed="${this.purpose === 'predict'}">Predict</button>
         </span>
       </div>
-      <p class="note axis-note" aria-live="polite"></p>
-      <table class="grid">
+      <p class="note axis-note"></p>
+      <p class="note" data-offer-reset ${this.offerReset ? '' : 'hidden'}>Scale and shift were set under the previous axis.
+        <button data-reset-params>Reset scale and shift to 1 and 0</button></p>
+      <div class="scroll-x" role="region" aria-label="the block, scrolls sideways" tabindex="0"><table class="grid">
         <caption>The block (${r} × ${d}): edit any cell</caption>
         <thead><tr><th scope="col">row</th>${Array.from({ length: d }, (_, j) => `<th scope="col" data-j="${j}">feature ${j + 1}</th>`).join('')}<th class="rowstat" scope="col">row statistics</th><th></th></tr></thead>
         <tbody>${this.cells
@@ -92,7 +117,7 @@ export class NlPlayground extends NlWidget {
           <tr><th scope="row">scale</th>${Array.from({ length: d }, (_, j) => param('scale', j)).join('')}<td></td><td></td></tr>
           <tr><th scope="row">shift</th>${Array.from({ length: d }, (_, j) => param('shift', j)).join('')}<td></td><td></td></tr>
         </tfoot>
-      </table>
+      </table></div>
       <div class="controls">
         <button data-add-row>Add a row</button>
         <button data-add-col>Add a feature</button>
@@ -101,23 +126,29 @@ export class NlPlayground extends NlWidget {
         <button data-step>Step</button>
         <button data-reset>Reset the running figures</button>
       </div>
+      <p class="note" data-undo-why hidden></p>
+      <p class="note" data-step-said></p>
       <p class="error" role="alert" hidden></p>
       <div class="blocks">
-        <table class="standardised"><caption>standardised</caption><tbody></tbody></table>
-        <table class="answer"><caption>answer = scale × standardised + shift</caption><tbody></tbody></table>
+        <div class="scroll-x"><table class="standardised"><caption>standardised</caption><tbody></tbody></table></div>
+        <div class="scroll-x"><table class="answer"><caption>answer = scale × standardised + shift</caption><tbody></tbody></table></div>
       </div>
-      ${readouts([
-        { label: 'largest gap between the answer and the raw block', out: 'gap', value: '–' },
-        { label: 'running mean (predicting)', out: 'rmean', value: '–' },
-        { label: 'running variance (predicting)', out: 'rvar', value: '–' },
-        { label: 'steps taken', out: 'steps', value: String(this.steps) },
-      ])}`);
-    this.update();
+      ${readouts(
+        [
+          { label: 'largest gap between the answer and the raw block', out: 'gap', value: '–' },
+          { label: 'running mean (predicting)', out: 'rmean', value: '–' },
+          { label: 'running variance (predicting)', out: 'rvar', value: '–' },
+          { label: 'steps taken', out: 'steps', value: String(this.steps) },
+        ],
+        { live: false },
+      )}
+      <p data-announce aria-live="polite" style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></p>`);
   }
 
   /** Listens once on the widget's body; build() replaces only what is inside it. */
   wire() {
     this.body.addEventListener('input', (e) => {
+      this.speaks = true;
       const t = e.target;
       if (t.dataset.i !== undefined) this.cells[t.dataset.i][t.dataset.j] = t.value;
       else if (t.dataset.param) this[t.dataset.param][t.dataset.j] = t.value;
@@ -127,11 +158,21 @@ export class NlPlayground extends NlWidget {
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('button');
       if (!b) return;
+      this.speaks = true;
       if (b.dataset.kind) {
+        if (b.dataset.kind === this.kind) return;
         this.kind = b.dataset.kind;
         this.running = null;
         this.steps = 0;
+        this.stepSaid = '';
+        this.offerReset = this.scale.some((v) => v !== '1') || this.shift.some((v) => v !== '0');
         this.build();
+      } else if (b.hasAttribute('data-reset-params')) {
+        this.scale = this.scale.map(() => '1');
+        this.shift = this.shift.map(() => '0');
+        this.offerReset = false;
+        this.build();
+        this.$('[data-kind][aria-pressed="true"]')?.focus();
       } else if (b.dataset.purpose) {
         this.purpose = b.dataset.purpose;
         this.$$('[data-purpose]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
@@ -161,6 +202,7 @@ export class NlPlayground extends NlWidget {
       } else if (b.hasAttribute('data-reset')) {
         this.running = null;
         this.steps = 0;
+        this.stepSaid = 'The running figures are back at their start.';
         this.update();
       }
     });
@@ -209,9 +251,13 @@ export class NlPlayground extends NlWidget {
       const response = nl.train(layer, x);
       const zero = x.map((row) => row.map(() => 0));
       const next = nl.step(layer, nl.backward(layer, response, zero), 1);
-      if (next.kind === 'batch')
+      if (next.kind === 'batch') {
         this.running = { mean: Array.from(next.runningMean), variance: Array.from(next.runningVariance) };
-      this.steps += 1;
+        this.steps += 1;
+        this.stepSaid = `Step ${this.steps} folded this batch's mean and variance a little into the running figures; scale and shift stay as you set them (the arriving slope is zero).`;
+      } else {
+        this.stepSaid = `Step moved nothing: ${KIND_NAMES[this.kind]} keeps no running figures, and with a zero arriving slope scale and shift stay put.`;
+      }
       this.update();
     } catch (e) {
       this.showError(e);
@@ -225,6 +271,24 @@ export class NlPlayground extends NlWidget {
   }
 
   update() {
+    this.compute();
+    rovingTabindex(this.root);
+    this.$('[data-step-said]').textContent = this.stepSaid ?? '';
+    clearTimeout(this.announcing);
+    if (this.speaks) this.announcing = setTimeout(() => this.speakSummary(), ANNOUNCE_AFTER_MS);
+  }
+
+  /** A short summary for screen readers, once the reader has stopped typing. */
+  speakSummary() {
+    const p = this.$('[data-announce]');
+    if (!p) return;
+    const err = this.$('.error');
+    p.textContent = err.hidden
+      ? `${KIND_NAMES[this.kind]}, ${this.purpose === 'predict' ? 'predicting' : 'training'}: largest gap between the answer and the raw block ${this.$('[data-out="gap"]').textContent}.`
+      : `Refused: ${err.textContent}`;
+  }
+
+  compute() {
     const nl = this.nl;
     const err = this.$('.error');
     const byColumns = this.kind === 'batch';
@@ -264,10 +328,16 @@ export class NlPlayground extends NlWidget {
       this.out('rmean', hasRunning ? Array.from(layer.runningMean, (v) => fmt(v, 7)).join(', ') : 'none (no batch)');
       this.out('rvar', hasRunning ? Array.from(layer.runningVariance, (v) => fmt(v, 7)).join(', ') : 'none (no batch)');
       this.out('steps', String(this.steps));
-      this.$('[data-undo]').disabled = !byColumns;
-      this.$('[data-undo]').title = byColumns
-        ? ''
-        : 'Undo exactly needs one mean and deviation per feature (the batch layer)';
+      const why = !byColumns
+        ? 'Undo exactly needs one mean and deviation per feature: it works under Batch.'
+        : predicting
+          ? 'Undo exactly inverts the batch’s own statistics, which only training uses: switch to Train to use it.'
+          : '';
+      this.$('[data-undo]').disabled = why !== '';
+      this.$('[data-undo]').setAttribute('aria-describedby', 'undo-why');
+      this.$('[data-undo-why]').id = 'undo-why';
+      this.$('[data-undo-why]').hidden = why === '';
+      this.$('[data-undo-why]').textContent = why;
     } catch (e) {
       this.showError(e);
       // Nothing computed stands beside a refused block: no stale statistics or answers.
@@ -278,6 +348,8 @@ export class NlPlayground extends NlWidget {
         td.textContent = '–';
       });
       this.out('gap', '–');
+      this.out('rmean', '–');
+      this.out('rvar', '–');
     }
     this.paintBands(byColumns);
   }

@@ -2,6 +2,8 @@
 // plus or minus one), RMS (rows stay apart) and the batch layer (columns keep their differences).
 import { NlWidget, define } from '../widget.js';
 import { fixed, fmt, sci } from '../format.js';
+import { arrowKeys, rovingTabindex } from '../focus.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const MODES = [
   ['layer', 'Layer norm'],
@@ -22,14 +24,15 @@ export class NlTwoNumbers extends NlWidget {
   ];
 
   async start() {
-    this.view = this.nl.twoNumbersView();
+    const v = (this.view = this.nl.twoNumbersView());
     this.kind = this.config.kind;
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(
         ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
       ).join('')}</span></div>
       <p aria-live="polite" data-summary></p>
-      <div class="scroll-y"><table><caption>Twenty of the crowd</caption>
+      <p class="scroll-cue" data-cue>${v.people} people: the table scrolls for the rest.</p>
+      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${v.people} of the crowd</caption>
         <thead><tr><th scope="col">person</th><th scope="col">height (cm)</th><th scope="col">weight (kg)</th><th scope="col">answer: height</th><th scope="col">answer: weight</th></tr></thead>
         <tbody></tbody></table></div>`);
     this.body.addEventListener('click', (e) => {
@@ -39,6 +42,7 @@ export class NlTwoNumbers extends NlWidget {
       this.$$('[data-kind]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
       this.draw();
     });
+    arrowKeys(this.body);
     this.draw();
   }
 
@@ -51,6 +55,10 @@ export class NlTwoNumbers extends NlWidget {
       <td>${fmt(v.x[2 * i], 1)}</td><td>${fmt(v.x[2 * i + 1], 2)}</td>
       <td>${fixed(out[2 * i], 4)}</td><td>${fixed(out[2 * i + 1], 4)}</td></tr>`,
     ).join('');
+    rovingTabindex(this.root);
+    const box = this.$('.scroll-y');
+    const hidden = box.scrollHeight > box.clientHeight + 1;
+    this.$('[data-cue]').hidden = !hidden;
     this.$('[data-summary]').textContent = {
       layer: `Every row comes out as +1, −1: the largest distance from ±1 over all ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
       rms: 'No centring: each row keeps its proportions, so the people stay apart.',

@@ -1,8 +1,9 @@
 // <nl-two-ways>: the batch layer's accuracy after every step, asked properly (running figures)
 // and by the batch's own statistics, and the number of epochs where the two disagree.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
-import { fmt } from '../format.js';
+import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
+import { readerStyleTag } from '../reader-styles.js';
+import { fixed } from '../format.js';
 import { readouts } from '../readouts.js';
 
 export class NlTwoWays extends NlWidget {
@@ -13,19 +14,28 @@ export class NlTwoWays extends NlWidget {
     this.render('<p class="loading" role="status">Training the batch network on the whole crowd…</p>');
     const { twoWays } = await this.wholeCrowd();
     const epochs = twoWays.byRunning.length;
-    this.render(`
-      <div class="chart"><canvas role="img" aria-label="accuracy per epoch by running figures and by batch statistics"></canvas></div>
+    const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
+    this.render(`${readerStyleTag}
+      <div class="chart"><canvas role="img" aria-label="accuracy per epoch by running figures and by batch statistics" aria-describedby="two-ways-finding"></canvas></div>
+      ${chartAlternative({
+        findingId: 'two-ways-finding',
+        finding: `After epoch 1 the running figures answer ${fixed(twoWays.byRunning[0], 2)} of the crowd right and the batch's statistics ${fixed(twoWays.byBatch[0], 2)}; the two differ on ${twoWays.epochsDiffering} of ${epochs} epochs; after the last, ${fixed(twoWays.byRunning[epochs - 1], 2)} and ${fixed(twoWays.byBatch[epochs - 1], 2)}.`,
+        caption: 'accuracy on the crowd at a few epochs',
+        columns: ['epoch', 'by running figures', 'by batch statistics'],
+        rows: marks.map((e) => [String(e), fixed(twoWays.byRunning[e - 1], 2), fixed(twoWays.byBatch[e - 1], 2)]),
+      })}
       ${readouts([
         { label: 'epochs where the two answers differ', value: `${twoWays.epochsDiffering} of ${epochs}` },
         {
-          label: 'epoch 10: running figures / batch statistics',
-          value: `${fmt(twoWays.byRunning[9], 2)} / ${fmt(twoWays.byBatch[9], 2)}`,
+          label: 'epoch 1: running figures / batch statistics',
+          value: `${fixed(twoWays.byRunning[0], 2)} / ${fixed(twoWays.byBatch[0], 2)}`,
         },
         {
           label: 'last epoch',
-          value: `${fmt(twoWays.byRunning[epochs - 1], 2)} / ${fmt(twoWays.byBatch[epochs - 1], 2)}`,
+          value: `${fixed(twoWays.byRunning[epochs - 1], 2)} / ${fixed(twoWays.byBatch[epochs - 1], 2)}`,
         },
       ])}`);
+    openAlternatives(this.root);
     this.own(
       lineChart(
         this,

@@ -1,0 +1,173 @@
+// The essay's widgets from the keyboard: a re-render keeps focus on the control that caused it
+// (or its successor), toggle groups are one tab stop moved through with the arrow keys, the
+// gradient check's menu works from the keyboard, and the playground's traps are gone (Undo
+// exactly in both purposes, Step says what it moved, no stale readouts beside an error).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser, server, page;
+
+/** What has focus inside a widget: its tag and data attributes, or 'outside'. */
+const focused = (tag) =>
+  page.evaluate((t) => {
+    const el = document.querySelector(t).shadowRoot.activeElement;
+    if (!el) return 'outside';
+    return `${el.localName}${Object.entries(el.dataset)
+      .map(([k, v]) => `[${k}=${v}]`)
+      .join('')}`;
+  }, tag);
+
+async function ready(tag, selector) {
+  await page.locator(tag).scrollIntoViewIfNeeded();
+  await page.waitForFunction(([t, s]) => document.querySelector(t).shadowRoot?.querySelector(s), [tag, selector], {
+    timeout: 60000,
+  });
+}
+
+before(async () => {
+  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function fresh() {
+  await page?.close();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}/index.html`);
+  await ready('nl-playground', '.answer td');
+}
+
+test('playground: Enter and Space on Batch, Layer, RMS and Group keep focus on the button pressed', async () => {
+  await fresh();
+  for (const [kind, key] of [
+    ['layer', 'Enter'],
+    ['rms', ' '],
+    ['group', 'Enter'],
+    ['batch', ' '],
+  ]) {
+    await page.locator(`nl-playground >> button[data-kind="${kind}"]`).focus();
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
+    assert.equal(await focused('nl-playground'), `button[kind=${kind}]`);
+    assert.equal(
+      await page.locator(`nl-playground >> button[data-kind="${kind}"]`).getAttribute('aria-pressed'),
+      'true',
+    );
+  }
+});
+
+test('playground: remove-row and Add a row keep focus in the widget', async () => {
+  await fresh();
+  await page.locator('nl-playground >> button[data-remove-row="3"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await focused('nl-playground'), 'button[removeRow=2]');
+  await page.keyboard.press('Space');
+  assert.equal(await focused('nl-playground'), 'button[removeRow=1]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // One row left: its button is disabled, so focus moves on to Add a row.
+  assert.equal(await focused('nl-playground'), 'button[addRow=]');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused('nl-playground'), 'button[addRow=]');
+  assert.equal(await page.locator('nl-playground >> tbody tr[data-row]').count(), 3);
+});
+
+test('toggle groups are one tab stop each, moved through with the arrow keys', async () => {
+  await fresh();
+  const kinds = page.locator('nl-playground >> button[data-kind]');
+  assert.deepEqual(await kinds.evaluateAll((bs) => bs.map((b) => b.tabIndex)), [0, -1, -1, -1]);
+  await page.locator('nl-playground >> button[data-kind="batch"]').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused('nl-playground'), 'button[kind=layer]');
+  assert.equal(await page.locator('nl-playground >> button[data-kind="layer"]').getAttribute('aria-pressed'), 'true');
+  assert.deepEqual(await kinds.evaluateAll((bs) => bs.map((b) => b.tabIndex)), [-1, 0, -1, -1]);
+  await page.keyboard.press('End');
+  assert.equal(await focused('nl-playground'), 'button[kind=group]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused('nl-playground'), 'button[kind=batch]');
+
+  await ready('nl-two-numbers', 'tbody td');
+  await page.locator('nl-two-numbers >> button[data-kind="layer"]').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused('nl-two-numbers'), 'button[kind=rms]');
+  assert.equal(await page.locator('nl-two-numbers >> button[data-kind="rms"]').getAttribute('aria-pressed'), 'true');
+
+  await ready('nl-covariate-shift', '[data-out="shift"]');
+  await page.waitForFunction(
+    () => !document.querySelector('nl-covariate-shift').shadowRoot.querySelector('[data-status]'),
+    null,
+    {
+      timeout: 60000,
+    },
+  );
+  await page.locator('nl-covariate-shift >> button[data-net="plain"]').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused('nl-covariate-shift'), 'button[net=batch]');
+  assert.equal(
+    await page.locator('nl-covariate-shift >> button[data-net="batch"]').getAttribute('aria-pressed'),
+    'true',
+  );
+});
+
+test("the gradient check's case menu works from the keyboard and keeps focus", async () => {
+  await fresh();
+  await ready('nl-gradient-check', '[data-block="dx"] td');
+  const menu = page.locator('nl-gradient-check >> select[data-case]');
+  await menu.focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused('nl-gradient-check'), 'select[case=]');
+  assert.equal(await menu.inputValue(), 'layer-three');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await menu.inputValue(), 'layer-four');
+  assert.equal(await focused('nl-gradient-check'), 'select[case=]');
+  // A refused slope leaves no readout of an earlier one beside the error.
+  await page.locator('nl-gradient-check >> input[data-i="0"][data-j="0"]').fill('x');
+  assert.ok(await page.locator('nl-gradient-check >> .error').isVisible());
+  assert.equal((await page.locator('nl-gradient-check >> [data-out="naiveGap"]').textContent()).trim(), '–');
+  assert.equal(await page.locator('nl-gradient-check >> [data-block="dx"] td').count(), 0);
+});
+
+test('playground: Undo exactly under Predict is disabled with its reason; Step says what it moved', async () => {
+  await fresh();
+  const pg = (s) => page.locator(`nl-playground >> ${s}`);
+  await pg('button[data-purpose="predict"]').click();
+  assert.ok(await pg('button[data-undo]').isDisabled());
+  assert.match(await pg('[data-undo-why]').textContent(), /Train/);
+  await pg('button[data-purpose="train"]').click();
+  assert.ok(await pg('button[data-undo]').isEnabled());
+  await pg('button[data-undo]').click();
+  // Switching axis after Undo exactly offers to put scale and shift back.
+  await pg('button[data-kind="layer"]').click();
+  assert.ok(await pg('button[data-reset-params]').isVisible());
+  await pg('button[data-step]').click();
+  assert.match(await pg('[data-step-said]').textContent(), /moved nothing/);
+  assert.equal((await pg('[data-out="steps"]').textContent()).trim(), '0');
+  await pg('button[data-reset-params]').click();
+  assert.equal(await pg('input[data-param="scale"][data-j="0"]').inputValue(), '1');
+  await pg('button[data-kind="batch"]').click();
+  await pg('button[data-step]').click();
+  assert.match(await pg('[data-step-said]').textContent(), /running figures/);
+  assert.equal((await pg('[data-out="steps"]').textContent()).trim(), '1');
+  // A refused block leaves no running figures beside the error.
+  await pg('input[data-i="0"][data-j="0"]').fill('abc');
+  assert.equal((await pg('[data-out="rmean"]').textContent()).trim(), '–');
+});
+
+test('playground: the live summary waits for the reader to stop typing', async () => {
+  await fresh();
+  const cell = page.locator('nl-playground >> input[data-i="0"][data-j="0"]');
+  await cell.fill('2');
+  const early = await page.locator('nl-playground >> [data-announce]').textContent();
+  await page.waitForTimeout(1300);
+  const late = await page.locator('nl-playground >> [data-announce]').textContent();
+  assert.equal(early, '');
+  assert.match(late, /largest gap/);
+  assert.equal(await page.locator('nl-playground >> .readouts[aria-live]').count(), 0);
+});

@@ -1,0 +1,27 @@
+// CSS the essay's widgets add to the shared widget styles: tables that scroll sideways inside
+// their widget with a visible cue, a chart's finding and its "Show the numbers" table, and a
+// focus ring of at least 3:1 on the light panel.
+export const readerStyles = `
+.scroll-x {
+  max-width: 100%; overflow-x: auto;
+  background:
+    linear-gradient(to right, var(--nl-panel) 30%, transparent) left / 1.5em 100%,
+    linear-gradient(to left, var(--nl-panel) 30%, transparent) right / 1.5em 100%,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, .35), transparent) left / .8em 100%,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, .35), transparent) right / .8em 100%;
+  background-repeat: no-repeat; background-attachment: local, local, scroll, scroll;
+}
+.scroll-x > table { background: transparent; }
+.scroll-cue { color: var(--nl-muted); font-size: .85em; margin: .2em 0; }
+.finding { margin-top: .5em; }
+details.numbers { margin: .4em 0; }
+details.numbers summary { cursor: pointer; color: var(--nl-accent); font-weight: 600; }
+.blocks { min-width: 0; }
+.blocks > * { min-width: 0; max-width: 100%; }
+select { max-width: 100%; }
+@media (prefers-color-scheme: light) { :host(:not([theme="dark"])) .widget { --nl-focus: #a85d00; } }
+:host([theme="light"]) .widget { --nl-focus: #a85d00; }
+`;
+
+/** The styles as an element's markup, for a widget's render. */
+export const readerStyleTag = `<style>${readerStyles}</style>`;
