@@ -5,8 +5,8 @@ const assetUrl = new URL('../generated/mnist-digits.bin', import.meta.url);
 const startWorker = () => new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' });
 
 /** The asset's bytes, reporting (received, total) as they arrive. */
-export async function fetchDigits(onProgress, signal) {
-  const response = await fetch(assetUrl, { signal });
+export async function fetchDigits(onProgress) {
+  const response = await fetch(assetUrl);
   if (!response.ok) throw new Error(`the digits could not be fetched (${response.status})`);
   const total = Number(response.headers.get('content-length')) || 0;
   const reader = response.body.getReader();

@@ -13,7 +13,7 @@ const BATCHES_PER_CALL = 5;
 const EVALUATIONS_PER_EPOCH = 5;
 
 const core = loadNormlab();
-let runs = []; // [{arrangement, network, epoch, first, seconds, losses}]
+let runs = []; // [{arrangement, network, epoch, first, batches, seconds}]
 let options = null;
 let epochs = 0;
 let state = 'idle'; // idle | running | paused
@@ -44,7 +44,6 @@ function step(nl, run) {
   run.seconds += (performance.now() - t0) / 1000;
   run.network = answer.network;
   run.batches = answer.batchesPerEpoch;
-  for (const loss of answer.losses) run.losses.push(loss);
   const before = run.first;
   run.first += count;
   const every = Math.max(1, Math.floor(run.batches / EVALUATIONS_PER_EPOCH));
@@ -54,7 +53,7 @@ function step(nl, run) {
     arrangement: run.arrangement,
     epoch: run.epoch,
     position: run.epoch + run.first / run.batches, // epochs done, with the fraction of this one
-    loss: answer.losses.reduce((a, b) => a + b, 0) / Math.max(1, answer.losses.length),
+    loss: answer.meanLoss, // of this call's batches, before each one's step
   };
   if (evaluate) progress.heldOut = nl.mnistEvaluate(run.network);
   postMessage(progress);
@@ -63,14 +62,13 @@ function step(nl, run) {
       type: 'epoch',
       arrangement: run.arrangement,
       epoch: run.epoch + 1,
-      trainingLoss: run.losses.reduce((a, b) => a + b, 0) / run.losses.length,
+      trainingLoss: nl.mnistEvaluate(run.network, 'training').loss,
       heldOut: progress.heldOut,
       seconds: run.seconds,
     });
     run.epoch += 1;
     run.first = 0;
     run.seconds = 0;
-    run.losses = [];
   }
 }
 
@@ -106,7 +104,6 @@ onmessage = async ({ data }) => {
           first: 0,
           batches: 1,
           seconds: 0,
-          losses: [],
         }));
         for (const r of runs) r.batches = nl.mnistTrainBatches(r.network, { ...options, count: 0 }).batchesPerEpoch;
         state = 'running';

@@ -116,22 +116,30 @@ val train_batches_js(val net, double learning_rate, std::size_t batch_size, doub
         TrainingWorkspace workspace;
         const MnistNetwork next = train_batches(network(net), digits(), order, o, first, count, workspace, &records);
         std::vector<double> losses, correct;
+        double loss_sum = 0;
         for (const BatchRecord& r : records) {
             losses.push_back(r.loss);
             correct.push_back(static_cast<double>(r.correct) / static_cast<double>(r.rows));
+            loss_sum += r.loss;
         }
         val out = val::object();
         out.set("network", network_value(next));
         out.set("losses", normlab::boundary::numbers_value(losses));
         out.set("accuracies", normlab::boundary::numbers_value(correct));
+        out.set("meanLoss", records.empty() ? 0.0 : loss_sum / static_cast<double>(records.size()));
         out.set("batchesPerEpoch", total);
         return out;
     });
 }
 
-val evaluate_js(val net) {
+// part: "heldOut" (the 2,000 test digits) or "training" (the 8,000 training digits).
+val evaluate_js(val net, std::string part) {
     return answer([&] {
-        const Evaluation e = evaluate_held_out(network(net), digits());
+        const DigitSet& d = digits();
+        if (part != "heldOut" && part != "training")
+            throw OptionError("the part '" + part + "' is not one of heldOut, training");
+        const Evaluation e =
+            part == "training" ? evaluate(network(net), d, 0, d.training_count) : evaluate_held_out(network(net), d);
         val o = val::object();
         o.set("loss", e.loss);
         o.set("accuracy", e.accuracy());

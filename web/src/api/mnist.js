@@ -66,9 +66,9 @@ export function mnistApi(core, { answer, checkInteger, checkNumber, checkObject,
       args.push(checkInteger(count, 'the number of batches'));
       return answer(core.mnistTrainBatches(...args));
     },
-    /** Held-out {loss, accuracy, correct, count}, predicting. */
-    mnistEvaluate(net) {
-      return answer(core.mnistEvaluate(network(net)));
+    /** {loss, accuracy, correct, count} on the held-out (default) or the training digits, predicting. */
+    mnistEvaluate(net, part = 'heldOut') {
+      return answer(core.mnistEvaluate(network(net), checkString(part, 'the part', ['heldOut', 'training'])));
     },
     /** {shown, units, maps: [Uint8Array (shown x units)] per hidden layer, silent: [count] per layer}. */
     mnistActivations(net, shown = 64) {

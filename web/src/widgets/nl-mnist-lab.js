@@ -198,7 +198,7 @@ export class NlMnistLab extends NlWidget {
         this.lab?.send('cancel');
         this.setRunning(false);
         this.out('status', 'Cancelled; the networks keep what they learned. Train continues them.');
-      } else if (act === 'reset') this.reset();
+      } else if (act === 'reset') this.resetLab();
       else if (act === 'activations') await this.showActivations();
       else if (act === 'clear') this.clearPad();
       else if (act === 'digit') await this.showDigit();
@@ -218,13 +218,13 @@ export class NlMnistLab extends NlWidget {
         error: (r) => this.out('status', `${r.name}: ${r.message}`),
       });
       this.out('status', 'Fetching the digits…');
-      this.bytes ??= await fetchDigits(
-        (got, total) =>
+      this.bytes ??= await this.whileCurrent(
+        fetchDigits((got, total) =>
           this.out(
             'status',
             `Fetching the digits… ${(got / 1e6).toFixed(1)}${total ? ` of ${(total / 1e6).toFixed(1)}` : ''} MB`,
           ),
-        this.signal,
+        ),
       );
       this.out('status', 'Handing the digits to the workers…');
       await this.lab.load(this.bytes);
@@ -238,7 +238,7 @@ export class NlMnistLab extends NlWidget {
     if (same) this.lab.more(this.target);
     else {
       this.clearCurves();
-      this.done = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
+      this.epochsDone = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
       this.trained.settings = this.withoutEpochs();
       this.lab.train(this.trained.settings, this.target);
     }
@@ -259,7 +259,8 @@ export class NlMnistLab extends NlWidget {
     this.out('status', this.paused ? 'Paused.' : 'Training…');
   }
 
-  reset() {
+  /** Frees the workers and the networks; Train then starts four fresh ones. */
+  resetLab() {
     this.lab?.free();
     this.lab = null;
     this.trained = null;
@@ -280,13 +281,13 @@ export class NlMnistLab extends NlWidget {
   }
 
   onEpoch(r) {
-    this.done[r.arrangement] = r.epoch;
-    this.trained.epochs = Math.min(...Object.values(this.done));
+    this.epochsDone[r.arrangement] = r.epoch;
+    this.trained.epochs = Math.min(...Object.values(this.epochsDone));
     this.cell(r.arrangement, 'epochs', String(r.epoch));
     this.cell(r.arrangement, 'loss', r.trainingLoss.toFixed(4));
     if (r.heldOut) this.cell(r.arrangement, 'accuracy', r.heldOut.accuracy.toFixed(4));
     this.cell(r.arrangement, 'seconds', `${r.seconds.toFixed(2)} s`);
-    const first = Object.values(this.done).every((e) => e >= 1) && !this.firstEpochAt;
+    const first = Object.values(this.epochsDone).every((e) => e >= 1) && !this.firstEpochAt;
     if (first) this.firstEpochAt = performance.now() - this.trainStart;
     this.out('status', `Epoch ${this.trained.epochs} of ${this.target} done by all four networks.`);
   }
