@@ -1,5 +1,5 @@
 // One epoch over the 8,000 training digits at batch 64, per arrangement: natively
-// (build/native/normlab_bench_mnist), in wasm under Node (calls of 5 batches, so V8 tiers the
+// (build/native/normlab_bench_mnist), in wasm under Node (calls of 10 batches, so V8 tiers the
 // code up), and in PyTorch (one thread, float32; skipped with a note where python3-torch is not
 // installed), with the ratios. Medians of five epochs after one warm-up (PyTorch: three), in wall-clock
 // time and in process CPU time, which a busy shared machine inflates less; the ratios use CPU time.
@@ -12,7 +12,7 @@ import { loadNormlab } from '../web/src/normlab.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const arrangements = ['none', 'batch', 'layer', 'group'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const perCall = 5;
+const perCall = 10;
 
 const native = JSON.parse(execFileSync(`${root}build/native/normlab_bench_mnist`, ['--json'], { encoding: 'utf8' }));
 

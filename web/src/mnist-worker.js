@@ -9,7 +9,7 @@
 // {type: 'answer', id, results} · {type: 'error', id?, name, message}.
 import { loadNormlab } from './normlab.js';
 
-const BATCHES_PER_CALL = 5;
+const BATCHES_PER_CALL = 10;
 const EVALUATIONS_PER_EPOCH = 5;
 
 const core = loadNormlab();
