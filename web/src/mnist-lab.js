@@ -5,27 +5,19 @@ const assetUrl = new URL('../generated/mnist-digits.bin', import.meta.url);
 const startWorker = () => new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' });
 
 /** The asset's bytes, reporting (received, total) as they arrive. */
-export async function fetchDigits(onProgress) {
-  const response = await fetch(assetUrl);
-  if (!response.ok) throw new Error(`the digits could not be fetched (${response.status})`);
-  const total = Number(response.headers.get('content-length')) || 0;
-  const reader = response.body.getReader();
-  const parts = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    received += value.length;
-    onProgress(received, total);
-  }
-  const bytes = new Uint8Array(received);
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.length;
-  }
-  return bytes;
+export function fetchDigits(onProgress) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('GET', assetUrl);
+    request.responseType = 'arraybuffer';
+    request.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    request.onload = () => {
+      if (request.status === 200) resolve(new Uint8Array(request.response));
+      else reject(new Error(`the digits could not be fetched (${request.status})`));
+    };
+    request.onerror = () => reject(new Error('the digits could not be fetched'));
+    request.send();
+  });
 }
 
 export class MnistLab {

@@ -173,9 +173,10 @@ export class NlMnistLab extends NlWidget {
     if (this.redrawing) return;
     this.redrawing = setTimeout(() => {
       this.redrawing = 0;
+      // One chart a frame, so no frame holds both redraws.
       requestAnimationFrame(() => {
         this.lossChart?.update('none');
-        this.accuracyChart?.update('none');
+        requestAnimationFrame(() => this.accuracyChart?.update('none'));
       });
     }, 200);
   }
