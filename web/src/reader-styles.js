@@ -18,7 +18,8 @@ details.numbers { margin: .4em 0; }
 details.numbers summary { cursor: pointer; color: var(--nl-accent); font-weight: 600; }
 .blocks { min-width: 0; }
 .blocks > * { min-width: 0; max-width: 100%; }
-select { max-width: 100%; }
+.controls > label { max-width: 100%; flex-wrap: wrap; min-width: 0; }
+select { max-width: 100%; min-width: 0; }
 @media (prefers-color-scheme: light) { :host(:not([theme="dark"])) .widget { --nl-focus: #a85d00; } }
 :host([theme="light"]) .widget { --nl-focus: #a85d00; }
 `;

@@ -76,7 +76,6 @@ export class NlComparison extends NlWidget {
       <td>${fixed(s.heldoutMin, 2)} – ${fixed(s.heldoutMax, 2)}</td></tr>`,
       )
       .join('');
-    openAlternatives(this.root);
     const series = summary.map((s, k) => ({
       label: NAMES[s.arrangement],
       data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - 2) * 0.08, y })),
@@ -105,6 +104,7 @@ export class NlComparison extends NlWidget {
     });
     this.disown(this.chart);
     this.chart = this.own(lineChart(this, this.$('canvas'), series, options));
+    openAlternatives(this.root);
   }
 }
 

@@ -97,7 +97,7 @@ export class NlCovariateShift extends NlWidget {
     const marks = [1, 10, 50, 100, 200, 300, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
     this.$('[data-alternative]').innerHTML = chartAlternative({
       findingId: 'shift-finding',
-      finding: `Under ${name[this.network]} the units' ${this.statistic}s drift by up to ${fmt(run.largestShift, 4)} from first epoch to last (${fmt(other.largestShift, 4)} under ${name[this.network === 'plain' ? 'batch' : 'plain']}); the largest move in one epoch is ${fmt(run.largestEpochMove, 4)}.`,
+      finding: `Under ${name[this.network]} a unit's mean drifts by up to ${fmt(run.largestShift, 4)} from first epoch to last (${fmt(other.largestShift, 4)} under ${name[this.network === 'plain' ? 'batch' : 'plain']}); the largest move in one epoch is ${fmt(run.largestEpochMove, 4)}.`,
       caption: `each unit's ${this.statistic} at a few epochs, ${name[this.network]}`,
       columns: ['unit', ...marks.map((e) => `epoch ${e}`)],
       rows: Array.from({ length: units }, (_, u) => [
