@@ -15,7 +15,7 @@ std::string format_number(double v) {
     if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
     // The fewest significant digits that read back exactly. If p digits read back, so do more,
     // so a binary search over 1..17 finds the fewest.
-    char buf[40];
+    char buf[320]; // room for any %g or %f the compiler can imagine; the answers need under 32
     int low = 1, high = 17;
     while (low < high) {
         const int mid = (low + high) / 2;

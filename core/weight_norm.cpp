@@ -20,6 +20,8 @@ WeightNormDense::WeightNormDense(Block direction, std::vector<double> magnitude,
 }
 
 double column_length(const Block& v, std::size_t k) {
+    if (k >= v.cols)
+        throw ShapeError("column " + std::to_string(k + 1) + " was asked of a block of " + std::to_string(v.cols));
     double sum = 0.0;
     for (std::size_t j = 0; j < v.rows; ++j) sum += v.at(j, k) * v.at(j, k);
     if (std::isfinite(sum) && sum >= std::numeric_limits<double>::min()) return std::sqrt(sum);
@@ -141,6 +143,7 @@ void WeightNormDense::step_into(const WeightNormGradient& gradient, double learn
 
 Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dweights) {
     require_shape(dweights, layer.direction().rows, layer.direction().cols, "weight slope");
+    require_finite(dweights, "weight slope");
     const std::vector<double> lengths = layer.direction_lengths();
     Block d(dweights.rows, dweights.cols);
     for (std::size_t j = 0; j < d.rows; ++j)

@@ -84,6 +84,7 @@ private:
 
 // The length of column k of v, without overflow or underflow: the plain sum of squares, or, when
 // that leaves the range of normal doubles, the same sum over the column scaled by a power of two.
+// requires: k < v.cols (else ShapeError).
 double column_length(const Block& v, std::size_t k);
 
 // The tempting wrong direction slope, (g / |v|) w_slope, with the radial part left in. For the
