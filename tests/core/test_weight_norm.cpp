@@ -113,3 +113,8 @@ TEST_CASE("weight-normalised backward and step refuse what is not this layer's",
     check_refusal<LearningRateError>([&] { wn.step(g, std::numeric_limits<double>::quiet_NaN()); },
                                      "learning rate is NaN");
 }
+
+TEST_CASE("column_length asks for a column the block has", "[weight_norm][errors]") {
+    CHECK(column_length(Block::from_rows({{3.0, 0.0}, {4.0, 1.0}}), 0) == 5.0);
+    check_refusal<ShapeError>([] { column_length(Block::from_rows({{3.0}, {4.0}}), 1); }, "column 2");
+}

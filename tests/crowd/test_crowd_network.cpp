@@ -108,3 +108,20 @@ TEST_CASE("the loss and the accuracy refuse what they cannot measure", "[network
     check_refusal<NonFiniteError>([] { binary_cross_entropy(Block::from_rows({{1.0}}), {std::nan("")}); },
                                   "labels is NaN");
 }
+
+TEST_CASE("the allocation-free training forms answer what the checked verbs answer, bit for bit", "[network][values]") {
+    const Block x = crowd_in_standard_units();
+    const std::vector<double>& labels = the_crowd().labels;
+    for (Arrangement a : all_arrangements) {
+        INFO(arrangement_name(a));
+        Random rng(17);
+        const CrowdNetwork start = CrowdNetwork::initial(a, rng);
+        CrowdNetwork checked = start;
+        for (int e = 0; e < 20; ++e) {
+            const NetworkResponse r = checked.train(x);
+            checked = checked.step(checked.backward(r, binary_cross_entropy(r.logits(), labels).dlogits),
+                                   crowd_learning_rate);
+        }
+        CHECK(train_crowd_network(start, x, labels, 20).network.parameters() == checked.parameters());
+    }
+}
