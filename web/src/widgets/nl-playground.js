@@ -102,7 +102,7 @@ export class NlPlayground extends NlWidget {
         <button data-reset-params>Reset scale and shift to 1 and 0</button></p>
       <div class="scroll-x" role="region" aria-label="the block, scrolls sideways" tabindex="0"><table class="grid">
         <caption>The block (${r} × ${d}): edit any cell</caption>
-        <thead><tr><th scope="col">row</th>${Array.from({ length: d }, (_, j) => `<th scope="col" data-j="${j}">feature ${j + 1}</th>`).join('')}<th class="rowstat" scope="col">row statistics</th><th></th></tr></thead>
+        <thead><tr><th scope="col">row</th>${Array.from({ length: d }, (_, j) => `<th scope="col" data-j="${j}">feature ${j + 1}</th>`).join('')}<th class="rowstat" scope="col">row statistics</th><td></td></tr></thead>
         <tbody>${this.cells
           .map(
             (row, i) => `<tr data-row="${i}"><th scope="row">${i + 1}</th>${row.map((_, j) => cell(i, j)).join('')}
