@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -131,6 +132,9 @@ int main(int argc, char** argv) {
         if (!help) run(command, json);
     } catch (const NormError& e) {
         std::fprintf(stderr, "%s: %s\n", e.name(), e.what());
+        return 1;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "SizeError: the computation needs more memory than there is\n");
         return 1;
     }
     // Output lost to a full disk or a closed pipe is a failure, not a success.
