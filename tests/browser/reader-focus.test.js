@@ -171,3 +171,24 @@ test('playground: the live summary waits for the reader to stop typing', async (
   assert.match(late, /largest gap/);
   assert.equal(await page.locator('nl-playground >> .readouts[aria-live]').count(), 0);
 });
+
+test('loss curves: one panel per arrangement keeps every line in sight; the toggles hide a panel too', async () => {
+  await fresh();
+  await ready('nl-loss-curves', 'button[data-layout="panels"]');
+  await page.locator('nl-loss-curves >> button[data-layout="panels"]').click();
+  const panels = page.locator('nl-loss-curves >> figure[data-panel]');
+  assert.equal(await panels.count(), 5);
+  assert.ok(await page.locator('nl-loss-curves >> .chart.tall').isHidden());
+  // Each panel draws its own arrangement last, so nothing is drawn over it.
+  const last = await page.evaluate(() =>
+    [...document.querySelector('nl-loss-curves').charts]
+      .filter((c) => c.canvas.closest('figure'))
+      .map((c) => c.data.datasets.filter((d) => d.borderWidth !== 1).length),
+  );
+  assert.deepEqual(last.length, 5);
+  assert.ok(last.every((n) => n >= 1));
+  await page.locator('nl-loss-curves >> button[data-show="weightNorm"]').click();
+  assert.ok(await page.locator('nl-loss-curves >> figure[data-panel="weightNorm"]').isHidden());
+  await page.locator('nl-loss-curves >> button[data-layout="together"]').click();
+  assert.ok(await page.locator('nl-loss-curves >> .chart.tall').isVisible());
+});

@@ -14,6 +14,10 @@ export const readerStyles = `
 .scroll-x > table { background: transparent; }
 .scroll-cue { color: var(--nl-muted); font-size: .85em; margin: .2em 0; }
 .finding { margin-top: .5em; }
+.multiples { display: grid; grid-template-columns: repeat(auto-fit, minmax(16em, 1fr)); gap: .6em 1em; }
+.multiples figure { margin: 0; min-width: 0; }
+.multiples figcaption { font-weight: 600; }
+.chart.small { height: 170px; }
 details.numbers { margin: .4em 0; }
 details.numbers summary { cursor: pointer; color: var(--nl-accent); font-weight: 600; }
 .blocks { min-width: 0; }

@@ -26,6 +26,16 @@ export class NlLossCurves extends NlWidget {
             `<button data-show="${r.arrangement}" aria-pressed="true"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</button>`,
         )
         .join('')}</div>
+      <div class="controls"><span class="group" role="group" aria-label="layout">
+        <button data-layout="together" aria-pressed="true">All in one chart</button>
+        <button data-layout="panels" aria-pressed="false">One panel each</button></span></div>
+      <div class="multiples" hidden>${curves.runs
+        .map(
+          (r) =>
+            `<figure data-panel="${r.arrangement}"><figcaption><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</figcaption>
+            <div class="chart small"><canvas role="img" aria-label="loss per epoch, ${NAMES[r.arrangement]} in colour, the others in grey" aria-describedby="curves-finding"></canvas></div></figure>`,
+        )
+        .join('')}</div>
       <div class="chart tall"><canvas role="img" aria-label="loss per epoch for each arrangement, log scale" aria-describedby="curves-finding"></canvas></div>
       ${chartAlternative({
         findingId: 'curves-finding',
@@ -68,7 +78,7 @@ export class NlLossCurves extends NlWidget {
         : []),
     ]);
     this.chart = this.own(
-      lineChart(this, this.$('canvas'), series, {
+      lineChart(this, this.$('.chart.tall canvas'), series, {
         logY: true,
         xTitle: 'epoch',
         yTitle: 'loss (log scale)',
@@ -77,8 +87,10 @@ export class NlLossCurves extends NlWidget {
     );
     rovingTabindex(this.root);
     arrowKeys(this.body, { select: false });
-    // Show or hide an arrangement (its line and its crossing mark) from the keyboard too.
+    // Show or hide an arrangement (its line, its crossing mark, its panel) from the keyboard too.
     this.body.addEventListener('click', (e) => {
+      const layout = e.target.closest('[data-layout]');
+      if (layout) this.showLayout(layout.dataset.layout, curves, series);
       const b = e.target.closest('[data-show]');
       if (!b) return;
       const shown = b.getAttribute('aria-pressed') !== 'true';
@@ -87,6 +99,36 @@ export class NlLossCurves extends NlWidget {
         if (s.arrangement === b.dataset.show) this.chart.setDatasetVisibility(k, shown);
       });
       this.chart.update('none');
+      this.$(`[data-panel="${b.dataset.show}"]`).hidden = !shown;
+    });
+  }
+
+  /**
+   * Small multiples: one panel per arrangement, its own line in colour over the others in grey,
+   * so a line that runs under another (weight norm under plain) is still seen. Made on first use.
+   */
+  showLayout(layout, curves, series) {
+    const panels = layout === 'panels';
+    this.$$('[data-layout]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.layout === layout)));
+    rovingTabindex(this.root);
+    this.$('.multiples').hidden = !panels;
+    this.$('.chart.tall').hidden = panels;
+    if (!panels || this.panels) return;
+    this.panels = curves.runs.map((r) => {
+      const own = series
+        .filter((s) => s.arrangement === r.arrangement)
+        .map((s) => (s.showLine === false ? s : { ...s, dash: [], width: 2.5 }));
+      const others = series
+        .filter((s) => s.arrangement !== r.arrangement && s.showLine !== false)
+        .map((s) => ({ ...s, colourVar: '--nl-line', dash: [], width: 1 }));
+      return this.own(
+        lineChart(this, this.$(`[data-panel="${r.arrangement}"] canvas`), [...others, ...own], {
+          logY: true,
+          xTitle: 'epoch',
+          legend: false,
+          tooltips: false,
+        }),
+      );
     });
   }
 }
