@@ -4,6 +4,7 @@ import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import './widgets/index.js';
 import { fillProseFigures } from './prose-figures.js';
+import { followHash } from './widget.js';
 
 // One formula per task, so typesetting never holds the main thread for long.
 for (const el of document.querySelectorAll('[data-tex]')) {
@@ -17,6 +18,8 @@ for (const el of document.querySelectorAll('[data-tex]')) {
 }
 
 fillProseFigures().catch((e) => console.error(e));
+// The address bar links to what the reader sees: each widget's state is written into the hash.
+followHash();
 
 /**
  * A link to a heading (from the address or the contents) lands on it: sections far from the
