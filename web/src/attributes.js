@@ -28,9 +28,10 @@ export function allowed(option) {
   return words;
 }
 
-/** An option's default as it is written in an attribute. */
+/** An option's value (its default unless given) as it is written in an attribute. */
 export function written(option, value = option.default) {
-  return Array.isArray(value) ? value.join(',') : String(value);
+  if (!Array.isArray(value)) return String(value);
+  return value.map((v) => (Array.isArray(v) ? v.join(',') : String(v))).join(option.type === 'block' ? ';' : ',');
 }
 
 function parseNumber(raw, whole) {

@@ -3,7 +3,7 @@
 // started again (and only the latest start drawing) when an attribute changes, and freed (charts,
 // worker) when removed. Widgets share no state with each other except through page-level caches
 // of results (whole-crowd.js).
-import { readOption } from './attributes.js';
+import { readOption, written } from './attributes.js';
 import { loadNormlab } from './normlab.js';
 import { CancelError, isCancel } from './protocol.js';
 import { TrainingWorker } from './training-worker.js';
@@ -124,9 +124,27 @@ export class NlWidget extends HTMLElement {
     return out;
   }
 
-  /** The widget's state string: its options where they differ from the defaults. */
+  /**
+   * The options as the reader has set them through the widget's controls: each option's live
+   * value is the table's `live(widget)`, or the widget's property named by its `field` (by
+   * default the option's name in camelCase), when that is an allowed value; else the configured one.
+   */
+  get live() {
+    const values = this.config;
+    if (!this.drawn) return values;
+    for (const o of this.constructor.options) {
+      const field = o.field ?? o.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+      const held = o.live ? o.live(this) : this[field];
+      if (held === undefined || held === null || typeof held === 'function') continue;
+      const { value, problem } = readOption(o, written(o, held));
+      if (!problem) values[o.name] = value;
+    }
+    return values;
+  }
+
+  /** The widget's state string: its options, as the reader sees them, where they differ from the defaults. */
   get state() {
-    return stateString(this.constructor.options, this.config);
+    return stateString(this.constructor.options, this.live);
   }
 
   /** Sets the state (a state string); the widget starts again from it. */
@@ -162,9 +180,16 @@ export class NlWidget extends HTMLElement {
     this.announce('nl-done');
   }
 
+  /** Announces nl-change when the state differs from the last one announced. */
+  noticeChange() {
+    if (this.state !== this.announced) this.announce('nl-change');
+  }
+
   announce(type) {
+    const state = this.state;
+    this.announced = state;
     if (hashFollowed && this.isConnected) writeHash();
-    this.dispatchEvent(new CustomEvent(type, { detail: { state: this.state }, bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent(type, { detail: { state }, bubbles: true, composed: true }));
   }
 
   /** The name of this widget in a link's hash: its id, or its tag without "nl-". */
@@ -215,18 +240,24 @@ export class NlWidget extends HTMLElement {
       <div class="notices" part="notices" role="status" aria-live="polite"></div>
       <div class="widget" part="body"><p class="loading" role="status">Loading the core…</p></div>
       <div class="tools" part="tools">
-        <button type="button" data-copy-link part="button">Copy link</button>
-        <button type="button" data-reset part="button">Reset</button>
+        <button type="button" data-tool="copy-link" part="button">Copy link</button>
+        <button type="button" data-tool="reset" part="button">Reset</button>
         <span data-tool-status role="status" aria-live="polite"></span>
         <input type="text" readonly data-link hidden aria-label="link to this widget's state">
       </div>`;
     this.root.append(style, root);
+    // Whatever the reader does inside the body, a changed state is announced once it has applied.
+    // (The path is the one at dispatch: a handler may have replaced the element by then.)
+    for (const type of ['click', 'change', 'input', 'keyup'])
+      root.addEventListener(type, (e) => {
+        if (e.composedPath().some((n) => n.getAttribute?.('part') === 'body')) setTimeout(() => this.noticeChange(), 0);
+      });
     this.caption = root.querySelector('[part="caption"]');
     this.notices = root.querySelector('.notices');
     this.body = root.querySelector('.widget');
     const status = root.querySelector('[data-tool-status]');
     const linkBox = root.querySelector('[data-link]');
-    root.querySelector('[data-copy-link]').addEventListener('click', async () => {
+    root.querySelector('[data-tool="copy-link"]').addEventListener('click', async () => {
       linkBox.value = this.link;
       try {
         await navigator.clipboard.writeText(linkBox.value);
@@ -238,7 +269,7 @@ export class NlWidget extends HTMLElement {
         status.textContent = 'Copy this link:';
       }
     });
-    root.querySelector('[data-reset]').addEventListener('click', () => {
+    root.querySelector('[data-tool="reset"]').addEventListener('click', () => {
       status.textContent = '';
       this.reset();
     });
@@ -293,6 +324,7 @@ export class NlWidget extends HTMLElement {
    * body replaced by a fresh one, so no listener of the old state survives into the next start.
    */
   stop() {
+    this.drawn = false;
     this.starting?.abort();
     this.starting = null;
     for (const chart of this.charts) chart.destroy();
@@ -329,6 +361,7 @@ export class NlWidget extends HTMLElement {
       if (signal.aborted || !this.isConnected) return;
       await this.start();
       if (!signal.aborted) {
+        this.drawn = true;
         performance.measure(`${name} drawn`, `${name}:start`);
         this.announce('nl-done');
       }

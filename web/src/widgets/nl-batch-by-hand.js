@@ -10,7 +10,15 @@ const two = (v) => fmt(v, 2);
 export class NlBatchByHand extends NlWidget {
   static title = 'Batch norm by hand';
   static options = [
-    { name: 'feature', type: 'integer', default: 2, min: 1, max: 3, doc: 'the feature worked first (1, 2 or 3)' },
+    {
+      name: 'feature',
+      type: 'integer',
+      default: 2,
+      min: 1,
+      max: 3,
+      live: (w) => w.feature + 1,
+      doc: 'the feature worked first (1, 2 or 3)',
+    },
     { name: 'scale', type: 'list', default: ['1', '1', '1'], doc: 'scale (gamma) per feature' },
     { name: 'shift', type: 'list', default: ['0', '0', '0'], doc: 'shift (beta) per feature' },
   ];

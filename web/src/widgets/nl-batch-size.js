@@ -12,7 +12,14 @@ const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 export class NlBatchSize extends NlWidget {
   static title = 'The batch-size problem';
   static options = [
-    { name: 'batch-size', type: 'integer', default: 2, choices: SIZES, doc: 'the batch size (2 to 256)' },
+    {
+      name: 'batch-size',
+      type: 'integer',
+      default: 2,
+      choices: SIZES,
+      field: 'size',
+      doc: 'the batch size (2 to 256)',
+    },
     { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the 10,000 numbers' },
   ];
 

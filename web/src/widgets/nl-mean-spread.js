@@ -11,7 +11,13 @@ const sig = (v) => fmt(Number(v.toPrecision(3)), 12);
 export class NlMeanSpread extends NlWidget {
   static title = 'Mean, variance and standard deviation';
   static options = [
-    { name: 'numbers', type: 'list', default: ['3', '4', '5'], doc: 'the starting list, comma-separated' },
+    {
+      name: 'numbers',
+      type: 'list',
+      default: ['3', '4', '5'],
+      field: 'values',
+      doc: 'the starting list, comma-separated',
+    },
   ];
 
   async start() {

@@ -29,6 +29,7 @@ export class NlPrePostNorm extends NlWidget {
     const c = this.config;
     this.depth = Math.max(2, Math.min(c.depth, 48));
     this.seed = c.seed;
+    this.slope = this.spread = undefined; // an earlier start's charts were freed with it
     this.render(`
       <div class="controls">
         <label>blocks <input type="range" min="2" max="48" value="${this.depth}" data-depth aria-label="number of residual blocks"></label>

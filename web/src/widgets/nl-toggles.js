@@ -20,7 +20,15 @@ export class NlToggles extends NlWidget {
       choices: ['batch', 'layer', 'rms'],
       doc: 'the normaliser shown first',
     },
-    { name: 'example', type: 'integer', default: 1, min: 1, max: 4, doc: 'the example (row) shown first, 1 to 4' },
+    {
+      name: 'example',
+      type: 'integer',
+      default: 1,
+      min: 1,
+      max: 4,
+      live: (w) => w.example + 1,
+      doc: 'the example (row) shown first, 1 to 4',
+    },
   ];
 
   async start() {

@@ -1,0 +1,150 @@
+// Every widget's state round-trips: set it (through the API, or the reader's own controls),
+// Copy link, open the link in a fresh page, and the widget shows the same figures; Reset brings
+// back the attributes' state; nl-change carries the state in its detail.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser, context, server, names;
+
+before(async () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'normlab-state-'));
+  cpSync(path.resolve(root, process.env.NORMLAB_SITE ?? 'dist'), site, { recursive: true });
+  // One widget per page, named in the query: ?tag=nl-playground
+  writeFileSync(
+    path.join(site, 'one.js'),
+    `const el = document.createElement(new URLSearchParams(location.search).get('tag'));
+    el.addEventListener('nl-change', (e) => window.changes.push(e.detail.state));
+    el.addEventListener('nl-done', () => window.dones++);
+    window.changes = [];
+    window.dones = 0;
+    document.body.append(el);`,
+  );
+  writeFileSync(
+    path.join(site, 'one.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script type="module" src="./normlab-widgets.js"></script><script type="module" src="./one.js"></script>`,
+  );
+  server = await serveStatic(site);
+  browser = await launchChromium();
+  context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const guide = await context.newPage();
+  await guide.goto(`${server.url}/embed.html`);
+  await guide.waitForFunction(() => document.querySelectorAll('#docs section').length > 0);
+  names = await guide.$$eval('#docs h2', (hs) => hs.map((h) => h.textContent.match(/^<([a-z-]+)>/)[1]));
+  await guide.close();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The widget's figures once it has drawn (done more than `dones` times) and they stop changing. */
+async function figures(page, dones = 0) {
+  await page.waitForFunction((n) => window.dones > n, dones, { timeout: 90000 });
+  let before = null;
+  for (let k = 0; k < 120; k++) {
+    const now = await page.evaluate(() => {
+      const body = document.body.lastElementChild.shadowRoot?.querySelector('[part="body"]');
+      if (!body || body.querySelector('.loading')) return null;
+      const controls = [...body.querySelectorAll('input, select')].map((c) => c.value).join(' ');
+      return `${body.textContent.replace(/\d+(\.\d+)? s\b/g, '')} ${controls}`;
+    });
+    if (now !== null && now === before) return now;
+    before = now;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the widget never settled');
+}
+
+/** A state string another than the default, for the widget's first option. */
+function otherState(tag) {
+  return `
+    (() => {
+      const o = customElements.get('${tag}').options[0];
+      if (!o) return '';
+      const d = o.default;
+      let v;
+      if (o.choices) v = o.choices.find((c) => String(c) !== String(d));
+      else if (o.type === 'boolean') v = !d;
+      else if (o.type === 'block') v = '2,3;4,5;6,8';
+      else if (o.type === 'list') v = d.map((x, k) => String(Number(x) + k + 1)).join(',');
+      else if (o.min !== undefined && o.max !== undefined) v = o.type === 'integer' ? (d === o.min ? o.min + 1 : o.min) : (o.min + o.max) / 2;
+      else if (o.type === 'integer' || o.type === 'number') v = d + 1;
+      else v = d;
+      return o.name + ':' + encodeURIComponent(String(v));
+    })()`;
+}
+
+test('every widget: a state set, copied as a link and opened afresh shows the same figures; Reset restores', async (t) => {
+  for (const tag of names) await t.test(tag, () => roundTrip(tag));
+});
+
+async function roundTrip(tag) {
+  {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/one.html?tag=${tag}`);
+    const initial = await figures(page);
+    const wanted = await page.evaluate(otherState(tag));
+    let dones = await page.evaluate(() => window.dones);
+    await page.evaluate((s) => {
+      document.body.lastElementChild.state = s;
+    }, wanted);
+    const changed = await figures(page, wanted === '' ? 0 : dones);
+    const state = await page.evaluate(() => document.body.lastElementChild.state);
+    assert.equal(state, wanted, `${tag}: state`);
+    if (wanted !== '') assert.notEqual(changed, initial, `${tag}: the state changed nothing shown`);
+    assert.equal(await page.evaluate(() => window.changes.at(-1)), wanted, `${tag}: nl-change detail`);
+
+    await page.locator(`${tag} >> [data-tool="copy-link"]`).click();
+    await page.locator(`${tag} >> [data-tool-status]`).filter({ hasText: /./ }).waitFor();
+    const copied = (await page.locator(`${tag} >> [data-tool-status]`).textContent()) === 'Link copied.';
+    const link = copied
+      ? await page.evaluate(() => navigator.clipboard.readText())
+      : await page.locator(`${tag} >> [data-link]`).inputValue();
+    assert.ok(link.startsWith(`${server.url}/one.html?tag=${tag}`), link);
+
+    const fresh = await context.newPage();
+    await fresh.goto(link);
+    assert.equal(await figures(fresh), changed, `${tag}: the link shows other figures`);
+    assert.equal(await fresh.evaluate(() => document.body.lastElementChild.state), wanted);
+    await fresh.close();
+
+    dones = await page.evaluate(() => window.dones);
+    await page.locator(`${tag} >> [data-tool="reset"]`).click();
+    assert.equal(await figures(page, dones), initial, `${tag}: Reset did not restore the figures`);
+    assert.equal(await page.evaluate(() => document.body.lastElementChild.state), '');
+    await page.close();
+  }
+}
+
+test("the reader's own controls change the state, and the link carries them", async () => {
+  const cases = [
+    ['nl-playground', 'button[data-kind="layer"]', 'kind:layer'],
+    ['nl-two-numbers', 'button[data-kind="rms"]', 'kind:rms'],
+    ['nl-covariate-shift', 'button[data-net="batch"]', 'network:batch'],
+    ['nl-toggles', 'button[data-kind="layer"]', 'kind:layer'],
+  ];
+  for (const [tag, control, state] of cases) {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/one.html?tag=${tag}`);
+    await figures(page);
+    await page.locator(`${tag} >> ${control}`).first().click();
+    const shown = await figures(page);
+    await page.waitForFunction((s) => window.changes.includes(s), state);
+    const link = await page.evaluate(() => document.body.lastElementChild.link);
+    const fresh = await context.newPage();
+    await fresh.goto(link);
+    assert.equal(await figures(fresh), shown, `${tag}: ${link}`);
+    await fresh.close();
+    await page.close();
+  }
+});
