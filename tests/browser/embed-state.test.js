@@ -132,12 +132,14 @@ test("the reader's own controls change the state, and the link carries them", as
     ['nl-two-numbers', 'button[data-kind="rms"]', 'kind:rms'],
     ['nl-covariate-shift', 'button[data-net="batch"]', 'network:batch'],
     ['nl-toggles', 'button[data-kind="layer"]', 'kind:layer'],
+    ['nl-playground', 'input[data-i="0"][data-j="0"]', 'rows:5%2C7%3B1%2C9%3B7%2C1%3B23%2C7', (c) => c.fill('5')],
+    ['nl-gradient-check', 'select[data-case]', 'case:layer-four', (c) => c.selectOption('layer-four')],
   ];
-  for (const [tag, control, state] of cases) {
+  for (const [tag, control, state, act = (c) => c.click()] of cases) {
     const page = await context.newPage();
     await page.goto(`${server.url}/one.html?tag=${tag}`);
     await figures(page);
-    await page.locator(`${tag} >> ${control}`).first().click();
+    await act(page.locator(`${tag} >> ${control}`).first());
     const shown = await figures(page);
     await page.waitForFunction((s) => window.changes.includes(s), state);
     const link = await page.evaluate(() => document.body.lastElementChild.link);

@@ -1,6 +1,8 @@
 // The MNIST lab's controller: fetches the digit asset (only when the reader starts the lab),
 // starts one worker per core the machine has (at most one per network), deals the networks out,
 // and forwards the workers' replies. It computes nothing itself.
+import { ModuleWorker as Worker } from './module-worker.js';
+
 const assetUrl = new URL('../generated/mnist-digits.bin', import.meta.url);
 const startWorker = () => new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' });
 

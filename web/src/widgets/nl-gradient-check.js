@@ -16,7 +16,14 @@ const CASES = {
 export class NlGradientCheck extends NlWidget {
   static title = 'Gradient check';
   static options = [
-    { name: 'case', type: 'string', default: 'batch-four', choices: Object.keys(CASES), doc: 'which layer and block' },
+    {
+      name: 'case',
+      type: 'string',
+      default: 'batch-four',
+      choices: Object.keys(CASES),
+      field: 'which',
+      doc: 'which layer and block',
+    },
   ];
 
   async start() {

@@ -34,6 +34,7 @@ export class NlPlayground extends NlWidget {
       name: 'rows',
       type: 'block',
       default: '1,7;1,9;7,1;23,7',
+      field: 'cells',
       doc: 'the block: rows separated by ";", values by ","',
     },
     {
