@@ -192,3 +192,36 @@ test('loss curves: one panel per arrangement keeps every line in sight; the togg
   await page.locator('nl-loss-curves >> button[data-layout="together"]').click();
   assert.ok(await page.locator('nl-loss-curves >> .chart.tall').isVisible());
 });
+
+test('covariate shift: one unit can be picked out from the keyboard and by pointing at its line', async () => {
+  await fresh();
+  await ready('nl-covariate-shift', 'select[data-unit]');
+  await page.waitForFunction(
+    () => document.querySelector('nl-covariate-shift').chart.data.datasets.length === 16,
+    null,
+    {
+      timeout: 60000,
+    },
+  );
+  const menu = page.locator('nl-covariate-shift >> select[data-unit]');
+  await menu.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await menu.inputValue(), '1');
+  const strong = () =>
+    page.evaluate(() =>
+      document
+        .querySelector('nl-covariate-shift')
+        .chart.data.datasets.filter((d) => d.borderWidth === 3)
+        .map((d) => d.label),
+    );
+  assert.deepEqual(await strong(), ['unit 2']);
+  assert.match(await page.locator('nl-covariate-shift >> [data-unit-said]').textContent(), /^Unit 2: mean /);
+  // Pointing at the chart picks the line nearest the pointer.
+  const box = await page.locator('nl-covariate-shift >> canvas').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.3);
+  await page.waitForTimeout(100);
+  const picked = await strong();
+  assert.equal(picked.length, 1);
+  assert.equal(await menu.inputValue(), String(Number(picked[0].split(' ')[1]) - 1));
+});

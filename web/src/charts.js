@@ -58,7 +58,8 @@ function withAlpha(hex, alpha) {
  * A line chart over epochs or steps. series: [{label, data: [y...] | [{x, y}], colourVar, alpha?,
  * dash?, width?, points?}]. options: {logY, xTitle, yTitle, legend, yMin, yMax, tooltips,
  * categories?: names shown at x = 1, 2, 3… instead of numbers, onLegend?: (datasetIndex) => void
- * (a legend click is handed to the widget, which keeps its own toggles in step)}.
+ * (a legend click is handed to the widget, which keeps its own toggles in step), onHover?:
+ * (datasetIndex or null) => void (the line nearest the pointer)}.
  */
 export function lineChart(host, canvas, series, options = {}) {
   const styleOf = () => ({
@@ -130,6 +131,9 @@ export function lineChart(host, canvas, series, options = {}) {
       maintainAspectRatio: false,
       normalized: true,
       interaction: { mode: 'nearest', intersect: false },
+      ...(options.onHover
+        ? { onHover: (_, elements) => options.onHover(elements.length ? elements[0].datasetIndex : null) }
+        : {}),
       plugins: {
         legend: {
           display: options.legend ?? true,

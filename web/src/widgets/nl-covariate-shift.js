@@ -35,7 +35,11 @@ export class NlCovariateShift extends NlWidget {
           <button data-stat="mean" aria-pressed="${this.statistic === 'mean'}">Means</button>
           <button data-stat="deviation" aria-pressed="${this.statistic === 'deviation'}">Deviations</button>
         </span>
+        <label>highlight <select data-unit aria-label="unit to highlight">
+          <option value="">no unit</option>${Array.from({ length: 16 }, (_, u) => `<option value="${u}">unit ${u + 1}</option>`).join('')}
+        </select></label>
       </div>
+      <p class="note" data-unit-said aria-live="polite"></p>
       <div class="chart tall"><canvas role="img" aria-label="the sixteen hidden units over the epochs" aria-describedby="shift-finding"></canvas></div>
       <div data-alternative></div>
       <p class="note" data-status role="status">Training the plain and batch networks on the crowd…</p>
@@ -59,12 +63,51 @@ export class NlCovariateShift extends NlWidget {
       this.$$('[data-stat]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.stat === this.statistic)));
       this.draw();
     });
+    // One unit picked out, from the menu or by pointing at its line.
+    this.unit = null;
+    this.body.addEventListener('change', (e) => {
+      if (e.target.matches('[data-unit]')) this.highlight(e.target.value === '' ? null : Number(e.target.value));
+    });
     arrowKeys(this.body);
     this.draw();
   }
 
   chartOptions() {
-    return { xTitle: 'epoch', yTitle: `each unit's ${this.statistic} over the crowd`, legend: false, tooltips: false };
+    return {
+      xTitle: 'epoch',
+      yTitle: `each unit's ${this.statistic} over the crowd`,
+      legend: false,
+      tooltips: false,
+      onHover: (k) => {
+        const named = /^unit (\d+)$/.exec(k === null ? '' : (this.chart.data.datasets[k]?.label ?? ''));
+        const unit = named ? Number(named[1]) - 1 : null;
+        if (unit !== null && unit !== this.unit) {
+          this.$('[data-unit]').value = String(unit);
+          this.highlight(unit);
+        }
+      },
+    };
+  }
+
+  /** Draws one unit strong and the others faint (null: all alike), and says where it went. */
+  highlight(unit) {
+    this.unit = unit;
+    if (!this.series) return;
+    const lines = this.series.map((s, u) =>
+      unit === null ? s : { ...s, alpha: u === unit ? 1 : 0.18, width: u === unit ? 3 : 1 },
+    );
+    // The highlighted line is drawn last, over the others.
+    if (unit !== null) lines.push(lines.splice(unit, 1)[0]);
+    this.drawing = null;
+    this.chart.$setSeries(lines, this.chartOptions());
+    const said = this.$('[data-unit-said]');
+    if (unit === null) {
+      said.textContent = '';
+      return;
+    }
+    const run = this.data[this.network];
+    const flat = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
+    said.textContent = `Unit ${unit + 1}: ${this.statistic} ${fmt(flat[unit], 4)} after the first epoch, ${fmt(flat[(run.epochs - 1) * run.units + unit], 4)} after the last.`;
   }
 
   /** Adds the lines a few per frame: one frame with all sixteen at once is a long task. */
@@ -90,7 +133,9 @@ export class NlCovariateShift extends NlWidget {
       alpha: 0.75,
       width: 1.5,
     }));
-    this.showProgressively(series);
+    this.series = series;
+    if (this.unit === null) this.showProgressively(series);
+    else this.highlight(this.unit);
     rovingTabindex(this.root);
     const other = this.data[this.network === 'plain' ? 'batch' : 'plain'];
     const name = { plain: 'the plain network', batch: 'the batch layer' };
