@@ -7,6 +7,7 @@
 #include "boundary.hpp"
 #include "core/normlab_core.hpp"
 #include "report/normlab_report.hpp"
+#include "tutorial/normlab_tutorial.hpp"
 
 using namespace normlab;
 using boundary::answer;
@@ -21,6 +22,8 @@ EMSCRIPTEN_BINDINGS(normlab_test) {
         "measurementsJson", +[] { return measurements_json(); });
     function(
         "wholeCrowdJson", +[] { return whole_crowd_json(); });
+    function(
+        "tutorialFiguresJson", +[] { return tutorial_figures_json(); });
     function(
         "columnSums", +[](const Block& a) { return answer([&] { return boundary::numbers_value(column_sums(a)); }); });
     function(

@@ -77,5 +77,4 @@ EMSCRIPTEN_BINDINGS(tutorial) {
                  o.set("data", normlab::boundary::numbers_value(t.data));
                  return o;
              }));
-    function("tutorialFiguresJson", emscripten::optional_override([] { return tutorial_figures_json(); }));
 }

@@ -80,9 +80,5 @@ export function tutorialApi(
     parameterCountView(width) {
       return view(core.tutorialParameterCountView(checkInteger(width, 'the width')));
     },
-    /** Every view at the tutorial's settings, as the JSON text the native build prints too. */
-    tutorialFiguresJson() {
-      return core.tutorialFiguresJson();
-    },
   };
 }
