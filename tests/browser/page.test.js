@@ -225,9 +225,11 @@ test('playground: axes, undo exactly, rows down to two and one, a bad value, ste
   // A bad value: the core's typed error appears inline; correcting it recovers.
   await inWidget(pg, 'button[data-add-row]').click();
   await cell(1, 1).fill('seven');
-  assert.match(await text(pg, '.error'), /^NonFiniteError: row 2, feature 2/);
+  assert.equal(await text(pg, '.error'), "row 2, feature 2: not a number: 'seven'");
+  assert.equal(await inWidget(pg, '.error').getAttribute('data-error-name'), 'NonFiniteError');
   await cell(1, 1).fill('');
-  assert.match(await text(pg, '.error'), /NonFiniteError/);
+  assert.equal(await text(pg, '.error'), 'row 2, feature 2: empty; type a number');
+  assert.equal(await inWidget(pg, '.error').getAttribute('data-error-name'), 'NonFiniteError');
   await cell(1, 1).fill('Infinity');
   assert.match(await text(pg, '.error'), /Infinity/);
   await cell(1, 1).fill('9');

@@ -157,6 +157,9 @@ test('playground: Undo exactly under Predict is disabled with its reason; Step s
   assert.equal((await pg('[data-out="steps"]').textContent()).trim(), '1');
   // A refused block leaves no running figures beside the error.
   await pg('input[data-i="0"][data-j="0"]').fill('abc');
+  assert.equal((await pg('.error').textContent()).trim(), "row 1, feature 1: not a number: 'abc'");
+  assert.equal(await pg('.error').getAttribute('data-error-name'), 'NonFiniteError');
+  assert.equal(await pg('.answer td').count(), 0);
   assert.equal((await pg('[data-out="rmean"]').textContent()).trim(), '–');
 });
 

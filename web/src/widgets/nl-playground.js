@@ -265,10 +265,32 @@ export class NlPlayground extends NlWidget {
     }
   }
 
+  /**
+   * Shows a refusal in the reader's words: text that is not a number is named as typed (the core
+   * saw only NaN); any other refusal keeps the core's message. The typed name stays on the
+   * paragraph (data-error-name) for tests and scripts.
+   */
   showError(e) {
     const p = this.$('.error');
     p.hidden = false;
-    p.textContent = `${e.name}: ${e.message}`;
+    p.dataset.errorName = e.name;
+    const typed = e.name === 'NonFiniteError' ? this.unreadable() : null;
+    if (typed) {
+      const t = typed.text.trim();
+      p.textContent = `${typed.where}: ${t === '' ? 'empty; type a number' : `not a number: '${t}'`}`;
+    } else {
+      p.textContent = `${e.name}: ${e.message}`;
+    }
+  }
+
+  /** The first field, in the order the core reads them, whose text is no number at all. */
+  unreadable() {
+    const fields = [
+      ...this.scale.map((text, j) => ({ where: `scale of feature ${j + 1}`, text })),
+      ...this.shift.map((text, j) => ({ where: `shift of feature ${j + 1}`, text })),
+      ...this.cells.flatMap((row, i) => row.map((text, j) => ({ where: `row ${i + 1}, feature ${j + 1}`, text }))),
+    ];
+    return fields.find(({ text }) => Number.isNaN(parse(text))) ?? null;
   }
 
   update() {
