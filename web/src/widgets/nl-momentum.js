@@ -96,6 +96,13 @@ export class NlMomentum extends NlWidget {
     const series = [
       { label: 'running mean', data: v.steps.map((s) => s.runningMean), colourVar: '--nl-batch', points: 2 },
       { label: 'running variance', data: v.steps.map((s) => s.runningVariance), colourVar: '--nl-layer', points: 2 },
+      {
+        label: 'each batch mean',
+        data: v.steps.map((s) => s.batchMean),
+        colourVar: '--nl-muted',
+        points: 3,
+        showLine: false,
+      },
     ];
     if (!this.chart) this.chart = this.own(lineChart(this, this.$('canvas'), series, { xTitle: 'batch', yMin: 0 }));
     else this.chart.$setSeries(series);
