@@ -4,6 +4,7 @@
 // worker) when removed. Widgets share no state with each other except through page-level caches
 // of results (whole-crowd.js).
 import { readOption, written } from './attributes.js';
+import { chartPng, download, numbersCsv, seriesOf, tablesOf } from './export.js';
 import { loadNormlab } from './normlab.js';
 import { CancelError, isCancel } from './protocol.js';
 import { TrainingWorker } from './training-worker.js';
@@ -49,7 +50,8 @@ export const parts = {
   caption: 'the caption line above the widget',
   notices: 'notices about attributes that were not allowed',
   body: "the widget's own figures and controls",
-  tools: 'the Copy link and Reset bar',
+  tools: 'the Copy link, Reset and Export bar',
+  export: 'the Export menu (a details element)',
   button: 'the buttons of the tools bar',
 };
 
@@ -203,6 +205,26 @@ export class NlWidget extends HTMLElement {
     return `${location.origin}${location.pathname}${location.search}${hashOf(states)}`;
   }
 
+  /**
+   * Downloads what the widget shows: 'png' (its chart at 2×), 'csv' (the numbers of its tables
+   * and charts) or 'json' (its state, link and those numbers). Files are named
+   * normlab-<id>-chart.png, normlab-<id>-numbers.csv, normlab-<id>-state.json.
+   */
+  async export(as) {
+    const name = `normlab-${this.linkId}`;
+    const tables = tablesOf(this.body);
+    const series = seriesOf(this.charts);
+    if (as === 'png') {
+      const png = await chartPng(this.charts);
+      if (png) download(png, `${name}-chart.png`);
+    } else if (as === 'csv') {
+      download(new Blob([numbersCsv(tables, series)], { type: 'text/csv' }), `${name}-numbers.csv`);
+    } else if (as === 'json') {
+      const data = { widget: this.localName, state: this.state, link: this.link, tables, series };
+      download(new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' }), `${name}-state.json`);
+    }
+  }
+
   restart() {
     if (!this.started) return;
     this.stop();
@@ -242,6 +264,11 @@ export class NlWidget extends HTMLElement {
       <div class="tools" part="tools">
         <button type="button" data-tool="copy-link" part="button">Copy link</button>
         <button type="button" data-tool="reset" part="button">Reset</button>
+        <details data-export part="export"><summary part="button">Export</summary>
+          <button type="button" data-export-as="png" part="button">Chart as PNG (2×)</button>
+          <button type="button" data-export-as="csv" part="button">Numbers as CSV</button>
+          <button type="button" data-export-as="json" part="button">State and numbers as JSON</button>
+        </details>
         <span data-tool-status role="status" aria-live="polite"></span>
         <input type="text" readonly data-link hidden aria-label="link to this widget's state">
       </div>`;
@@ -268,6 +295,14 @@ export class NlWidget extends HTMLElement {
         linkBox.select();
         status.textContent = 'Copy this link:';
       }
+    });
+    root.querySelector('[data-export]').addEventListener('click', (e) => {
+      const as = e.target.closest('[data-export-as]')?.dataset.exportAs;
+      if (as) this.export(as).catch((error) => (status.textContent = `The export failed: ${error.message}`));
+    });
+    root.querySelector('[data-export]').addEventListener('toggle', () => {
+      const png = root.querySelector('[data-export-as="png"]');
+      png.hidden = this.charts.size === 0;
     });
     root.querySelector('[data-tool="reset"]').addEventListener('click', () => {
       status.textContent = '';

@@ -1,0 +1,117 @@
+// Export: the chart as a PNG at twice its size on screen, the numbers shown as CSV, the state
+// and numbers as JSON, each downloaded from the widget's Export menu under a name saying what it is.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser, server;
+
+before(async () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'normlab-export-'));
+  cpSync(path.resolve(root, process.env.NORMLAB_SITE ?? 'dist'), site, { recursive: true });
+  writeFileSync(
+    path.join(site, 'post.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script type="module" src="./normlab-widgets.js"></script>
+    <nl-playground kind="layer"></nl-playground>
+    <nl-running-average keep="0.8" steps="60" id="average"></nl-running-average>`,
+  );
+  server = await serveStatic(site);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Clicks one Export entry of a widget and returns {name, bytes} of the download. */
+async function exported(page, tag, as) {
+  await page.locator(`${tag} >> [data-export] summary`).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`${tag} >> [data-export-as="${as}"]`).click(),
+  ]);
+  await page.locator(`${tag} >> [data-export] summary`).click();
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+}
+
+/** Rows of fields of a CSV text (quoted fields may hold commas and doubled quotes). */
+function parseCsv(text) {
+  return text
+    .split('\n')
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+        .slice(0, -1)
+        .map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"')),
+    );
+}
+
+test('PNG, CSV and JSON hold what the widget shows', async () => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/post.html`);
+  await page.waitForFunction(() => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'));
+
+  // CSV: the playground's answer cells, with the minus sign a CSV reader understands.
+  const shown = (await page.locator('nl-playground >> .answer td').allTextContents()).map((t) => t.trim());
+  const csv = await exported(page, 'nl-playground', 'csv');
+  assert.equal(csv.name, 'normlab-playground-numbers.csv');
+  const cells = parseCsv(csv.bytes.toString()).flat();
+  for (const value of shown) {
+    const number = value.replace('\u2212', '-');
+    assert.ok(cells.includes(number), `${number} is not in the CSV`);
+    assert.ok(Number.isFinite(Number(number)), number);
+  }
+
+  // JSON: the state round-trips.
+  const json = await exported(page, 'nl-playground', 'json');
+  assert.equal(json.name, 'normlab-playground-state.json');
+  const data = JSON.parse(json.bytes.toString());
+  assert.equal(data.state, await page.evaluate(() => document.querySelector('nl-playground').state));
+  assert.equal(data.state, 'kind:layer');
+  await page.locator('nl-playground >> button[data-kind="rms"]').first().click();
+  const again = JSON.parse((await exported(page, 'nl-playground', 'json')).bytes.toString());
+  assert.equal(again.state, 'kind:rms');
+  await page.evaluate(() => document.querySelector('nl-playground').reset());
+  await page.evaluate((s) => (document.querySelector('nl-playground').state = s), again.state);
+  await page.waitForFunction(() =>
+    document.querySelector('nl-playground').shadowRoot.querySelector('button[data-kind="rms"][aria-pressed="true"]'),
+  );
+
+  // PNG: the running average's chart at twice its size on screen; its series in the CSV.
+  await page.locator('#average').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('#average').charts?.size > 0);
+  const size = await page
+    .locator('#average >> canvas')
+    .first()
+    .evaluate((c) => [c.clientWidth, c.clientHeight]);
+  const png = await exported(page, '#average', 'png');
+  assert.equal(png.name, 'normlab-average-chart.png');
+  assert.equal(png.bytes.subarray(1, 4).toString(), 'PNG');
+  assert.deepEqual([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)], [size[0] * 2, size[1] * 2]);
+  const decoded = await page.evaluate(async (b64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${b64}`;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  }, png.bytes.toString('base64'));
+  assert.deepEqual(decoded, [size[0] * 2, size[1] * 2]);
+  const points = await page.evaluate(() =>
+    [...document.querySelector('#average').charts].flatMap((c) => c.data.datasets.map((d) => d.data.length)),
+  );
+  const rows = parseCsv((await exported(page, '#average', 'csv')).bytes.toString());
+  const series = rows.slice(rows.findIndex((r) => r.join(',') === 'series,x,y') + 1).filter((r) => r.length === 3);
+  assert.ok(series.every(([, x, y]) => Number.isFinite(Number(x)) && Number.isFinite(Number(y))));
+  assert.equal(
+    series.length,
+    points.reduce((a, b) => a + b, 0),
+  );
+  await context.close();
+});
