@@ -101,12 +101,15 @@ export function lineChart(host, canvas, series, options = {}) {
         max: options.xMax,
         ...(options.categories
           ? {
+              // One tick per category, at 1, 2, 3…, its name on as many lines as it has words.
+              afterBuildTicks: (scale) => {
+                scale.ticks = options.categories.map((_, k) => ({ value: k + 1 }));
+              },
               ticks: {
                 ...axis().ticks,
-                stepSize: 1,
                 autoSkip: false,
                 maxRotation: 0,
-                callback: (v) => (Number.isInteger(v) ? (options.categories[v - 1] ?? '') : ''),
+                callback: (v) => (options.categories[v - 1] ?? '').split(' '),
               },
             }
           : {}),

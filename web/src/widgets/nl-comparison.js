@@ -86,7 +86,7 @@ export class NlComparison extends NlWidget {
     }));
     const options = {
       xTitle: 'arrangement (one dot per seed)',
-      yTitle: 'held-out accuracy (axis starts at 0.5)',
+      yTitle: 'held-out accuracy (from 0.5)',
       xMin: 0.5,
       xMax: summary.length + 0.5,
       yMin: 0.5,
