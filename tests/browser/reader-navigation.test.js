@@ -20,7 +20,8 @@ after(async () => {
   await server?.close();
 });
 
-const headingTop = (page, id) => page.evaluate((i) => document.getElementById(i).querySelector('h2').getBoundingClientRect().top, id);
+const headingTop = (page, id) =>
+  page.evaluate((i) => document.getElementById(i).querySelector('h2').getBoundingClientRect().top, id);
 
 test('the contents link every section of the essay', async () => {
   const page = await browser.newPage();
