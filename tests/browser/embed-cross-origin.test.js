@@ -25,7 +25,7 @@ async function host(from, csp) {
     <style>${HOSTILE}</style>
     <h1>A blog post</h1>
     <script type="module" src="${from}/normlab-widgets.js"></script>
-    ${names.map((n) => `<${n}></${n}>`).join('\n')}`,
+    ${names.map((n) => `<${n}><p class="fallback">A static picture of ${n}.</p></${n}>`).join('\n')}`,
   );
   return serveStatic(dir, { csp });
 }
@@ -84,6 +84,7 @@ test('every widget embedded from another origin works under the minimal policy a
     }
     const states = await drawn(page);
     for (const n of names) assert.equal(states[n].error, null, `${n}: ${states[n].error}`);
+    assert.equal(await page.$$eval('p.fallback', (ps) => ps.filter((p) => p.offsetHeight > 0).length), 0);
     // The workers ran: the comparison trains in workers, two-ways reads the whole-crowd runs.
     await page.waitForFunction(
       () =>
@@ -142,6 +143,9 @@ test('without wasm-unsafe-eval every widget says in one plain sentence what the 
       assert.match(states[n].error, /^This widget needs WebAssembly, .*'wasm-unsafe-eval'.*\.$/, n);
       assert.doesNotMatch(states[n].error, /Aborted|ASSERTIONS|CompileError/, n);
     }
+    // Each element's own content, its static fallback, shows under the sentence.
+    const fallbacks = await page.$$eval('p.fallback', (ps) => ps.filter((p) => p.offsetHeight > 0).length);
+    assert.equal(fallbacks, names.length);
   } finally {
     await page.close();
     await blog.close();

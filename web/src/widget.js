@@ -470,7 +470,8 @@ export class NlWidget extends HTMLElement {
     p.setAttribute('role', 'alert');
     const plain = e instanceof WasmUnavailableError;
     p.textContent = plain ? e.message : `${e.name ?? 'Error'}: ${e.message}`;
-    this.body.replaceChildren(p);
+    // The host's own content of the element (its static fallback) shows under the sentence.
+    this.body.replaceChildren(p, ...(plain ? [document.createElement('slot')] : []));
     if (!plain) console.error(e);
   }
 
