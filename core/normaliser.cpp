@@ -310,14 +310,16 @@ void Normaliser::train_into(const Block& x, NormResponse& r, Workspace& work) co
         const double centred = (xs[c] - mean[s]) - corr[s];
         return centred * centred;
     });
+    bool overflowed = false;
     for (std::size_t s = 0; s < count; ++s) {
         var[s] /= len;
         r.deviation[s] = std::sqrt(var[s] + spec_.eps);
+        overflowed = overflowed || !std::isfinite(var[s]);
     }
     const double* dev = r.deviation.data();
     sweep(sets, [&](std::size_t s, std::size_t c) { z[c] = ((xs[c] - mean[s]) - corr[s]) / dev[s]; });
     for (std::size_t s = 0; s < count; ++s) mean[s] += corr[s];
-    for (std::size_t s = 0; s < count; ++s)
+    for (std::size_t s = 0; overflowed && s < count; ++s)
         if (!std::isfinite(var[s]))
             rescaled_set(sets, s, spec_.centre(), spec_.eps, xs, z, mean[s], var[s], r.deviation[s]);
     // answer = scale * z + shift, feature by feature along each row.

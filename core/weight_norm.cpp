@@ -39,9 +39,15 @@ double column_length(const Block& v, std::size_t k) {
 }
 
 void WeightNormDense::derive() {
-    lengths_.resize(direction_.cols);
+    // The sums of squares row by row (the order column_length sums each column in), then the
+    // scaled sum for any column whose square left the range of normal doubles.
+    lengths_.assign(direction_.cols, 0.0);
+    for (std::size_t j = 0; j < direction_.rows; ++j)
+        for (std::size_t k = 0; k < direction_.cols; ++k) lengths_[k] += direction_.at(j, k) * direction_.at(j, k);
     for (std::size_t k = 0; k < lengths_.size(); ++k) {
-        lengths_[k] = column_length(direction_, k);
+        const double sum = lengths_[k];
+        lengths_[k] = std::isfinite(sum) && sum >= std::numeric_limits<double>::min() ? std::sqrt(sum)
+                                                                                      : column_length(direction_, k);
         if (lengths_[k] == 0)
             throw ZeroDirectionError("neuron " + std::to_string(k + 1) +
                                      "'s direction has length 0: v / |v| is undefined, so the neuron has no "
