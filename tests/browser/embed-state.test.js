@@ -150,3 +150,45 @@ test("the reader's own controls change the state, and the link carries them", as
     await page.close();
   }
 });
+
+test('theme="dark" and "light" pick the colours whatever the system says; auto follows it', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/one.html?tag=nl-playground`);
+  await figures(page);
+  const panel = () =>
+    page.evaluate(() =>
+      getComputedStyle(document.body.lastElementChild.shadowRoot.querySelector('.widget')).backgroundColor.trim(),
+    );
+  const light = 'rgb(244, 246, 248)';
+  const dark = 'rgb(31, 37, 43)';
+  const set = (theme) => page.evaluate((t) => document.body.lastElementChild.setAttribute('theme', t), theme);
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await set('dark');
+    assert.equal(await panel(), dark, `theme dark, system ${scheme}`);
+    await set('light');
+    assert.equal(await panel(), light, `theme light, system ${scheme}`);
+    await set('auto');
+    assert.equal(await panel(), scheme === 'dark' ? dark : light, `theme auto, system ${scheme}`);
+  }
+  await page.close();
+});
+
+test('the essay page writes each changed widget into its URL hash, and a fresh page opens from it', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/index.html`);
+  await page.locator('nl-playground').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'));
+  await page.locator('nl-playground >> button[data-kind="rms"]').first().click();
+  await page.waitForFunction(() => location.hash.includes('playground=kind:rms'));
+  const url = page.url();
+  const fresh = await context.newPage();
+  await fresh.goto(url);
+  await fresh.locator('nl-playground').scrollIntoViewIfNeeded();
+  await fresh.waitForFunction(() =>
+    document.querySelector('nl-playground').shadowRoot.querySelector('button[data-kind="rms"][aria-pressed="true"]'),
+  );
+  assert.equal(await fresh.evaluate(() => document.querySelector('nl-playground').state), 'kind:rms');
+  await fresh.close();
+  await page.close();
+});

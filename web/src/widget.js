@@ -71,7 +71,14 @@ export function followHash() {
 function writeHash() {
   const states = hashStates(location.hash);
   for (const w of followers) states.set(w.linkId, w.state);
-  history.replaceState(null, '', `${location.pathname}${location.search}${hashOf(states)}`);
+  // A plain anchor (#section) in the hash stays first, so the page still scrolls to it.
+  const anchor = location.hash
+    .replace(/^#/, '')
+    .split('&')
+    .find((part) => part !== '' && !part.includes('='));
+  const hash = hashOf(states);
+  const next = anchor ? `#${anchor}${hash.replace(/^#/, '&')}` : hash;
+  if (next !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${next}`);
 }
 
 export class NlWidget extends HTMLElement {
