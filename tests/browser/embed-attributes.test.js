@@ -99,7 +99,8 @@ test("the issue's silent fallbacks now say so in the widget, which works with th
       <nl-covariate-shift network="bogus"></nl-covariate-shift>
       <nl-running-average steps="5"></nl-running-average>
       <nl-running-average rows="1,2;3" id="rows"></nl-running-average>
-      <nl-playground state="kind:layer~colour:red" id="stated"></nl-playground>`;
+      <nl-playground state="kind:layer~colour:red" id="stated"></nl-playground>
+      <nl-two-numbers theme="blue"></nl-two-numbers>`;
   });
   const expected = [
     ['nl-gradient-check', 'case="nonsense" is not allowed: case takes one of '],
@@ -117,6 +118,7 @@ test("the issue's silent fallbacks now say so in the widget, which works with th
     ],
     ['#rows', 'rows="1,2;3" is not allowed: rows takes rows of numbers'],
     ['#stated', 'the state part "colour:red" names no option of this widget'],
+    ['nl-two-numbers', 'theme="blue" is not allowed: theme takes one of auto, light, dark. Using the default, auto.'],
   ];
   for (const [selector, start] of expected) {
     await page.locator(selector).first().scrollIntoViewIfNeeded();

@@ -37,6 +37,9 @@ export function core() {
   return corePromise;
 }
 
+// The theme attribute, checked as an option is; the colours themselves are CSS (widget-styles.js).
+const THEME = { name: 'theme', type: 'string', default: 'auto', choices: ['auto', 'light', 'dark'] };
+
 /** Attributes every widget takes besides its own options (see the embedding guide). */
 export const commonAttributes = [
   { name: 'theme', doc: "light, dark or auto (the reader's system setting; the default)" },
@@ -120,17 +123,25 @@ export class NlWidget extends HTMLElement {
    * visible notice and replaced by the default.
    */
   get config() {
-    const out = {};
+    const { values, problems } = this.readOptions();
+    this.showNotices(problems);
+    return values;
+  }
+
+  /** The options and the sentences for every text not allowed (the theme's included). */
+  readOptions() {
+    const values = {};
     const problems = [...(this.stated?.problems ?? [])];
+    const theme = readOption(THEME, this.getAttribute('theme'));
+    if (theme.problem) problems.push(theme.problem);
     for (const o of this.constructor.options) {
       const fromState = this.stated && o.name in this.stated.texts;
       const raw = fromState ? this.stated.texts[o.name] : this.getAttribute(o.name);
       const { value, problem } = readOption(o, raw);
-      out[o.name] = value;
+      values[o.name] = value;
       if (problem) problems.push(fromState ? `In the state, ${problem}` : problem);
     }
-    this.showNotices(problems);
-    return out;
+    return { values, problems };
   }
 
   /**
@@ -355,10 +366,16 @@ export class NlWidget extends HTMLElement {
 
   attributeChangedCallback(name, before, after) {
     if (before === after || !this.caption) return;
-    if (name === 'theme') this.recolour();
-    else if (name === 'caption') this.showCaption();
+    if (name === 'theme') {
+      this.showNotices(this.readOptions().problems);
+      this.recolour();
+    } else if (name === 'caption') this.showCaption();
     else if (name === 'state') this.state = after;
-    else this.restart();
+    else {
+      // The host's new value wins over the reader's change of the same option.
+      if (this.stated) delete this.stated.texts[name];
+      this.restart();
+    }
   }
 
   /**
