@@ -1,22 +1,11 @@
 // The page: typesets its formulas with KaTeX (visible HTML and MathML for screen readers), fills
 // the prose's figures from the core, and defines every widget.
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
 import './widgets/index.js';
+import { typesetFormulas } from './typeset.js';
 import { fillProseFigures } from './prose-figures.js';
 import { followHash } from './widget.js';
 
-// One formula per task, so typesetting never holds the main thread for long.
-for (const el of document.querySelectorAll('[data-tex]')) {
-  setTimeout(() => {
-    katex.render(el.dataset.tex, el, {
-      displayMode: el.classList.contains('formula'),
-      throwOnError: false,
-      output: 'htmlAndMathml',
-    });
-  }, 0);
-}
-
+typesetFormulas();
 fillProseFigures().catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();
