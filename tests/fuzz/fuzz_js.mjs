@@ -37,6 +37,7 @@ function runWorker(seed, seconds, calls) {
       clearInterval(watchdog);
       worker.terminate();
       resolve({
+        type: 'hang',
         stats: { ...stats, calls: last.index },
         functions,
         findings: [{ text: `${last.label} did not return within ${options.hang} s`, count: 1 }],
@@ -68,7 +69,8 @@ const findings = [];
 let seed = options.seed;
 let functions = 0;
 let slowest = [];
-// A run that hangs is cut short; the next one starts from the next seed with the time left.
+// A run that hangs is cut short; the next one starts from the next seed with the time left. A
+// worker that dies (the driver's own fault) ends the run.
 for (;;) {
   const left = options.seconds - (Date.now() - start) / 1000;
   const report = await runWorker(seed, Math.max(left, 0), options.calls - total.calls);
@@ -76,7 +78,7 @@ for (;;) {
   functions = report.functions ?? functions;
   slowest = report.slowest ?? slowest;
   for (const f of report.findings) findings.push({ ...f, seed });
-  const hung = report.type !== 'done';
+  const hung = report.type === 'hang';
   if (!hung || total.calls >= options.calls || (Date.now() - start) / 1000 >= options.seconds) break;
   seed++;
 }

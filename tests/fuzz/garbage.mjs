@@ -188,9 +188,10 @@ export function garbageMaker({ random, words, keys, api }) {
 
   function throwingGetters() {
     const o = {};
-    for (const key of ['rows', 'cols', 'data', 'kind', 'features', ...r.pick([keys, []])].slice(0, 8)) {
+    for (const key of new Set(['rows', 'cols', 'data', 'kind', 'features', ...r.pick([keys, []]).slice(0, 8)])) {
       Object.defineProperty(o, key, {
         enumerable: true,
+        configurable: true,
         get() {
           throw new CallerError(`the getter of ${key}`);
         },
