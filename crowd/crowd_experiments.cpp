@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "lockstep_training.hpp"
 
 namespace normlab {
 
@@ -95,21 +96,45 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
     if (begin > end || end > plan.size())
         throw OptionError("the range [" + std::to_string(begin) + ", " + std::to_string(end) +
                           ") does not lie within the " + std::to_string(plan.size()) + " trainings");
+    // The folds of one seed and arrangement train side by side; a piece of the plan may start or
+    // end inside such a group.
     std::vector<TrainingResult> results;
-    for (std::size_t k = begin; k < end; ++k) {
-        const TrainingPlanEntry& p = plan[k];
-        const std::vector<std::vector<std::size_t>> folds = crowd_folds_for(p.seed, crowd.size());
-        std::vector<std::size_t> training;
-        for (std::size_t f = 0; f < folds.size(); ++f)
-            if (f != p.fold) training.insert(training.end(), folds[f].begin(), folds[f].end());
-        const Crowd train = crowd.subset(training), held = crowd.subset(folds[p.fold]);
-        const Normaliser units = standard_units_of(train.measurements); // training rows only
-        const Block x = units.infer(train.measurements), x_held = units.infer(held.measurements);
-        Random rng = initial_weights_generator(p.seed, p.fold);
-        const TrainingRun run = train_crowd_network(CrowdNetwork::initial(p.arrangement, rng), x, train.labels,
-                                                    crowd_epochs, Recording::FinalLoss);
-        results.push_back({p.seed, p.fold, p.arrangement, accuracy(run.network.infer(x), train.labels),
-                           correct_count(run.network.infer(x_held), held.labels), held.size(), run.final_loss});
+    for (std::size_t k = begin; k < end;) {
+        std::size_t group_end = k + 1;
+        while (group_end < end && group_end - k < lockstep_lanes && plan[group_end].seed == plan[k].seed &&
+               plan[group_end].arrangement == plan[k].arrangement)
+            ++group_end;
+        const std::vector<std::vector<std::size_t>> folds = crowd_folds_for(plan[k].seed, crowd.size());
+        std::vector<LockstepTraining> trainings;
+        std::vector<Block> heldout;
+        std::vector<Crowd> held;
+        for (std::size_t q = k; q < group_end; ++q) {
+            const TrainingPlanEntry& p = plan[q];
+            std::vector<std::size_t> training;
+            for (std::size_t f = 0; f < folds.size(); ++f)
+                if (f != p.fold) training.insert(training.end(), folds[f].begin(), folds[f].end());
+            const Crowd train = crowd.subset(training);
+            held.push_back(crowd.subset(folds[p.fold]));
+            const Normaliser units = standard_units_of(train.measurements); // training rows only
+            heldout.push_back(units.infer(held.back().measurements));
+            Random rng = initial_weights_generator(p.seed, p.fold);
+            trainings.push_back(
+                {CrowdNetwork::initial(p.arrangement, rng), units.infer(train.measurements), train.labels});
+        }
+        bool same_rows = true;
+        for (const LockstepTraining& t : trainings) same_rows = same_rows && t.x.rows == trainings.front().x.rows;
+        std::vector<std::optional<TrainingRun>> runs(trainings.size());
+        if (same_rows) runs = train_in_lockstep(trainings, crowd_epochs);
+        for (std::size_t q = 0; q < trainings.size(); ++q) {
+            const LockstepTraining& t = trainings[q];
+            if (!runs[q]) runs[q] = train_crowd_network(t.start, t.x, t.labels, crowd_epochs, Recording::FinalLoss);
+            const TrainingPlanEntry& p = plan[k + q];
+            const CrowdNetwork& net = runs[q]->network;
+            results.push_back({p.seed, p.fold, p.arrangement, accuracy(net.infer(t.x), t.labels),
+                               correct_count(net.infer(heldout[q]), held[q].labels), held[q].size(),
+                               runs[q]->final_loss});
+        }
+        k = group_end;
     }
     return results;
 }

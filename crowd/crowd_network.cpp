@@ -51,6 +51,8 @@ std::optional<Normaliser> normaliser_for(Arrangement a) {
     return std::nullopt;
 }
 
+std::string with_or_without(bool has) { return has ? "with a normaliser" : "without a normaliser"; }
+
 } // namespace
 
 CrowdNetwork CrowdNetwork::initial(Arrangement arrangement, Random& rng) {
@@ -65,6 +67,20 @@ CrowdNetwork CrowdNetwork::initial(Arrangement arrangement, Random& rng) {
                         Dense(std::move(w2), {0.0}, Activation::Identity));
 }
 
+CrowdNetwork CrowdNetwork::assembled(Arrangement arrangement, HiddenLayer hidden, std::optional<Normaliser> norm,
+                                     Dense output) {
+    const bool weight_norm = arrangement == Arrangement::WeightNorm;
+    if (std::holds_alternative<WeightNormDense>(hidden) != weight_norm)
+        throw OptionError(std::string("the ") + arrangement_name(arrangement) + " arrangement's hidden layer is " +
+                          (weight_norm ? "weight-normalised" : "dense") + ", not " +
+                          (weight_norm ? "dense" : "weight-normalised"));
+    if (norm.has_value() != normaliser_for(arrangement).has_value())
+        throw OptionError(std::string("the ") + arrangement_name(arrangement) + " arrangement is one " +
+                          with_or_without(!norm.has_value()) + ", but the layers given are " +
+                          with_or_without(norm.has_value()));
+    return CrowdNetwork(arrangement, std::move(hidden), std::move(norm), std::move(output));
+}
+
 Block CrowdNetwork::infer(const Block& x) const {
     Block h = std::visit([&](const auto& layer) { return layer.infer(x); }, hidden_);
     if (norm_) h = norm_->infer(h);
@@ -77,12 +93,6 @@ NetworkResponse CrowdNetwork::train(const Block& x) const {
     r.output = output_.train(r.read_by_output());
     return r;
 }
-
-namespace {
-
-std::string with_or_without(bool has) { return has ? "with a normaliser" : "without a normaliser"; }
-
-} // namespace
 
 NetworkGradient CrowdNetwork::backward(const NetworkResponse& response, const Block& dlogits) const {
     if (response.norm.has_value() != norm_.has_value())

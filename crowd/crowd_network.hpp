@@ -52,6 +52,11 @@ public:
     // weights N(0, 1/16), biases 0. The weight-normalised arrangement stores the same draws as
     // directions with magnitudes equal to their lengths, so it starts as the identical function.
     static CrowdNetwork initial(Arrangement arrangement, Random& rng);
+    // A network of the given layers.
+    // requires: the arrangement's kinds of layer: a weight-normalised hidden layer exactly for
+    // WeightNorm, a normaliser exactly when the arrangement has one (else OptionError).
+    static CrowdNetwork assembled(Arrangement arrangement, HiddenLayer hidden, std::optional<Normaliser> norm,
+                                  Dense output);
 
     Arrangement arrangement() const { return arrangement_; }
     const HiddenLayer& hidden() const { return hidden_; }

@@ -4,3 +4,4 @@
 #include "crowd.hpp"
 #include "crowd_experiments.hpp"
 #include "crowd_network.hpp"
+#include "lockstep_training.hpp"

@@ -1,0 +1,31 @@
+// Up to five crowd networks of one arrangement trained side by side: every array holds the same
+// figure of each training next to each other, so the loops over 20 rows and 16 units run across
+// the trainings and the compiler can vectorise them. Each training's arithmetic is the layer
+// values' (train_crowd_network at Recording::FinalLoss), operation for operation and in the same
+// order, so its network and final loss are the same bit for bit; only the storage differs.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "crowd_experiments.hpp"
+
+namespace normlab {
+
+constexpr std::size_t lockstep_lanes = 5;
+
+struct LockstepTraining {
+    CrowdNetwork start; // a network as CrowdNetwork::initial made it
+    Block x;            // (N, 2), finite
+    std::vector<double> labels;
+};
+
+// requires: 1 to lockstep_lanes trainings of one arrangement, all with the same row count N > 0
+// and N labels each (else OptionError / ShapeError).
+// ensures: per training, what train_crowd_network(start, x, labels, epochs, FinalLoss) gives, or
+// nothing when a training leaves the ordinary range of doubles (a variance or a direction's
+// squared length that is not a finite normal number), where the layer values' own careful paths
+// take over: the caller runs train_crowd_network for those.
+std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<LockstepTraining>& trainings,
+                                                          std::size_t epochs = crowd_epochs);
+
+} // namespace normlab

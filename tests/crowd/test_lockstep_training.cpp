@@ -1,0 +1,108 @@
+#include "helpers.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+namespace {
+
+// The folds of one seed as run_comparison prepares them: standard units of the training rows.
+std::vector<LockstepTraining> fold_trainings(Arrangement a, std::size_t seed, std::size_t count) {
+    const Crowd& crowd = the_crowd();
+    const auto folds = crowd_folds_for(seed, crowd.size());
+    std::vector<LockstepTraining> out;
+    for (std::size_t fold = 0; fold < count; ++fold) {
+        std::vector<std::size_t> rows;
+        for (std::size_t f = 0; f < folds.size(); ++f)
+            if (f != fold) rows.insert(rows.end(), folds[f].begin(), folds[f].end());
+        const Crowd train = crowd.subset(rows);
+        Random rng = initial_weights_generator(seed, fold);
+        out.push_back({CrowdNetwork::initial(a, rng), standard_units_of(train.measurements).infer(train.measurements),
+                       train.labels});
+    }
+    return out;
+}
+
+void check_same_network(const CrowdNetwork& got, const CrowdNetwork& want) {
+    CHECK(got.arrangement() == want.arrangement());
+    CHECK(got.hidden() == want.hidden());
+    CHECK(got.norm() == want.norm());
+    CHECK(got.output() == want.output());
+    CHECK(got.parameters() == want.parameters());
+}
+
+} // namespace
+
+TEST_CASE("trainings in lockstep give the layer values' networks and losses bit for bit, for every arrangement",
+          "[lockstep][values]") {
+    for (Arrangement a : all_arrangements) {
+        for (std::size_t count : {std::size_t{5}, std::size_t{2}}) {
+            INFO(arrangement_name(a) << ", " << count << " trainings side by side");
+            const std::vector<LockstepTraining> trainings = fold_trainings(a, 1, count);
+            const auto runs = train_in_lockstep(trainings, crowd_epochs);
+            REQUIRE(runs.size() == count);
+            for (std::size_t k = 0; k < count; ++k) {
+                const LockstepTraining& t = trainings[k];
+                REQUIRE(runs[k].has_value());
+                const TrainingRun want =
+                    train_crowd_network(t.start, t.x, t.labels, crowd_epochs, Recording::FinalLoss);
+                CHECK(runs[k]->final_loss == want.final_loss);
+                check_same_network(runs[k]->network, want.network);
+                CHECK(runs[k]->network.infer(t.x) == want.network.infer(t.x));
+            }
+        }
+    }
+}
+
+TEST_CASE("a lockstep run of no epochs hands back the starting networks", "[lockstep][values]") {
+    const std::vector<LockstepTraining> trainings = fold_trainings(Arrangement::WeightNorm, 0, 3);
+    const auto runs = train_in_lockstep(trainings, 0);
+    for (std::size_t k = 0; k < trainings.size(); ++k) {
+        REQUIRE(runs[k].has_value());
+        CHECK(runs[k]->final_loss == 0.0);
+        check_same_network(runs[k]->network, trainings[k].start);
+    }
+}
+
+TEST_CASE("a variance beyond a double leaves the lockstep run to the layer values' careful path", "[lockstep]") {
+    std::vector<LockstepTraining> trainings = fold_trainings(Arrangement::Batch, 0, 2);
+    for (double& v : trainings[1].x.data) v *= 1e300;
+    const auto runs = train_in_lockstep(trainings, 3);
+    REQUIRE(runs.size() == 2);
+    CHECK_FALSE(runs[0].has_value());
+    CHECK_FALSE(runs[1].has_value());
+}
+
+TEST_CASE("lockstep training refuses trainings it cannot run side by side", "[lockstep][errors]") {
+    CHECK_THROWS_AS(train_in_lockstep({}), OptionError);
+    std::vector<LockstepTraining> six = fold_trainings(Arrangement::Plain, 0, 5);
+    six.push_back(six.front());
+    CHECK_THROWS_AS(train_in_lockstep(six), OptionError);
+    std::vector<LockstepTraining> mixed = fold_trainings(Arrangement::Plain, 0, 1);
+    mixed.push_back(fold_trainings(Arrangement::Layer, 0, 1).front());
+    CHECK_THROWS_AS(train_in_lockstep(mixed), OptionError);
+    std::vector<LockstepTraining> ragged = fold_trainings(Arrangement::Plain, 0, 2);
+    ragged[1].x = Block(19, 2);
+    ragged[1].labels.resize(19);
+    CHECK_THROWS_AS(train_in_lockstep(ragged), ShapeError);
+    std::vector<LockstepTraining> unlabelled = fold_trainings(Arrangement::Plain, 0, 1);
+    unlabelled[0].labels.pop_back();
+    CHECK_THROWS_AS(train_in_lockstep(unlabelled), ShapeError);
+}
+
+TEST_CASE("a network assembled from layers refuses layers of another arrangement", "[network][errors]") {
+    Random rng(7);
+    const CrowdNetwork plain = CrowdNetwork::initial(Arrangement::Plain, rng);
+    const CrowdNetwork batch = CrowdNetwork::initial(Arrangement::Batch, rng);
+    const CrowdNetwork weight_norm = CrowdNetwork::initial(Arrangement::WeightNorm, rng);
+    CHECK_THROWS_AS(CrowdNetwork::assembled(Arrangement::WeightNorm, plain.hidden(), std::nullopt, plain.output()),
+                    OptionError);
+    CHECK_THROWS_AS(CrowdNetwork::assembled(Arrangement::Plain, weight_norm.hidden(), std::nullopt, plain.output()),
+                    OptionError);
+    CHECK_THROWS_AS(CrowdNetwork::assembled(Arrangement::Plain, plain.hidden(), batch.norm(), plain.output()),
+                    OptionError);
+    CHECK_THROWS_AS(CrowdNetwork::assembled(Arrangement::Batch, batch.hidden(), std::nullopt, batch.output()),
+                    OptionError);
+    const CrowdNetwork again =
+        CrowdNetwork::assembled(Arrangement::Batch, batch.hidden(), batch.norm(), batch.output());
+    CHECK(again.parameters() == batch.parameters());
+}
