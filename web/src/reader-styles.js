@@ -24,6 +24,7 @@ details.numbers summary { cursor: pointer; color: var(--nl-accent); font-weight:
 .blocks > * { min-width: 0; max-width: 100%; }
 .controls > label { max-width: 100%; flex-wrap: wrap; min-width: 0; }
 select { max-width: 100%; min-width: 0; }
+.group { max-width: 100%; flex-wrap: wrap; }
 @media (prefers-color-scheme: light) { :host(:not([theme="dark"])) .widget { --nl-focus: #a85d00; } }
 :host([theme="light"]) .widget { --nl-focus: #a85d00; }
 `;

@@ -4,6 +4,7 @@
 import { NlWidget, define, esc } from '../widget.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const two = (v) => fmt(v, 2);
 
@@ -32,7 +33,7 @@ export class NlBatchByHand extends NlWidget {
     this.scale = pad(c.scale, '1');
     this.shift = pad(c.shift, '0');
     const features = Array.from({ length: d }, (_, j) => j);
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls"><span class="group" role="group" aria-label="feature to work">${features
         .map((j) => `<button data-feature="${j}" aria-pressed="${j === this.feature}">feature ${j + 1}</button>`)
         .join('')}</span></div>
@@ -49,13 +50,13 @@ export class NlBatchByHand extends NlWidget {
         { label: 'deviation √(variance + ε)', out: 'deviation' },
       ])}
       <div class="blocks">
-        <table><caption data-working-caption></caption>
+        <div class="scroll-x" role="region" aria-label="the worked feature, scrolls sideways" tabindex="0"><table><caption data-working-caption></caption>
           <thead><tr><th scope="col">example</th><th scope="col">x</th><th scope="col">x − mean</th><th scope="col">squared</th>
             <th scope="col">standardised</th><th scope="col">γ · standardised + β</th></tr></thead>
-          <tbody data-working></tbody></table>
-        <table><caption>The whole table, batch-normalised</caption>
+          <tbody data-working></tbody></table></div>
+        <div class="scroll-x" role="region" aria-label="the whole table, scrolls sideways" tabindex="0"><table><caption>The whole table, batch-normalised</caption>
           <thead><tr><th scope="col">example</th>${features.map((j) => `<th scope="col">feature ${j + 1}</th>`).join('')}</tr></thead>
-          <tbody data-output></tbody></table>
+          <tbody data-output></tbody></table></div>
       </div>
       <p class="note" data-eps></p>
       <p class="note error" aria-live="polite" data-problem></p>`);

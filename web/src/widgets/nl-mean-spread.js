@@ -4,6 +4,7 @@
 import { NlWidget, define, esc } from '../widget.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 /** Three significant digits for display. */
 const sig = (v) => fmt(Number(v.toPrecision(3)), 12);
@@ -26,7 +27,7 @@ export class NlMeanSpread extends NlWidget {
   }
 
   build() {
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls" data-inputs>${this.values
         .map(
           (v, k) => `<label>x<sub>${k + 1}</sub> <input type="text" inputmode="decimal" value="${esc(v)}" data-k="${k}"
@@ -41,10 +42,10 @@ export class NlMeanSpread extends NlWidget {
         { label: 'variance', out: 'variance' },
         { label: 'standard deviation', out: 'deviation' },
       ])}
-      <table><caption>Every step</caption>
+      <div class="scroll-x" role="region" aria-label="every step, scrolls sideways" tabindex="0"><table><caption>Every step</caption>
         <thead><tr><th scope="col">x</th><th scope="col">distance x − mean</th><th scope="col">its square</th>
           <th scope="col">standardised</th><th scope="col">standardised, after x × 1000</th></tr></thead>
-        <tbody></tbody></table>
+        <tbody></tbody></table></div>
       <p class="note" aria-live="polite" data-note></p>`);
     this.$('[data-inputs]').addEventListener('input', (e) => {
       const k = e.target.dataset.k;

@@ -1,6 +1,7 @@
 // <nl-mnist-freedom>: the rank of a layer or group normaliser's Jacobian, computed by the core at
 // a random row: layer norm leaves d - 2 directions free, group norm d - 2g.
 import { NlWidget, define, esc } from '../widget.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const PRESETS = [
   [3, 1],
@@ -20,15 +21,15 @@ export class NlMnistFreedom extends NlWidget {
 
   async start() {
     const { width, groups } = this.config;
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <label>width d <input type="number" min="2" max="512" step="1" value="${width}" data-width style="width:5em"></label>
         <label>groups g <input type="number" min="1" max="256" step="1" value="${groups}" data-groups style="width:4em"></label>
         <button data-compute>Compute the rank</button>
       </div>
-      <table><caption>The core's answers</caption>
+      <div class="scroll-x" role="region" aria-label="the ranks, scrolls sideways" tabindex="0"><table><caption>The core's answers</caption>
         <thead><tr><th scope="col">d</th><th scope="col">g</th><th scope="col">rank of the Jacobian</th><th scope="col">d − 2g</th></tr></thead>
-        <tbody data-rows></tbody></table>
+        <tbody data-rows></tbody></table></div>
       <p class="note error" aria-live="polite" data-problem></p>
       <p class="note" data-out="how"></p>`);
     this.$('[data-compute]').addEventListener('click', () =>

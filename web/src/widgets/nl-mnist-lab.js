@@ -5,6 +5,7 @@
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { MnistLab, fetchDigits } from '../mnist-lab.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const ARRANGEMENTS = ['none', 'batch', 'layer', 'group'];
 const LABELS = { none: 'no normalisation', batch: 'batch norm', layer: 'layer norm', group: 'group norm (8 groups)' };
@@ -38,7 +39,7 @@ export class NlMnistLab extends NlWidget {
     };
     const option = (values, chosen) =>
       values.map((v) => `<option value="${v}"${v === chosen ? ' selected' : ''}>${v}</option>`).join('');
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <label>learning rate <select data-setting="learningRate">${option([0.01, 0.03, 0.1, 0.3], this.settings.learningRate)}</select></label>
         <label>batch size <select data-setting="batchSize">${option([16, 32, 64, 128, 256], this.settings.batchSize)}</select></label>
@@ -58,7 +59,7 @@ export class NlMnistLab extends NlWidget {
         <figure style="margin:0"><div style="height:220px"><canvas data-chart="accuracy" role="img" aria-label="held-out accuracy per fraction of an epoch"></canvas></div>
           <figcaption class="note">Held-out accuracy on the 2,000 test digits, by epoch</figcaption></figure>
       </div>
-      <table data-results>
+      <div class="scroll-x" role="region" aria-label="results, scrolls sideways" tabindex="0"><table data-results>
         <caption>Results in your browser</caption>
         <thead><tr><th scope="col">arrangement</th><th scope="col">parameters</th><th scope="col">epochs</th>
           <th scope="col">training loss</th><th scope="col">held-out accuracy</th><th scope="col">time per epoch</th></tr></thead>
@@ -68,7 +69,7 @@ export class NlMnistLab extends NlWidget {
           ) => `<tr data-row="${a}"><th scope="row">${LABELS[a]}</th><td data-cell="parameters">…</td><td data-cell="epochs">0</td>
             <td data-cell="loss">–</td><td data-cell="accuracy">–</td><td data-cell="seconds">–</td></tr>`,
         ).join('')}</tbody>
-      </table>
+      </table></div>
       <h3>Inside the networks</h3>
       <div class="controls">
         <button data-act="activations" disabled>Show the hidden units</button>
@@ -87,10 +88,10 @@ export class NlMnistLab extends NlWidget {
           </div>
           <p class="note" data-out="drawn">Train first, then draw with the mouse or a finger (or pick a held-out digit).</p>
         </div>
-        <table data-probabilities><caption>Class probabilities</caption>
+        <div class="scroll-x" role="region" aria-label="class probabilities, scrolls sideways" tabindex="0"><table data-probabilities><caption>Class probabilities</caption>
           <thead><tr><th scope="col">digit</th>${ARRANGEMENTS.map((a) => `<th scope="col">${a}</th>`).join('')}</tr></thead>
           <tbody>${Array.from({ length: 10 }, (_, k) => `<tr><th scope="row">${k}</th>${ARRANGEMENTS.map((a) => `<td data-p="${a}-${k}">–</td>`).join('')}</tr>`).join('')}</tbody>
-        </table>
+        </table></div>
       </div>`);
     for (const a of ARRANGEMENTS)
       this.cell(a, 'parameters', this.nl.mnistDescribe(a).parameterCount.toLocaleString('en'));

@@ -4,6 +4,7 @@
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { fmt } from '../format.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 export class NlMomentum extends NlWidget {
   static title = 'Running averages with momentum';
@@ -22,7 +23,7 @@ export class NlMomentum extends NlWidget {
     this.rate = c.momentum;
     this.unbiased = false;
     this.batches = Math.max(1, Math.min(c.batches, 200));
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <span class="group" role="group" aria-label="how the rate is written">
           <button data-convention="momentum" aria-pressed="true">momentum</button>
@@ -34,7 +35,7 @@ export class NlMomentum extends NlWidget {
         <b data-batches-out></b>
       </div>
       <p class="note" aria-live="polite" data-about></p>
-      <div class="scroll-y"><table><caption>After each batch</caption>
+      <div class="scroll-y scroll-x" role="region" aria-label="after each batch, scrolls" tabindex="0"><table><caption>After each batch</caption>
         <thead><tr><th scope="col">batch</th><th scope="col">batch mean</th><th scope="col">batch variance</th>
           <th scope="col">running mean</th><th scope="col">running variance</th></tr></thead>
         <tbody></tbody></table></div>

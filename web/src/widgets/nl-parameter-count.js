@@ -1,6 +1,7 @@
 // <nl-parameter-count>: learned parameters and buffers of batch, layer and RMS norm at a width,
 // read from the core's normalisers.
 import { NlWidget, define } from '../widget.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const NAMES = { batch: 'BatchNorm', layer: 'LayerNorm', rms: 'RMSNorm' };
 const WHAT = {
@@ -17,16 +18,16 @@ export class NlParameterCount extends NlWidget {
 
   async start() {
     this.width = Math.max(1, this.config.width);
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <label>width <input type="number" min="1" max="100000" step="1" value="${this.width}" data-width aria-label="width"></label>
         <span class="group" role="group" aria-label="common widths">${[3, 64, 768, 4096]
           .map((w) => `<button data-preset="${w}">${w}</button>`)
           .join('')}</span>
       </div>
-      <table><caption aria-live="polite" data-caption></caption>
+      <div class="scroll-x" role="region" aria-label="parameter counts, scrolls sideways" tabindex="0"><table><caption aria-live="polite" data-caption></caption>
         <thead><tr><th scope="col">normaliser</th><th scope="col">learned parameters</th><th scope="col">buffers (not learned)</th><th scope="col">what they are</th></tr></thead>
-        <tbody></tbody></table>
+        <tbody></tbody></table></div>
       <p class="note error" aria-live="polite" data-problem></p>`);
     this.$('[data-width]').addEventListener('change', (e) => this.show(Number(e.target.value)));
     this.$('[role="group"]').addEventListener('click', (e) => {

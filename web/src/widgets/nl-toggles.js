@@ -2,6 +2,7 @@
 // example at a time, with the statistics each one divides by, all from the core's normalisers.
 import { NlWidget, define } from '../widget.js';
 import { fixed, fmt } from '../format.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const KINDS = [
   ['batch', 'BatchNorm', 'each feature over the four examples (down a column)'],
@@ -37,7 +38,7 @@ export class NlToggles extends NlWidget {
     this.view = this.nl.underEachToggleView(this.nl.tutorialTable());
     this.example = Math.min(Math.max(c.example, 1), this.view.table.length) - 1;
     const d = this.view.table[0].length;
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <span class="group" role="group" aria-label="normaliser" data-kinds>${KINDS.map(
           ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
@@ -48,13 +49,13 @@ export class NlToggles extends NlWidget {
       </div>
       <p aria-live="polite" data-example-out></p>
       <div class="blocks">
-        <table><caption>The table</caption>
+        <div class="scroll-x" role="region" aria-label="the table, scrolls sideways" tabindex="0"><table><caption>The table</caption>
           <thead><tr><th scope="col">example</th>${Array.from({ length: d }, (_, j) => `<th scope="col">feature ${j + 1}</th>`).join('')}
             <th scope="col">row mean</th><th scope="col">row deviation</th><th scope="col">row RMS</th></tr></thead>
-          <tbody data-table></tbody></table>
-        <table><caption data-answer-caption></caption>
+          <tbody data-table></tbody></table></div>
+        <div class="scroll-x" role="region" aria-label="the normalised table, scrolls sideways" tabindex="0"><table><caption data-answer-caption></caption>
           <thead><tr><th scope="col">example</th>${Array.from({ length: d }, (_, j) => `<th scope="col">feature ${j + 1}</th>`).join('')}</tr></thead>
-          <tbody data-answer></tbody></table>
+          <tbody data-answer></tbody></table></div>
       </div>
       <p class="note" data-lesson></p>`);
     this.$('[data-kinds]').addEventListener('click', (e) => {

