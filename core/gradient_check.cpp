@@ -1,6 +1,8 @@
 #include "gradient_check.hpp"
 
 #include <cmath>
+#include <limits>
+#include <string>
 
 #include "errors.hpp"
 
@@ -19,8 +21,10 @@ const SlopeCheck& GradientCheck::slope(const std::string& name) const {
 }
 
 std::vector<double> central_differences(const std::vector<double>& values, const LossOf& loss, double h) {
-    if (!(std::isfinite(h) && h > 0))
-        throw OptionError("the difference step is " + format_number(h) + "; it must be a finite number above 0");
+    // 2h must be finite too: beyond it every slope would come out 0 or NaN.
+    if (!(h > 0 && h <= std::numeric_limits<double>::max() / 2))
+        throw OptionError("the difference step is " + format_number(h) +
+                          "; it must be a number above 0 and at most half the largest double");
     std::vector<double> numeric(values.size());
     std::vector<double> probe = values;
     for (std::size_t k = 0; k < values.size(); ++k) {
@@ -30,6 +34,11 @@ std::vector<double> central_differences(const std::vector<double>& values, const
         const double down = loss(probe);
         probe[k] = values[k];
         numeric[k] = (up - down) / (2.0 * h);
+        if (std::isfinite(up) && std::isfinite(down) && !std::isfinite(numeric[k]))
+            throw NonFiniteError("the numeric slope of entry " + std::to_string(k + 1) + " comes out " +
+                                 format_number(numeric[k]) + " with the difference step " + format_number(h) +
+                                 ": the losses either side, " + format_number(up) + " and " + format_number(down) +
+                                 ", are too far apart for a double");
     }
     return numeric;
 }
@@ -40,6 +49,9 @@ LossOf weighted_sum(BlockOf forward, const Block& dy) {
         require_shape(y, dy.rows, dy.cols, "answer");
         double s = 0.0;
         for (std::size_t c = 0; c < y.size(); ++c) s += dy.data[c] * y.data[c];
+        if (std::isinf(s))
+            throw NonFiniteError("the loss sum(dy * answer) comes out " + format_number(s) +
+                                 ": it is beyond the largest double");
         return s;
     };
 }

@@ -42,11 +42,13 @@ struct GradientCheck {
 // Default step: 1e-5, a balance of truncation (h^2) and rounding (1e-16 / h) error.
 constexpr double default_difference_step = 1e-5;
 
-// requires: h finite and > 0 (else OptionError).
-// ensures: (loss(v + h e_k) - loss(v - h e_k)) / 2h for every k, one value at a time.
+// requires: 0 < h <= the largest double / 2 (else OptionError).
+// ensures: (loss(v + h e_k) - loss(v - h e_k)) / 2h for every k, one value at a time. A NaN loss
+// gives a NaN slope (the check shows it); finite losses too far apart for a double are refused
+// (NonFiniteError).
 std::vector<double> central_differences(const std::vector<double>& values, const LossOf& loss, double h);
 
-// The loss sum(dy * forward(v)), summed in row-major order.
+// The loss sum(dy * forward(v)), summed in row-major order; an infinite sum is refused (NonFiniteError).
 LossOf weighted_sum(BlockOf forward, const Block& dy);
 
 // requires: each probe's analytic slope as long as its values; h as central_differences.

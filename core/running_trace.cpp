@@ -5,6 +5,7 @@
 namespace normlab {
 
 std::size_t RunningTrace::first_step_under(double threshold) const {
+    if (threshold != threshold) throw NonFiniteError("the threshold is NaN; no gap is under it or over it");
     for (std::size_t k = 0; k < widest_gap.size(); ++k)
         if (widest_gap[k] < threshold) return k + 1;
     return 0;

@@ -17,6 +17,7 @@ struct RunningTrace {
     Block trained;                                     // the training answer (the same at every step)
     NormaliserState final_state;                       // the layer after the last step
     // The first step (1-based) whose widest gap is below the threshold, or 0 if none is.
+    // requires: threshold not NaN (else NonFiniteError).
     std::size_t first_step_under(double threshold) const;
 };
 

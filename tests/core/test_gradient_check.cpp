@@ -164,3 +164,22 @@ TEST_CASE("a NaN in a compared slope makes the gap NaN, not 0", "[gradient][chec
         {{"a", {1}, {std::numeric_limits<double>::quiet_NaN()}, [](const std::vector<double>& v) { return v[0]; }}});
     CHECK(std::isnan(analytic_nan.largest_gap()));
 }
+
+TEST_CASE("a step so large that 2h or the losses' difference leaves the doubles is refused, not answered NaN or 0",
+          "[gradient][errors][large]") {
+    const Dense unit(Block::from_rows({{1}}), {0}, Activation::Identity);
+    const Block one = Block::from_rows({{1}});
+    // 2h is Infinity: every slope would come out 0 (or NaN).
+    check_refusal<OptionError>([&] { check_gradient(unit, one, one, 1e308); }, "half the largest double");
+    const Dense faint(Block::from_rows({{1e-10}}), {0}, Activation::Identity);
+    check_refusal<OptionError>([&] { check_gradient(faint, one, one, 1.7e308); }, "difference step is 1.7e+308");
+    // Losses either side of the value that are finite but too far apart: (up - down) overflows.
+    const LossOf steep = [](const std::vector<double>& v) { return v[0] * 1e300; };
+    check_refusal<NonFiniteError>([&] { central_differences({0}, steep, 1e8); }, "too far apart");
+    // A loss whose sum overflows is refused by the layer's loss, sum(dy * answer).
+    const Block big = Block::from_rows({{1e308, 1e308}});
+    check_refusal<NonFiniteError>([&] { weighted_sum([&](const std::vector<double>&) { return big; }, big)({}); },
+                                  "loss sum(dy * answer)");
+    // The largest step allowed still answers.
+    CHECK(check_gradient(unit, one, one, 1e300).slope("weights").numeric[0] == 1.0);
+}

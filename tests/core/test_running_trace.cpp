@@ -1,5 +1,6 @@
 // The running figures followed step by step: each step folds a tenth of the batch figures in.
 #include <cmath>
+#include <limits>
 
 #include "helpers.hpp"
 
@@ -39,4 +40,11 @@ TEST_CASE("a trace needs running figures, and a size it can hold", "[running][tr
     check_refusal<SizeError>(
         [] { trace_running_figures(Normaliser(2, batch_norm()), whole_number_four(), std::size_t(1) << 40); },
         "1099511627776");
+}
+
+TEST_CASE("a NaN threshold is refused, not answered 'never under'", "[running][trace][errors]") {
+    const RunningTrace t = trace_running_figures(Normaliser(2, batch_norm()), whole_number_four(), 3);
+    check_refusal<NonFiniteError>([&] { t.first_step_under(std::numeric_limits<double>::quiet_NaN()); },
+                                  "threshold is NaN");
+    CHECK(t.first_step_under(std::numeric_limits<double>::infinity()) == 1);
 }
