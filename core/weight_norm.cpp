@@ -10,6 +10,7 @@ namespace normlab {
 
 WeightNormDense::WeightNormDense(Block direction, std::vector<double> magnitude, std::vector<double> bias, Activation a)
     : direction_(std::move(direction)), magnitude_(std::move(magnitude)), bias_(std::move(bias)), activation_(a) {
+    require_activation(activation_);
     require_nonempty(direction_.rows, direction_.cols, "direction block");
     require_same(magnitude_.size(), direction_.cols, "magnitude length", "number of neurons (direction columns)");
     require_same(bias_.size(), direction_.cols, "bias length", "number of neurons (direction columns)");
@@ -53,10 +54,29 @@ void WeightNormDense::derive() {
                                      "'s direction has length 0: v / |v| is undefined, so the neuron has no "
                                      "direction for its magnitude to scale");
     }
+    units_.reshape(direction_.rows, direction_.cols);
+    for (std::size_t j = 0; j < direction_.rows; ++j)
+        for (std::size_t k = 0; k < direction_.cols; ++k) units_.at(j, k) = direction_.at(j, k) / lengths_[k];
+    for (std::size_t k = 0; k < lengths_.size(); ++k)
+        if (lengths_[k] < std::numeric_limits<double>::min()) {
+            // v and |v| are subnormal, with few bits each: divide them scaled by one power of two
+            // into the normal range, where the column and its length keep every bit.
+            double top = 0.0;
+            for (std::size_t j = 0; j < direction_.rows; ++j) top = std::fmax(top, std::fabs(direction_.at(j, k)));
+            int e = 0;
+            std::frexp(top, &e);
+            double sum = 0.0;
+            for (std::size_t j = 0; j < direction_.rows; ++j) {
+                const double scaled = std::ldexp(direction_.at(j, k), -e);
+                sum += scaled * scaled;
+            }
+            const double scaled_length = std::sqrt(sum);
+            for (std::size_t j = 0; j < direction_.rows; ++j)
+                units_.at(j, k) = std::ldexp(direction_.at(j, k), -e) / scaled_length;
+        }
     weights_.reshape(direction_.rows, direction_.cols);
     for (std::size_t j = 0; j < direction_.rows; ++j)
-        for (std::size_t k = 0; k < direction_.cols; ++k)
-            weights_.at(j, k) = magnitude_[k] * (direction_.at(j, k) / lengths_[k]);
+        for (std::size_t k = 0; k < direction_.cols; ++k) weights_.at(j, k) = magnitude_[k] * units_.at(j, k);
 }
 
 WeightNormDense WeightNormDense::from_dense(const Dense& dense) {
@@ -105,13 +125,11 @@ void WeightNormDense::backward_into(const DenseResponse& response, const Block& 
     g.dmagnitude.resize(direction_.cols);
     for (std::size_t k = 0; k < direction_.cols; ++k) {
         double along = 0.0; // w_slope . u
-        for (std::size_t j = 0; j < direction_.rows; ++j)
-            along += g.dweights.at(j, k) * (direction_.at(j, k) / lengths_[k]);
+        for (std::size_t j = 0; j < direction_.rows; ++j) along += g.dweights.at(j, k) * units_.at(j, k);
         g.dmagnitude[k] = along;
         const double ratio = magnitude_[k] / lengths_[k];
         for (std::size_t j = 0; j < direction_.rows; ++j) {
-            const double u = direction_.at(j, k) / lengths_[k];
-            g.ddirection.at(j, k) = ratio * (g.dweights.at(j, k) - along * u);
+            g.ddirection.at(j, k) = ratio * (g.dweights.at(j, k) - along * units_.at(j, k));
         }
     }
 }
@@ -154,6 +172,7 @@ Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dwe
     Block d(dweights.rows, dweights.cols);
     for (std::size_t j = 0; j < d.rows; ++j)
         for (std::size_t k = 0; k < d.cols; ++k) d.at(j, k) = layer.magnitude()[k] / lengths[k] * dweights.at(j, k);
+    require_answer_finite(d, "unprojected direction slope");
     return d;
 }
 

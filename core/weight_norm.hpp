@@ -78,8 +78,9 @@ private:
     std::vector<double> magnitude_, bias_;
     Activation activation_;
     Block weights_;               // effective weights, derived from the direction and magnitude
+    Block units_;                 // v / |v| per neuron, precise even when |v| is below the normal doubles
     std::vector<double> lengths_; // |v| per neuron
-    void derive();                // lengths_ and weights_ from direction_ and magnitude_
+    void derive();                // lengths_, units_ and weights_ from direction_ and magnitude_
 };
 
 // The length of column k of v, without overflow or underflow: the plain sum of squares, or, when
@@ -88,7 +89,8 @@ private:
 double column_length(const Block& v, std::size_t k);
 
 // The tempting wrong direction slope, (g / |v|) w_slope, with the radial part left in. For the
-// page's comparison only; never used in training.
+// page's comparison only; never used in training. An answer beyond the largest double is refused
+// (NonFiniteError).
 Block unprojected_direction_slope(const WeightNormDense& layer, const Block& dweights);
 
 } // namespace normlab

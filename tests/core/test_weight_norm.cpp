@@ -1,3 +1,4 @@
+#include <cmath>
 #include <limits>
 
 #include "helpers.hpp"
@@ -117,4 +118,23 @@ TEST_CASE("weight-normalised backward and step refuse what is not this layer's",
 TEST_CASE("column_length asks for a column the block has", "[weight_norm][errors]") {
     CHECK(column_length(Block::from_rows({{3.0, 0.0}, {4.0, 1.0}}), 0) == 5.0);
     check_refusal<ShapeError>([] { column_length(Block::from_rows({{3.0}, {4.0}}), 1); }, "column 2");
+}
+
+TEST_CASE("a direction below the normal doubles still has a precise unit direction", "[weight_norm][large]") {
+    // v = (1e-320, 1e-320): |v| is subnormal, so v / |v| taken as it stands is 0.70720 instead of 1 / sqrt(2).
+    const WeightNormDense tiny(Block::from_rows({{1e-320}, {1e-320}}), {1}, {0}, Activation::Identity);
+    const Block w = tiny.effective_weights();
+    CHECK(w.at(0, 0) == w.at(1, 0));
+    CHECK_NEAR(w.at(0, 0), std::sqrt(0.5), 1e-15);
+    const DenseResponse r = tiny.train(Block::from_rows({{1, 1}}));
+    CHECK_NEAR(r.output.at(0, 0), std::sqrt(2.0), 1e-15);
+}
+
+TEST_CASE("the unprojected direction slope beyond the largest double is refused", "[weight_norm][large]") {
+    const WeightNormDense thin(Block::from_rows({{1e-300}, {0}}), {1e300}, {0}, Activation::Identity);
+    check_refusal<NonFiniteError>(
+        [&] {
+            unprojected_direction_slope(thin, Block::from_rows({{1e300}, {1}}));
+        },
+        "unprojected direction slope");
 }
