@@ -28,6 +28,13 @@ Activation activation_named(const std::string& name) {
     throw OptionError("the activation '" + name + "' is not one of identity, relu, tanh, sigmoid");
 }
 
+void require_activation(Activation a) {
+    for (Activation known : all_activations)
+        if (a == known) return;
+    throw OptionError("the activation numbered " + std::to_string(static_cast<int>(a)) +
+                      " is not one of identity, relu, tanh, sigmoid");
+}
+
 double activate(Activation a, double score) {
     switch (a) {
         case Activation::Relu:
@@ -58,6 +65,7 @@ double activation_slope(Activation a, double score, double answer) {
 
 Dense::Dense(Block weights, std::vector<double> bias, Activation activation)
     : weights_(std::move(weights)), bias_(std::move(bias)), activation_(activation) {
+    require_activation(activation_);
     require_nonempty(weights_.rows, weights_.cols, "weight block");
     require_same(bias_.size(), weights_.cols, "bias length", "number of neurons (weight columns)");
     require_finite(weights_, "weight block");

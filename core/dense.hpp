@@ -14,6 +14,8 @@ constexpr Activation all_activations[] = {Activation::Identity, Activation::Relu
                                           Activation::Sigmoid};
 const char* activation_name(Activation a);            // "identity", "relu", "tanh", "sigmoid"
 Activation activation_named(const std::string& name); // throws OptionError
+// ensures: a is one of all_activations (a value cast from another number is an OptionError).
+void require_activation(Activation a);
 
 // The activation applied to one score, and its slope given the score and the answer.
 double activate(Activation a, double score);

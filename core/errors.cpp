@@ -96,6 +96,9 @@ void require_eps(double eps) {
 }
 
 void require_rate(const RunningRate& rate) {
+    if (rate.convention != RunningRate::Convention::Keep && rate.convention != RunningRate::Convention::Momentum)
+        throw OptionError("the running rate's convention numbered " +
+                          std::to_string(static_cast<int>(rate.convention)) + " is neither keep nor momentum");
     if (!(rate.value >= 0 && rate.value <= 1)) {
         const bool keep = rate.convention == RunningRate::Convention::Keep;
         throw KeepError(std::string(keep ? "keep" : "momentum") + " is " + format_number(rate.value) +

@@ -148,6 +148,11 @@ NormSpec norm_spec(NormKind kind) {
 Normaliser::Normaliser(std::size_t features, NormSpec spec)
     : spec_(spec), scale_(filled(features, 1.0, "layer's scale")), shift_(filled(features, 0.0, "layer's shift")) {
     require_nonempty(1, features, "layer's feature count");
+    bool known = false;
+    for (NormKind k : all_norm_kinds) known = known || k == spec.kind;
+    if (!known)
+        throw OptionError("the kind numbered " + std::to_string(static_cast<int>(spec.kind)) +
+                          " is not one of batch, layer, rms, group");
     require_eps(spec.eps);
     require_rate(spec.rate);
     if (spec.kind != NormKind::Group && spec.groups != 1)

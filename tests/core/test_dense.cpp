@@ -89,3 +89,10 @@ TEST_CASE("a dense answer beyond the largest double is refused, not returned as 
     const Dense relu(Block::from_rows({{1e308}, {1e308}}), {0}, Activation::Sigmoid);
     check_refusal<NonFiniteError>([&] { relu.infer(Block::from_rows({{1, 1}})); }, "Infinity");
 }
+
+TEST_CASE("an activation that is none of the four (a number cast to the enum) is refused", "[dense][errors]") {
+    const auto unknown = static_cast<Activation>(9);
+    check_refusal<OptionError>([&] { Dense(Block::from_rows({{1}}), {0}, unknown); }, "activation numbered 9");
+    check_refusal<OptionError>([&] { WeightNormDense(Block::from_rows({{1}}), {1}, {0}, unknown); },
+                               "activation numbered 9");
+}

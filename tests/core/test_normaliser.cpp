@@ -418,3 +418,13 @@ TEST_CASE("a gradient that is not this layer's, or holds non-finite slopes, is r
     const Normaliser ln(2, layer_norm());
     CHECK_NOTHROW(ln.step(ln.backward(ln.train(whole_number_four()), counting_slope(4, 2)), 0.1));
 }
+
+TEST_CASE("a kind or a running-rate convention that names nothing (a number cast to the enum) is refused",
+          "[normaliser][errors]") {
+    NormSpec kind = batch_norm();
+    kind.kind = static_cast<NormKind>(7);
+    check_refusal<OptionError>([&] { Normaliser(2, kind); }, "kind numbered 7");
+    NormSpec rate = batch_norm();
+    rate.rate.convention = static_cast<RunningRate::Convention>(5);
+    check_refusal<OptionError>([&] { Normaliser(2, rate); }, "convention numbered 5");
+}
