@@ -42,6 +42,17 @@ async function open(name, { width = 1280 } = {}) {
   return { page, problems };
 }
 
+/** The focused element inside a widget's shadow root, as tag and data attributes, or null. */
+function focusIn(page, tag) {
+  return page.evaluate((t) => {
+    const a = document.querySelector(t).shadowRoot.activeElement;
+    if (!a) return null;
+    return `${a.localName}${Object.entries(a.dataset)
+      .map(([k, v]) => `[${k}=${v}]`)
+      .join('')}`;
+  }, tag);
+}
+
 for (const name of ['tutorial.html', 'mnist.html']) {
   for (const width of [320, 375]) {
     test(`at ${width} px every element of ${name}'s widgets fits its widget or scrolls inside it`, async () => {
@@ -75,3 +86,26 @@ for (const name of ['tutorial.html', 'mnist.html']) {
     });
   }
 }
+
+test('the mean-and-spread calculator keeps focus on "+" and "−" as the list grows and shrinks', async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    const tag = 'nl-mean-spread';
+    await page.locator(`${tag} >> button[data-add]`).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    assert.equal(await focusIn(page, tag), 'button[add=]');
+    assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 5);
+    await page.keyboard.press('Tab');
+    for (let k = 0; k < 3; k++) await page.keyboard.press('Enter');
+    assert.equal(await focusIn(page, tag), 'button[remove=]');
+    assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 2);
+    // The last removal disables "−": focus moves to "+", not to the page.
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 1);
+    assert.equal(await focusIn(page, tag), 'button[add=]');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

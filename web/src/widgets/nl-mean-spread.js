@@ -4,6 +4,7 @@
 import { NlWidget, define, esc } from '../widget.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
+import { keepingFocus } from '../focus.js';
 import { readerStyleTag } from '../reader-styles.js';
 
 /** Three significant digits for display. */
@@ -55,13 +56,20 @@ export class NlMeanSpread extends NlWidget {
     });
     this.$('[data-add]').addEventListener('click', () => {
       this.values.push(this.values[this.values.length - 1] ?? '0');
-      this.build();
+      this.rebuild();
     });
     this.$('[data-remove]').addEventListener('click', () => {
       if (this.values.length > 1) this.values.pop();
-      this.build();
+      this.rebuild();
     });
     this.update();
+  }
+
+  /** Builds again with focus kept on the button pressed, or on "+" once "−" is disabled. */
+  rebuild() {
+    const hadFocus = this.root.activeElement !== null;
+    keepingFocus(this.root, () => this.build());
+    if (hadFocus && !this.root.activeElement) this.$('[data-add]').focus();
   }
 
   update() {
