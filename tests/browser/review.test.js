@@ -109,3 +109,35 @@ test('the mean-and-spread calculator keeps focus on "+" and "−" as the list gr
     await page.close();
   }
 });
+
+test("the tutorial's calculators refuse text that is no number in the reader's words, with no figures beside it", async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    const spread = 'nl-mean-spread';
+    await page.locator(`${spread} >> input[data-k="1"]`).fill('abc');
+    const note = page.locator(`${spread} >> [data-note]`);
+    assert.equal(await note.textContent(), "number 2: not a number: 'abc'");
+    assert.equal(await note.getAttribute('data-error-name'), 'NonFiniteError');
+    assert.equal(await page.locator(`${spread} >> [data-out="mean"]`).textContent(), '–');
+    await page.locator(`${spread} >> input[data-k="1"]`).fill('');
+    assert.equal(await note.textContent(), 'number 2: empty; type a number');
+    // A minus sign as the page prints it is read as one.
+    await page.locator(`${spread} >> input[data-k="1"]`).fill('−4');
+    assert.equal(await page.locator(`${spread} >> [data-out="mean"]`).textContent(), '1.33');
+    assert.equal(await note.getAttribute('data-error-name'), null);
+
+    const hand = 'nl-batch-by-hand';
+    await page.locator(`${hand} >> input[data-scale="1"]`).fill('x');
+    const problem = page.locator(`${hand} >> [data-problem]`);
+    assert.equal(await problem.textContent(), "γ of feature 2: not a number: 'x'");
+    assert.equal(await problem.getAttribute('data-error-name'), 'NonFiniteError');
+    assert.equal(await page.locator(`${hand} >> [data-output] td`).count(), 0);
+    assert.equal(await page.locator(`${hand} >> [data-out="mean"]`).textContent(), '–');
+    await page.locator(`${hand} >> input[data-scale="1"]`).fill('1');
+    assert.equal(await problem.textContent(), '');
+    assert.equal(await page.locator(`${hand} >> [data-output] td`).count(), 12);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

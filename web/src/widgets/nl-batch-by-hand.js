@@ -76,14 +76,36 @@ export class NlBatchByHand extends NlWidget {
     this.update();
   }
 
+  /**
+   * Shows a refusal with no figures left beside it: text that is no number is named as typed
+   * (the core saw NaN); the core's typed name stays on the paragraph as data-error-name.
+   */
+  refuse(e, number) {
+    const fields = [
+      ...this.scale.map((text, j) => ({ where: `γ of feature ${j + 1}`, text })),
+      ...this.shift.map((text, j) => ({ where: `β of feature ${j + 1}`, text })),
+    ];
+    const typed = e.name === 'NonFiniteError' ? fields.find(({ text }) => Number.isNaN(number(text))) : null;
+    const problem = this.$('[data-problem]');
+    problem.dataset.errorName = e.name;
+    problem.textContent = typed
+      ? `${typed.where}: ${typed.text.trim() === '' ? 'empty; type a number' : `not a number: '${typed.text.trim()}'`}`
+      : `${e.name}: ${e.message}`;
+    for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
+    this.$('[data-working-caption]').textContent = `Feature ${this.feature + 1}`;
+    this.$('[data-working]').innerHTML = '';
+    this.$('[data-output]').innerHTML = '';
+  }
+
   update() {
-    const number = (s) => (s.trim() === '' ? Number.NaN : Number(s));
+    const number = (s) => (s.trim() === '' ? Number.NaN : Number(s.replace('−', '-')));
     let v;
     try {
       v = this.nl.batchByHandView(this.table, this.scale.map(number), this.shift.map(number));
       this.$('[data-problem]').textContent = '';
+      delete this.$('[data-problem]').dataset.errorName;
     } catch (e) {
-      this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
+      this.refuse(e, number);
       return;
     }
     const c = v.columns[this.feature];

@@ -10,6 +10,9 @@ import { readerStyleTag } from '../reader-styles.js';
 /** Three significant digits for display. */
 const sig = (v) => fmt(Number(v.toPrecision(3)), 12);
 
+/** What is wrong with a field's text that is no number, in the reader's words. */
+const unreadable = (text) => (text.trim() === '' ? 'empty; type a number' : `not a number: '${text.trim()}'`);
+
 export class NlMeanSpread extends NlWidget {
   static title = 'Mean, variance and standard deviation';
   static options = [
@@ -73,17 +76,24 @@ export class NlMeanSpread extends NlWidget {
   }
 
   update() {
-    const numbers = this.values.map((s) => (s.trim() === '' ? Number.NaN : Number(s)));
+    const numbers = this.values.map((s) => (s.trim() === '' ? Number.NaN : Number(s.replace('−', '-'))));
     const note = this.$('[data-note]');
     let v;
     try {
       v = this.nl.meanAndSpreadView(numbers);
     } catch (e) {
-      note.textContent = `${e.name}: ${e.message}`;
+      // Text that is no number reaches the core as NaN; the refusal names what the reader typed.
+      const k = numbers.findIndex(Number.isNaN);
+      note.dataset.errorName = e.name;
+      note.textContent =
+        e.name === 'NonFiniteError' && k >= 0
+          ? `number ${k + 1}: ${unreadable(this.values[k])}`
+          : `${e.name}: ${e.message}`;
       for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
       this.$('tbody').innerHTML = '';
       return;
     }
+    delete note.dataset.errorName;
     this.out('mean', sig(v.mean));
     this.out('variance', sig(v.variance));
     this.out('deviation', sig(v.deviation));
