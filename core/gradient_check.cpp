@@ -72,6 +72,16 @@ namespace {
 
 Block reshaped(const Block& like, const std::vector<double>& v) { return Block::from_flat(like.rows, like.cols, v); }
 
+// requires: (x's cells + parameters) * (x's cells + the answer's cells) within max_check_work.
+void require_check_work(const Block& x, std::size_t parameters, double answer_cells) {
+    const double work = (static_cast<double>(x.data.size()) + static_cast<double>(parameters)) *
+                        (static_cast<double>(x.data.size()) + answer_cells);
+    if (work > max_check_work)
+        throw SizeError("a gradient check of a " + std::to_string(x.rows) + " by " + std::to_string(x.cols) +
+                        " block and " + std::to_string(parameters) + " parameters needs " + format_number(work) +
+                        " cell evaluations, beyond the limit of " + format_number(max_check_work));
+}
+
 // The input's probe, the same for every layer: the training answer as a function of x.
 template <class Layer>
 SlopeProbe input_probe(const Layer& layer, const Block& x, const Block& dy, std::vector<double> analytic) {
@@ -83,6 +93,7 @@ SlopeProbe input_probe(const Layer& layer, const Block& x, const Block& dy, std:
 } // namespace
 
 GradientCheck check_gradient(const Normaliser& layer, const Block& x, const Block& dy, double h) {
+    require_check_work(x, 2 * layer.features(), static_cast<double>(x.data.size()));
     const NormGradient g = layer.backward(layer.train(x), dy);
     return check_gradient(
         {input_probe(layer, x, dy, g.dx.data),
@@ -98,6 +109,7 @@ GradientCheck check_gradient(const Normaliser& layer, const Block& x, const Bloc
 }
 
 GradientCheck check_gradient(const Dense& layer, const Block& x, const Block& dy, double h) {
+    require_check_work(x, layer.parameter_count(), static_cast<double>(x.rows) * layer.outputs());
     const DenseGradient g = layer.backward(layer.train(x), dy);
     const Block& w = layer.weights();
     return check_gradient(
@@ -115,6 +127,7 @@ GradientCheck check_gradient(const Dense& layer, const Block& x, const Block& dy
 }
 
 GradientCheck check_gradient(const WeightNormDense& layer, const Block& x, const Block& dy, double h) {
+    require_check_work(x, layer.parameter_count(), static_cast<double>(x.rows) * layer.direction().cols);
     const WeightNormGradient g = layer.backward(layer.train(x), dy);
     const Block& v0 = layer.direction();
     auto answer = [&](Block v, std::vector<double> m, std::vector<double> b) {

@@ -55,6 +55,11 @@ LossOf weighted_sum(BlockOf forward, const Block& dy);
 // ensures: one SlopeCheck per probe, in order.
 GradientCheck check_gradient(const std::vector<SlopeProbe>& probes, double h = default_difference_step);
 
+// The most work a layer's check may take, counted as the numbers it probes times the cells of
+// one training pass (input and answer): about 10 s in the page's module. Beyond it the check is
+// refused (SizeError) rather than left to run for hours: its cost grows with the square of the block.
+constexpr double max_check_work = 1u << 30;
+
 // The layers, through the one checker, at the loss sum(dy * output) of a training pass.
 // Normaliser: input, scale, shift.
 GradientCheck check_gradient(const Normaliser& layer, const Block& x, const Block& dy,
@@ -62,6 +67,7 @@ GradientCheck check_gradient(const Normaliser& layer, const Block& x, const Bloc
 // Dense: input, weights, bias.
 GradientCheck check_gradient(const Dense& layer, const Block& x, const Block& dy, double h = default_difference_step);
 // Weight-normalised dense: input, direction, magnitude, bias.
+// requires (each): as the layer's train and backward; the work within max_check_work (else SizeError).
 GradientCheck check_gradient(const WeightNormDense& layer, const Block& x, const Block& dy,
                              double h = default_difference_step);
 

@@ -1,5 +1,7 @@
 #include "running_trace.hpp"
 
+#include <string>
+
 #include "errors.hpp"
 
 namespace normlab {
@@ -13,6 +15,9 @@ std::size_t RunningTrace::first_step_under(double threshold) const {
 
 RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std::size_t steps) {
     if (!layer.has_running()) throw OptionError("only the batch axis has running figures to trace");
+    if (steps > max_trace_steps)
+        throw SizeError("a trace of " + std::to_string(steps) + " steps is beyond the limit of " +
+                        std::to_string(max_trace_steps));
     require_cells(steps, x.data.size(), "trace's predicted blocks, steps");
     const NormResponse response = layer.train(x);
     const Block zero(x.rows, x.cols, 0.0);

@@ -21,9 +21,12 @@ struct RunningTrace {
     std::size_t first_step_under(double threshold) const;
 };
 
-// requires: layer on the batch axis (else OptionError); x fits it; steps * x's cells within
-// max_block_cells (else SizeError). Each step trains on x, passes back a zero slope (so the scale
-// and shift stay) and steps at learning rate 1, which folds the batch figures in.
+// The most steps a trace takes: each is a training pass, a step and a prediction, kept whole.
+constexpr std::size_t max_trace_steps = 10000;
+
+// requires: layer on the batch axis (else OptionError); x fits it; steps at most max_trace_steps
+// and steps * x's cells within max_block_cells (else SizeError). Each step trains on x, passes back a zero slope (so
+// the scale and shift stay) and steps at learning rate 1, which folds the batch figures in.
 RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std::size_t steps);
 
 } // namespace normlab

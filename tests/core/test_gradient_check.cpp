@@ -183,3 +183,16 @@ TEST_CASE("a step so large that 2h or the losses' difference leaves the doubles 
     // The largest step allowed still answers.
     CHECK(check_gradient(unit, one, one, 1e300).slope("weights").numeric[0] == 1.0);
 }
+
+TEST_CASE("a check whose work grows past the limit is refused before it runs for hours", "[gradient][errors][large]") {
+    // 1,000 by 1,000: a million probed inputs, each costing a training pass over a million cells.
+    const Block x(1000, 1000, 1.0);
+    check_refusal<SizeError>([&] { check_gradient(Normaliser(1000, layer_norm()), x, x); }, "1000 by 1000");
+    check_refusal<SizeError>(
+        [&] { check_gradient(Dense(Block(1000, 1, 1.0), {0}, Activation::Identity), x, Block(1000, 1)); },
+        "cell evaluations");
+    // The page's largest checks stay well inside it.
+    const Block page(60, 60, 1.0);
+    CHECK(4.0 * 3600 * 3600 < max_check_work);
+    CHECK_NOTHROW(check_gradient(Normaliser(60, layer_norm()), counting_slope(60, 60), page));
+}

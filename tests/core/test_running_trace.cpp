@@ -48,3 +48,13 @@ TEST_CASE("a NaN threshold is refused, not answered 'never under'", "[running][t
                                   "threshold is NaN");
     CHECK(t.first_step_under(std::numeric_limits<double>::infinity()) == 1);
 }
+
+TEST_CASE("a trace of more steps than the limit is refused, however small the block", "[running][trace][errors]") {
+    check_refusal<SizeError>(
+        [] {
+            trace_running_figures(Normaliser(1, batch_norm()), Block::from_rows({{1}, {2}}), max_trace_steps + 1);
+        },
+        "10001 steps");
+    CHECK(trace_running_figures(Normaliser(1, batch_norm()), Block::from_rows({{1}, {2}}), max_trace_steps)
+              .widest_gap.size() == max_trace_steps);
+}
