@@ -20,7 +20,8 @@ before(async () => {
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module" src="./normlab-widgets.js"></script>
     <nl-playground kind="layer"></nl-playground>
-    <nl-running-average keep="0.8" steps="60" id="average"></nl-running-average>`,
+    <nl-running-average keep="0.8" steps="60" id="average"></nl-running-average>
+    <nl-gradient-check></nl-gradient-check>`,
   );
   server = await serveStatic(site);
   browser = await launchChromium();
@@ -113,5 +114,13 @@ test('PNG, CSV and JSON hold what the widget shows', async () => {
     series.length,
     points.reduce((a, b) => a + b, 0),
   );
+
+  // A widget with tables and no chart: its tables as the image, at 2x.
+  await page.locator('nl-gradient-check').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('nl-gradient-check').shadowRoot.querySelector('table td'));
+  const table = await exported(page, 'nl-gradient-check', 'png');
+  assert.equal(table.name, 'normlab-gradient-check-table.png');
+  const [w, h] = [table.bytes.readUInt32BE(16), table.bytes.readUInt32BE(20)];
+  assert.ok(w % 2 === 0 && h % 2 === 0 && w > 200 && h > 100, `${w} x ${h}`);
   await context.close();
 });

@@ -71,6 +71,55 @@ export async function chartPng(charts) {
   }
 }
 
+/**
+ * The widget's tables drawn as a PNG Blob at twice their size (one under another, each under its
+ * caption), in the given colours and font; null when there is no table.
+ */
+export async function tablesPng(tables, { font, color, background }) {
+  if (tables.length === 0) return null;
+  const pad = 6;
+  const line = 20;
+  const measure = document.createElement('canvas').getContext('2d');
+  measure.font = font;
+  const layouts = tables.map((t) => {
+    const columns = Math.max(...t.rows.map((r) => r.length));
+    const widths = Array.from({ length: columns }, (_, j) =>
+      Math.max(...t.rows.map((r) => measure.measureText(r[j] ?? '').width + 2 * pad)),
+    );
+    return { t, widths, width: widths.reduce((a, b) => a + b, 0), height: line * (t.rows.length + 1) + pad };
+  });
+  const width = Math.ceil(
+    Math.max(...layouts.map((l) => Math.max(l.width, measure.measureText(l.t.caption).width))) + 2 * pad,
+  );
+  const height = Math.ceil(layouts.reduce((a, l) => a + l.height, 0) + pad);
+  const canvas = document.createElement('canvas');
+  canvas.width = width * 2;
+  canvas.height = height * 2;
+  const g = canvas.getContext('2d');
+  g.scale(2, 2);
+  g.fillStyle = background;
+  g.fillRect(0, 0, width, height);
+  g.fillStyle = color;
+  g.textBaseline = 'middle';
+  let y = pad;
+  for (const { t, widths } of layouts) {
+    g.font = `bold ${font}`;
+    g.fillText(t.caption, pad, y + line / 2);
+    g.font = font;
+    y += line;
+    for (const row of t.rows) {
+      let x = pad;
+      row.forEach((text, j) => {
+        g.fillText(text, x + pad, y + line / 2);
+        x += widths[j];
+      });
+      y += line;
+    }
+    y += pad;
+  }
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+}
+
 /** Offers a Blob as a download named name. */
 export function download(blob, name) {
   const a = document.createElement('a');

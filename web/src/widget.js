@@ -4,7 +4,7 @@
 // worker) when removed. Widgets share no state with each other except through page-level caches
 // of results (whole-crowd.js).
 import { readOption, written } from './attributes.js';
-import { chartPng, download, numbersCsv, seriesOf, tablesOf } from './export.js';
+import { chartPng, download, numbersCsv, seriesOf, tablesOf, tablesPng } from './export.js';
 import { loadNormlab } from './normlab.js';
 import { CancelError, isCancel } from './protocol.js';
 import { TrainingWorker } from './training-worker.js';
@@ -224,17 +224,26 @@ export class NlWidget extends HTMLElement {
   }
 
   /**
-   * Downloads what the widget shows: 'png' (its chart at 2×), 'csv' (the numbers of its tables
-   * and charts) or 'json' (its state, link and those numbers). Files are named
-   * normlab-<id>-chart.png, normlab-<id>-numbers.csv, normlab-<id>-state.json.
+   * Downloads what the widget shows: 'png' (its chart at 2×, or its tables when it has no chart),
+   * 'csv' (the numbers of its tables and charts) or 'json' (its state, link and those numbers).
+   * Files are named normlab-<id>-chart.png (or -table.png), -numbers.csv, -state.json.
    */
   async export(as) {
     const name = `normlab-${this.linkId}`;
     const tables = tablesOf(this.body);
     const series = seriesOf(this.charts);
     if (as === 'png') {
-      const png = await chartPng(this.charts);
-      if (png) download(png, `${name}-chart.png`);
+      if (this.charts.size > 0) download(await chartPng(this.charts), `${name}-chart.png`);
+      else {
+        const style = getComputedStyle(this.body);
+        const look = {
+          font: `${style.fontSize} ${style.fontFamily}`,
+          color: style.color,
+          background: style.backgroundColor,
+        };
+        const png = await tablesPng(tables, look);
+        if (png) download(png, `${name}-table.png`);
+      }
     } else if (as === 'csv') {
       download(new Blob([numbersCsv(tables, series)], { type: 'text/csv' }), `${name}-numbers.csv`);
     } else if (as === 'json') {
@@ -320,7 +329,8 @@ export class NlWidget extends HTMLElement {
     });
     root.querySelector('[data-export]').addEventListener('toggle', () => {
       const png = root.querySelector('[data-export-as="png"]');
-      png.hidden = this.charts.size === 0;
+      png.textContent = this.charts.size > 0 ? 'Chart as PNG (2×)' : 'Table as PNG (2×)';
+      png.hidden = this.charts.size === 0 && !this.body.querySelector('table');
     });
     root.querySelector('[data-tool="reset"]').addEventListener('click', () => {
       status.textContent = '';
