@@ -141,3 +141,36 @@ test("the tutorial's calculators refuse text that is no number in the reader's w
     await page.close();
   }
 });
+
+test("the tutorial's toggle groups are one tab stop each, moved through with the arrow keys", async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    const groups = [
+      ['nl-toggles', 'kind', ['batch', 'layer', 'rms']],
+      ['nl-toggles', 'example', ['0', '1', '2', '3']],
+      ['nl-batch-by-hand', 'feature', ['0', '1', '2']],
+      ['nl-momentum', 'convention', ['momentum', 'keep']],
+      ['nl-drift', 'layer', ['0', '1', '2', '3', '4']],
+    ];
+    for (const [tag, key, values] of groups) {
+      const pressed = page.locator(`${tag} >> button[data-${key}][aria-pressed="true"]`);
+      const first = await pressed.getAttribute(`data-${key}`);
+      assert.equal(await page.locator(`${tag} >> button[data-${key}][tabindex="0"]`).count(), 1, `${tag} ${key}`);
+      await pressed.focus();
+      await page.keyboard.press('ArrowRight');
+      const next = values[(values.indexOf(first) + 1) % values.length];
+      assert.equal(await pressed.getAttribute(`data-${key}`), next, `${tag} ${key}: ArrowRight presses the next`);
+      assert.equal(await focusIn(page, tag), `button[${key}=${next}]`);
+      // Tab leaves the group rather than visiting its other buttons.
+      await page.keyboard.press('Tab');
+      const after = await focusIn(page, tag);
+      assert.ok(!after?.startsWith(`button[${key}=`), `${tag} ${key}: Tab stayed in the group (${after})`);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await pressed.getAttribute(`data-${key}`), first);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -5,6 +5,7 @@ import { NlWidget, define, esc } from '../widget.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
 import { readerStyleTag } from '../reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../focus.js';
 
 const two = (v) => fmt(v, 2);
 
@@ -60,11 +61,14 @@ export class NlBatchByHand extends NlWidget {
       </div>
       <p class="note" data-eps></p>
       <p class="note error" aria-live="polite" data-problem></p>`);
+    arrowKeys(this.body);
+    rovingTabindex(this.root);
     this.$('[role="group"]').addEventListener('click', (e) => {
       const b = e.target.closest('[data-feature]');
       if (!b) return;
       this.feature = Number(b.dataset.feature);
       this.$$('[data-feature]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
+      rovingTabindex(this.root);
       this.update();
     });
     this.$('[data-params]').addEventListener('input', (e) => {

@@ -4,6 +4,7 @@ import { NlWidget, define } from '../widget.js';
 import { colour, lineChart } from '../charts.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
+import { arrowKeys, rovingTabindex } from '../focus.js';
 
 const RUNS = [
   ['plain', 'without normalisation', '--nl-plain'],
@@ -63,6 +64,7 @@ export class NlDrift extends NlWidget {
       this.shown = Number(b.dataset.layer);
       this.drawHistograms();
     });
+    arrowKeys(this.body);
     this.update();
   }
 
@@ -97,6 +99,7 @@ export class NlDrift extends NlWidget {
     this.$$('[data-layer]').forEach((b) =>
       b.setAttribute('aria-pressed', String(Number(b.dataset.layer) === this.shown)),
     );
+    rovingTabindex(this.root);
     for (const [run, , colourVar] of RUNS) {
       const h = v[run].histograms[this.shown];
       const canvas = this.$(`[data-hist="${run}"]`);

@@ -5,6 +5,7 @@ import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { fmt } from '../format.js';
 import { readerStyleTag } from '../reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../focus.js';
 
 export class NlMomentum extends NlWidget {
   static title = 'Running averages with momentum';
@@ -41,6 +42,8 @@ export class NlMomentum extends NlWidget {
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="running mean and variance after each batch"></canvas></div>
       <p class="note error" aria-live="polite" data-problem></p>`);
+    arrowKeys(this.body);
+    rovingTabindex(this.root);
     this.$('[role="group"]').addEventListener('click', (e) => {
       const b = e.target.closest('[data-convention]');
       if (!b || b.dataset.convention === this.convention) return;
@@ -50,6 +53,7 @@ export class NlMomentum extends NlWidget {
       this.$('[data-rate]').value = String(this.rate);
       this.$('[data-rate-name]').textContent = this.convention;
       this.$$('[data-convention]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
+      rovingTabindex(this.root);
       this.update();
     });
     this.$('[data-rate]').addEventListener('change', (e) => {

@@ -3,6 +3,7 @@
 import { NlWidget, define } from '../widget.js';
 import { fixed, fmt } from '../format.js';
 import { readerStyleTag } from '../reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../focus.js';
 
 const KINDS = [
   ['batch', 'BatchNorm', 'each feature over the four examples (down a column)'],
@@ -58,6 +59,7 @@ export class NlToggles extends NlWidget {
           <tbody data-answer></tbody></table></div>
       </div>
       <p class="note" data-lesson></p>`);
+    arrowKeys(this.body);
     this.$('[data-kinds]').addEventListener('click', (e) => {
       const b = e.target.closest('[data-kind]');
       if (!b) return;
@@ -80,6 +82,7 @@ export class NlToggles extends NlWidget {
     this.$$('[data-example]').forEach((b) =>
       b.setAttribute('aria-pressed', String(Number(b.dataset.example) === this.example)),
     );
+    rovingTabindex(this.root);
     const mark = (i) => (i === this.example ? ' aria-current="true" style="font-weight:bold"' : '');
     this.$('[data-table]').innerHTML = v.table
       .map(
