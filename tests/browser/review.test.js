@@ -174,3 +174,31 @@ test("the tutorial's toggle groups are one tab stop each, moved through with the
     await page.close();
   }
 });
+
+test('the bowl says when descent cannot settle, and shows no figures beside a refused learning rate', async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    const rate = page.locator('nl-bowl >> [data-bowl="stretched"] input[data-rate]');
+    const verdict = page.locator('nl-bowl >> [data-bowl="stretched"] [data-verdict]');
+    const factors = page.locator('nl-bowl >> [data-out="stretched-factors"]');
+    await rate.fill('0');
+    await rate.dispatchEvent('change');
+    assert.equal(await factors.textContent(), '1, 1');
+    assert.match(await verdict.textContent(), /never shrinks/);
+    await rate.fill('');
+    await rate.dispatchEvent('change');
+    assert.equal(await verdict.textContent(), 'learning rate: empty; type a number');
+    assert.equal(await factors.textContent(), '–');
+    await rate.fill('-3');
+    await rate.dispatchEvent('change');
+    assert.equal(await verdict.getAttribute('data-error-name'), 'OptionError');
+    assert.equal(await page.locator('nl-bowl >> [data-out="stretched-loss"]').textContent(), '–');
+    await rate.fill('0.035');
+    await rate.dispatchEvent('change');
+    assert.equal(await factors.textContent(), '0.93, −0.75');
+    assert.match(await verdict.textContent(), /settles/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -72,7 +72,7 @@ export class NlBowl extends NlWidget {
     for (const [which] of BOWLS) {
       const fig = this.$(`[data-bowl="${which}"]`);
       fig.querySelector('[data-rate]').addEventListener('change', (e) => {
-        this.bowls[which].rate = Number(e.target.value);
+        this.bowls[which].rate = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);
         this.draw(which);
       });
       fig.querySelector('[data-step]').addEventListener('click', () => this.advance(which, 1));
@@ -110,18 +110,24 @@ export class NlBowl extends NlWidget {
     try {
       v = this.nl.bowlView(which, s.rate, s.steps);
     } catch (e) {
-      verdict.textContent = `${e.name}: ${e.message}`;
+      verdict.dataset.errorName = e.name;
+      verdict.textContent = Number.isNaN(s.rate) ? 'learning rate: empty; type a number' : `${e.name}: ${e.message}`;
+      for (const name of ['steps', 'at', 'loss', 'factors', 'limit']) this.out(`${which}-${name}`, '–');
       return;
     }
+    delete verdict.dataset.errorName;
     const k = v.path.loss.length - 1;
     this.out(`${which}-steps`, String(s.steps));
     this.out(`${which}-at`, `(${sig(v.path.w1[k])}, ${sig(v.path.w2[k])})`);
     this.out(`${which}-loss`, sig(v.path.loss[k]));
     this.out(`${which}-factors`, `${fmt(v.factors[0], 4)}, ${fmt(v.factors[1], 4)}`);
     this.out(`${which}-limit`, fmt(v.stableLimit, 4));
+    const settles = v.factors.every((f) => Math.abs(f) < 1);
     verdict.textContent = v.diverges
       ? `A factor is larger than 1 in size: that coordinate grows at every step and the loss diverges.`
-      : `Both factors are smaller than 1 in size: descent settles, fastest along the factor nearest 0.`;
+      : settles
+        ? `Both factors are smaller than 1 in size: descent settles, fastest along the factor nearest 0.`
+        : `A factor is exactly 1 in size: that coordinate never shrinks (it stands still, or swings between two values), so descent does not settle.`;
     this.plot(fig.querySelector('canvas'), v);
   }
 
