@@ -202,3 +202,40 @@ test('the bowl says when descent cannot settle, and shows no figures beside a re
     await page.close();
   }
 });
+
+test("the tutorial's drift and residual-stack charts state their finding and show their numbers", async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    for (const [tag, rows] of [
+      ['nl-drift', 5],
+      ['nl-pre-post-norm', 24],
+    ]) {
+      await page.locator(`${tag} >> details.numbers summary`).click();
+      await page.waitForFunction((t) => document.querySelector(t).shadowRoot.querySelector('details.numbers td'), tag);
+      const alt = await page.evaluate((t) => {
+        const r = document.querySelector(t).shadowRoot;
+        const canvas = r.querySelector('canvas[aria-describedby]');
+        return {
+          finding: r.getElementById(canvas.getAttribute('aria-describedby'))?.textContent ?? '',
+          rows: r.querySelectorAll('details.numbers tbody tr').length,
+          cells: [...r.querySelectorAll('details.numbers tbody tr:last-child td')].map((td) => td.textContent),
+        };
+      }, tag);
+      assert.match(alt.finding, /\d/, `${tag}: the finding states no figure`);
+      assert.equal(alt.rows, rows, tag);
+      for (const c of alt.cells)
+        assert.ok(alt.finding.includes(c), `${tag}: the last row's ${c} is not in the finding`);
+    }
+    // The table stays open while the reader changes the depth.
+    await page.locator('nl-pre-post-norm >> input[data-depth]').fill('30');
+    assert.equal(await page.locator('nl-pre-post-norm >> details.numbers tbody tr').count(), 30);
+    // The drift readouts and its table agree: the last layer's spreads.
+    const last = await page.locator('nl-drift >> [data-out="last-plain"]').textContent();
+    assert.ok(
+      (await page.locator('nl-drift >> details.numbers tbody tr:last-child td').first().textContent()) === last,
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -1,7 +1,8 @@
 // <nl-drift>: random examples through layers of ReLU neurons with random weights, plain and with
 // layer norm before each ReLU: the spread per layer, and any layer's histogram, from the core.
 import { NlWidget, define } from '../widget.js';
-import { colour, lineChart } from '../charts.js';
+import { chartAlternative, colour, lineChart, openAlternatives } from '../charts.js';
+import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
 import { arrowKeys, rovingTabindex } from '../focus.js';
@@ -30,14 +31,15 @@ export class NlDrift extends NlWidget {
     this.seed = c.seed;
     this.layers = c.layers;
     this.shown = 0;
-    this.render(`
+    this.render(`${readerStyleTag}
       <style>canvas.hist { width: 100%; height: 9rem; display: block; }</style>
       <div class="controls">
         <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
         <button data-redraw>Draw again</button>
         <span class="note" data-about></span>
       </div>
-      <div class="chart"><canvas role="img" aria-label="spread of each layer's outputs, plain and with layer norm"></canvas></div>
+      <div class="chart"><canvas role="img" aria-label="spread of each layer's outputs, plain and with layer norm" aria-describedby="drift-finding"></canvas></div>
+      <div data-alternative></div>
       ${readouts([
         { label: 'spread at the last layer, plain', out: 'last-plain' },
         { label: 'spread at the last layer, with layer norm', out: 'last-normalised' },
@@ -87,6 +89,18 @@ export class NlDrift extends NlWidget {
         lineChart(this, this.$('canvas'), series, { xTitle: 'layer', yTitle: 'spread (standard deviation)', yMin: 0 }),
       );
     else this.chart.$setSeries(series);
+    const last = v.layers - 1;
+    const at = (run, l) => fmt(v[run].deviation[l], 2);
+    const wasOpen = this.$('details.numbers')?.open;
+    this.$('[data-alternative]').innerHTML = chartAlternative({
+      findingId: 'drift-finding',
+      finding: `Without normalisation the spread goes from ${at('plain', 0)} at layer 1 to ${at('plain', last)} at layer ${last + 1}; with layer norm before each ReLU, from ${at('normalised', 0)} to ${at('normalised', last)}.`,
+      caption: "spread of each layer's outputs",
+      columns: ['layer', 'without normalisation', 'layer norm before each ReLU'],
+      rows: Array.from({ length: v.layers }, (_, l) => [String(l + 1), at('plain', l), at('normalised', l)]),
+    });
+    if (wasOpen) this.$('details.numbers').open = true;
+    openAlternatives(this.root);
     this.$('[data-layer-buttons]').innerHTML = Array.from(
       { length: v.layers },
       (_, l) => `<button data-layer="${l}" aria-pressed="${l === this.shown}">layer ${l + 1}</button>`,

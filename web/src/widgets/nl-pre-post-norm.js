@@ -2,7 +2,8 @@
 // or on the branch's input (pre-norm): at initialisation, the size of the slope reaching each
 // block and the spread of the main path per depth, from the core's forward and backward passes.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
+import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
+import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
 
@@ -30,15 +31,16 @@ export class NlPrePostNorm extends NlWidget {
     this.depth = Math.max(2, Math.min(c.depth, 48));
     this.seed = c.seed;
     this.slope = this.spread = undefined; // an earlier start's charts were freed with it
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <label>blocks <input type="range" min="2" max="48" value="${this.depth}" data-depth aria-label="number of residual blocks"></label>
         <b data-depth-out></b>
         <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
       </div>
       <p class="note" data-about></p>
-      <div class="chart"><canvas data-slope role="img" aria-label="size of the slope reaching each block, post-norm and pre-norm"></canvas></div>
-      <div class="chart"><canvas data-spread role="img" aria-label="spread of the main path after each block"></canvas></div>
+      <div class="chart"><canvas data-slope role="img" aria-label="size of the slope reaching each block, post-norm and pre-norm" aria-describedby="stacks-finding"></canvas></div>
+      <div class="chart"><canvas data-spread role="img" aria-label="spread of the main path after each block" aria-describedby="stacks-finding"></canvas></div>
+      <div data-alternative></div>
       ${readouts([
         { label: 'blocks where the slope jumps up again (over 5 %), post / pre', out: 'rises' },
         { label: 'slope at the last block, post / pre', out: 'last' },
@@ -76,6 +78,27 @@ export class NlPrePostNorm extends NlWidget {
     };
     draw('slope', 'inputSlope', 'slope reaching the block');
     draw('spread', 'spread', 'spread of the main path');
+    const last = v.depth - 1;
+    const two = (k, field, b) => fmt(v[k][field][b], 2);
+    const wasOpen = this.$('details.numbers')?.open;
+    this.$('[data-alternative]').innerHTML = chartAlternative({
+      findingId: 'stacks-finding',
+      finding:
+        `The slope reaching block 1 is ${two('post', 'inputSlope', 0)} post-norm and ${two('pre', 'inputSlope', 0)} pre-norm; ` +
+        `at block ${v.depth}, ${two('post', 'inputSlope', last)} and ${two('pre', 'inputSlope', last)}. ` +
+        `The main path's spread after the last block is ${two('post', 'spread', last)} post-norm and ${two('pre', 'spread', last)} pre-norm.`,
+      caption: 'slope and spread per block',
+      columns: ['block', 'slope, post-norm', 'slope, pre-norm', 'spread, post-norm', 'spread, pre-norm'],
+      rows: Array.from({ length: v.depth }, (_, b) => [
+        String(b + 1),
+        two('post', 'inputSlope', b),
+        two('pre', 'inputSlope', b),
+        two('post', 'spread', b),
+        two('pre', 'spread', b),
+      ]),
+    });
+    if (wasOpen) this.$('details.numbers').open = true;
+    openAlternatives(this.root);
   }
 }
 
