@@ -179,6 +179,8 @@ test('the essay page writes each changed widget into its URL hash, and a fresh p
   await page.goto(`${server.url}/index.html`);
   await page.locator('nl-playground').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'));
+  // The essay introduces its widgets in prose: no caption over them.
+  assert.equal(await page.locator('nl-playground >> [part="caption"]').isVisible(), false);
   await page.locator('nl-playground >> button[data-kind="rms"]').first().click();
   await page.waitForFunction(() => location.hash.includes('playground=kind:rms'));
   const url = page.url();

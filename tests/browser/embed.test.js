@@ -53,6 +53,9 @@ test('a host page with one script and one tag gets a working playground, untouch
   assert.equal(pressed, 'true');
   const tableDisplay = await page.locator('nl-playground >> table.grid').evaluate((t) => getComputedStyle(t).display);
   assert.equal(tableDisplay, 'table', "the host's CSS reached into the widget");
+  // Embedded, the widget is captioned with its title.
+  assert.equal(await page.locator('nl-playground >> [part="caption"]').textContent(), 'Playground');
+  assert.ok(await page.locator('nl-playground >> [part="caption"]').isVisible());
   assert.deepEqual(problems, []);
   await page.close();
 });

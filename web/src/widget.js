@@ -43,7 +43,7 @@ const THEME = { name: 'theme', type: 'string', default: 'auto', choices: ['auto'
 /** Attributes every widget takes besides its own options (see the embedding guide). */
 export const commonAttributes = [
   { name: 'theme', doc: "light, dark or auto (the reader's system setting; the default)" },
-  { name: 'caption', doc: 'a line shown above the widget' },
+  { name: 'caption', doc: 'a line shown above the widget (embedded: the widget\'s title unless given; "" for none)' },
   { name: 'state', doc: 'a state string, as Copy link puts in a URL and element.state gives' },
 ];
 
@@ -57,6 +57,18 @@ export const parts = {
   export: 'the Export menu (a details element)',
   button: 'the buttons of the tools bar',
 };
+
+// Whether a widget without a caption attribute shows its title as its caption (see showTitles).
+let titlesAsCaptions = false;
+
+/**
+ * Makes widgets without a caption attribute show their title above them, as embedded widgets do
+ * (normlab's own pages introduce each widget in their prose instead). caption="" shows none.
+ */
+export function showTitles() {
+  titlesAsCaptions = true;
+  for (const w of followers) w.showCaption();
+}
 
 // Whether changes write each widget's state into the page's URL hash (see followHash).
 let hashFollowed = false;
@@ -273,7 +285,7 @@ export class NlWidget extends HTMLElement {
   }
 
   showCaption() {
-    const text = this.getAttribute('caption');
+    const text = this.getAttribute('caption') ?? (titlesAsCaptions ? this.constructor.title : null);
     this.caption.hidden = !text;
     this.caption.textContent = text ?? '';
   }
