@@ -100,20 +100,20 @@ std::string covariate_shift_json(const CovariateShift& plain, const CovariateShi
 }
 
 namespace {
-void write_whole_crowd_fields(JsonWriter& j, const WholeCrowdRuns& runs) {
+void write_whole_crowd_fields(JsonWriter& j, const WholeCrowdFigures& f) {
     j.key("curves");
-    write_curves(j, runs);
+    write_curves(j, f.runs);
     j.key("twoWays");
-    write_two_ways(j, asked_two_ways(runs.batch));
+    write_two_ways(j, f.two_ways);
     j.key("covariateShift");
-    write_shift_pair(j, covariate_shift(runs.plain), covariate_shift(runs.batch));
+    write_shift_pair(j, f.plain_shift, f.batch_shift);
 }
 } // namespace
 
 std::string whole_crowd_json(const WholeCrowdRuns& runs) {
     JsonWriter j;
     j.begin_object();
-    write_whole_crowd_fields(j, runs);
+    write_whole_crowd_fields(j, whole_crowd_figures(runs));
     j.end_object();
     return j.str();
 }
@@ -122,7 +122,7 @@ std::string measurements_json() {
     JsonWriter j;
     j.begin_object().key("comparison");
     write_comparison(j, run_comparison(0, comparison_plan().size()));
-    write_whole_crowd_fields(j, whole_crowd_runs());
+    write_whole_crowd_fields(j, whole_crowd_figures());
     j.end_object();
     return j.str();
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "crowd/crowd_experiments.hpp"
+#include "whole_crowd_figures.hpp"
 
 namespace normlab {
 

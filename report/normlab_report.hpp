@@ -4,4 +4,5 @@
 #include "experiment_json.hpp"
 #include "json_writer.hpp"
 #include "reference_figures.hpp"
+#include "whole_crowd_figures.hpp"
 #include "widget_views.hpp"

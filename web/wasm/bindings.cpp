@@ -88,13 +88,6 @@ struct ThresholdedTrace {
     std::vector<std::size_t> first_step_under;
 };
 
-// The five whole-crowd runs and what they measure, as the page reads them.
-struct WholeCrowd {
-    WholeCrowdRuns runs;
-    TwoWays two_ways;
-    CovariateShift plain, batch;
-};
-
 } // namespace
 
 EMSCRIPTEN_BINDINGS(normlab) {
@@ -217,19 +210,19 @@ EMSCRIPTEN_BINDINGS(normlab) {
         .field("largestShift", &CovariateShift::largest_shift)
         .field("largestEpochMove", &CovariateShift::largest_epoch_move)
         .field("largestShiftGap", &CovariateShift::largest_shift_gap);
-    crossing<WholeCrowd>("WholeCrowd")
+    crossing<WholeCrowdFigures>("WholeCrowdFigures")
         .readout(
-            "threshold", +[](const WholeCrowd&) { return curve_threshold; })
+            "threshold", +[](const WholeCrowdFigures&) { return curve_threshold; })
         .readout(
             "runs",
-            +[](const WholeCrowd& w) {
+            +[](const WholeCrowdFigures& f) {
                 std::vector<CurveRun> runs;
-                for (Arrangement a : compared_arrangements) runs.push_back(w.runs.of(a));
+                for (Arrangement a : compared_arrangements) runs.push_back(f.runs.of(a));
                 return boundary::list(runs);
             })
-        .field("twoWays", &WholeCrowd::two_ways)
-        .field("plain", &WholeCrowd::plain)
-        .field("batch", &WholeCrowd::batch);
+        .field("twoWays", &WholeCrowdFigures::two_ways)
+        .field("plain", &WholeCrowdFigures::plain_shift)
+        .field("batch", &WholeCrowdFigures::batch_shift);
     crossing<TrainingResult>("TrainingResult")
         .field("seed", &TrainingResult::seed)
         .field("fold", &TrainingResult::fold)
@@ -313,15 +306,7 @@ EMSCRIPTEN_BINDINGS(normlab) {
             });
         });
     function(
-        "wholeCrowd", +[] {
-            return answer([] {
-                WholeCrowd w{whole_crowd_runs(), {}, {}, {}};
-                w.two_ways = asked_two_ways(w.runs.batch);
-                w.plain = covariate_shift(w.runs.plain);
-                w.batch = covariate_shift(w.runs.batch);
-                return w;
-            });
-        });
+        "wholeCrowd", +[] { return answer([] { return whole_crowd_figures(); }); });
     function(
         "gradientCheckView", +[](std::string which, val dy) {
             return answer([&] {
