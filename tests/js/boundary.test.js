@@ -273,3 +273,28 @@ test('error names survive minification: each is written out, not read from the c
   ))
     assert.ok(Object.hasOwn(Type.prototype, 'name') && Type.prototype.name === name, name);
 });
+
+test('review: rows may be typed arrays, as data may', () => {
+  const rows = [new Float64Array([1, 7]), [1, 9], new Float32Array([7, 1]), new Int32Array([23, 7])];
+  assert.deepEqual(Array.from(nl.train(batch(), rows).mean), [8, 6]);
+  refuses(() => nl.train(batch(), [[1, 7], new DataView(new ArrayBuffer(16))]), TypeError, 'row 2');
+  refuses(() => nl.train(batch(), [new Float64Array([1, 7]), new Float64Array([1])]), errors.ShapeError, 'row 2');
+});
+
+test('review: no finite input answers a silently wrong number or runs for hours', () => {
+  // A difference step whose double leaves the doubles answered every numeric slope 0 or NaN.
+  const faint = nl.dense({ weights: [[1e-10]], bias: [0] });
+  refuses(() => nl.checkGradient(faint, [[1]], [[1]], { step: 1.7e308 }), errors.OptionError, 'half the largest');
+  // A gradient check's cost grows with the square of its block; a trace with its steps.
+  const wide = nl.normaliser({ kind: 'layer', features: 1000 });
+  const big = { rows: 1000, cols: 1000, data: new Float64Array(1e6).fill(1) };
+  refuses(() => nl.checkGradient(wide, big, big), errors.SizeError, 'cell evaluations');
+  const one = nl.normaliser({ kind: 'batch', features: 1 });
+  refuses(() => nl.traceRunning(one, [[1], [2]], { steps: 10001 }), errors.SizeError, '10001 steps');
+  refuses(() => nl.traceRunning(batch(), wholeNumberFour, { steps: 3, thresholds: [NaN] }), errors.NonFiniteError);
+  // A direction below the normal doubles: v / |v| is 1 / sqrt(2), not 0.70720.
+  const tiny = nl.weightNorm({ direction: [[1e-320], [1e-320]], magnitude: [1], bias: [0] });
+  for (const w of nl.describe(tiny).effectiveWeights.data) assert.ok(Math.abs(w - Math.SQRT1_2) < 1e-15, `${w}`);
+  const thin = nl.weightNorm({ direction: [[1e-300], [0]], magnitude: [1e300], bias: [0] });
+  refuses(() => nl.unprojectedDirectionSlope(thin, [[1e300], [1]]), errors.NonFiniteError, 'unprojected');
+});

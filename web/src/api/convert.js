@@ -62,6 +62,9 @@ export function checkObject(v, what) {
 // A typed array's own length, read past any length property a caller put on it.
 const typedLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), 'length').get;
 
+/** Whether v is a list of numbers the wrapper copies: an array or a typed array (not a DataView). */
+const isList = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+
 /** Reads v's length as a whole number (an array's or a typed array's). */
 function lengthOf(v, what) {
   const n = ArrayBuffer.isView(v) ? typedLength.call(v) : v.length;
@@ -96,8 +99,7 @@ export function converters(core) {
 
   /** A fresh Float64Array from an array of numbers or a typed array. */
   const toNumbers = (v, what) => {
-    if (!Array.isArray(v) && !(ArrayBuffer.isView(v) && !(v instanceof DataView)))
-      throw new TypeError(`the ${what} must be an array of numbers, not ${describe(v)}`);
+    if (!isList(v)) throw new TypeError(`the ${what} must be an array of numbers, not ${describe(v)}`);
     const n = lengthOf(v, `the ${what}`);
     checkCells(n, what);
     const out = new Float64Array(n);
@@ -105,21 +107,23 @@ export function converters(core) {
     return out;
   };
 
-  /** A fresh {rows, cols, data: Float64Array} from an array of rows or from {rows, cols, data}. */
+  /**
+   * A fresh {rows, cols, data: Float64Array} from an array of rows (each an array or a typed
+   * array) or from {rows, cols, data}.
+   */
   const block = (x, what = 'block') => {
     if (Array.isArray(x)) {
       const rows = lengthOf(x, `the ${what}`);
       const first = rows > 0 ? x[0] : undefined;
-      if (rows > 0 && !Array.isArray(first))
+      if (rows > 0 && !isList(first))
         throw new TypeError(`row 1 of the ${what} must be an array, not ${describe(first)}`);
       const cols = rows > 0 ? lengthOf(first, `row 1 of the ${what}`) : 0;
       checkCells(rows * cols, what);
       const data = new Float64Array(rows * cols);
       for (let i = 0; i < rows; i++) {
         const row = i === 0 ? first : x[i];
-        if (!Array.isArray(row))
-          throw new TypeError(`row ${i + 1} of the ${what} must be an array, not ${describe(row)}`);
-        const length = row.length;
+        if (!isList(row)) throw new TypeError(`row ${i + 1} of the ${what} must be an array, not ${describe(row)}`);
+        const length = lengthOf(row, `row ${i + 1} of the ${what}`);
         if (length !== cols)
           throw new ShapeError(`the length of row ${i + 1} is ${length} but the length of row 1 is ${cols}`);
         copyNumbers(row, cols, data, i * cols, (j) => `row ${i + 1}, feature ${j + 1} of the ${what}`);
@@ -131,8 +135,7 @@ export function converters(core) {
     const rows = checkInteger(x.rows, `the ${what}'s rows`);
     const cols = checkInteger(x.cols, `the ${what}'s cols`);
     const source = x.data;
-    if (!Array.isArray(source) && !(ArrayBuffer.isView(source) && !(source instanceof DataView)))
-      throw new TypeError(`the ${what}'s data must be an array of numbers, not ${describe(source)}`);
+    if (!isList(source)) throw new TypeError(`the ${what}'s data must be an array of numbers, not ${describe(source)}`);
     const length = lengthOf(source, `the ${what}'s data`);
     if (length !== rows * cols)
       throw new ShapeError(
