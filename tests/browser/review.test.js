@@ -239,3 +239,18 @@ test("the tutorial's drift and residual-stack charts state their finding and sho
     await page.close();
   }
 });
+
+test("the MNIST pad's keyboard alternative says it takes a digit's number, and the pad says how to use it", async () => {
+  const { page, problems } = await open('mnist.html');
+  try {
+    const lab = page.locator('nl-mnist-lab');
+    assert.equal(await lab.getByRole('spinbutton', { name: 'or held-out digit number' }).count(), 1);
+    const description = await lab
+      .locator('[data-pad]')
+      .evaluate((pad) => pad.getRootNode().getElementById(pad.getAttribute('aria-describedby'))?.textContent ?? '');
+    assert.match(description, /held-out digit/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

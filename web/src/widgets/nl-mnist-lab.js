@@ -79,14 +79,14 @@ export class NlMnistLab extends NlWidget {
       <h3>Draw a digit</h3>
       <div style="display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start">
         <div>
-          <canvas data-pad width="280" height="280" tabindex="0" role="img" aria-label="drawing pad, 28 by 28 pixels"
+          <canvas data-pad width="280" height="280" tabindex="0" role="img" aria-label="drawing pad, 28 by 28 pixels" aria-describedby="pad-note"
             style="width:196px;height:196px;background:#000;touch-action:none;border-radius:6px;cursor:crosshair"></canvas>
           <div class="controls">
             <button data-act="clear" disabled>Clear</button>
-            <label>or a held-out digit <input type="number" min="0" max="1999" step="1" value="0" data-digit style="width:5em" disabled></label>
+            <label>or held-out digit number <input type="number" min="0" max="1999" step="1" value="0" data-digit style="width:5em" disabled></label>
             <button data-act="digit" disabled>Show it</button>
           </div>
-          <p class="note" data-out="drawn">Train first, then draw with the mouse or a finger (or pick a held-out digit).</p>
+          <p class="note" id="pad-note" data-out="drawn">Train first, then draw with the mouse or a finger (or pick a held-out digit).</p>
         </div>
         <div class="scroll-x" role="region" aria-label="class probabilities, scrolls sideways" tabindex="0"><table data-probabilities><caption>Class probabilities</caption>
           <thead><tr><th scope="col">digit</th>${ARRANGEMENTS.map((a) => `<th scope="col">${a}</th>`).join('')}</tr></thead>
@@ -402,7 +402,7 @@ export class NlMnistLab extends NlWidget {
     const [digit] = await this.whileCurrent(this.lab.ask({ type: 'digit', index }, { first: true }));
     this.pad.set(digit.pixels);
     this.drawPad();
-    this.out('drawn', `Held-out digit ${index}, labelled ${digit.label}.`);
+    this.out('drawn', `Held-out digit number ${index}, labelled ${digit.label}.`);
     await this.classifyPad();
   }
 
