@@ -44,7 +44,12 @@ export function hashStates(hash) {
   const out = new Map();
   for (const part of hash.replace(/^#/, '').split('&')) {
     const eq = part.indexOf('=');
-    if (eq > 0) out.set(decodeURIComponent(part.slice(0, eq)), part.slice(eq + 1));
+    if (eq <= 0) continue;
+    try {
+      out.set(decodeURIComponent(part.slice(0, eq)), part.slice(eq + 1));
+    } catch {
+      // a name that is not percent-encoded text names no widget
+    }
   }
   return out;
 }
