@@ -254,3 +254,23 @@ test("the MNIST pad's keyboard alternative says it takes a digit's number, and t
     await page.close();
   }
 });
+
+test("the comparison's Train again and Cancel hand focus to each other instead of dropping it", async () => {
+  const { page, problems } = await open('index.html');
+  try {
+    const tag = 'nl-comparison';
+    await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag, {
+      timeout: 120000,
+    });
+    await page.locator(`${tag} >> [data-run]`).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await focusIn(page, tag), 'button[cancel=]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag);
+    assert.equal(await focusIn(page, tag), 'button[run=]');
+    assert.match(await page.locator(`${tag} >> [data-status]`).textContent(), /Cancelled/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -42,8 +42,11 @@ export class NlComparison extends NlWidget {
     const bar = this.$('progress');
     const runButton = this.$('[data-run]');
     const cancelButton = this.$('[data-cancel]');
-    runButton.disabled = true;
+    // Focus follows the enabled button, so it never falls to the page when its button is disabled.
+    const runHadFocus = this.root.activeElement === runButton;
     cancelButton.disabled = false;
+    runButton.disabled = true;
+    if (runHadFocus) cancelButton.focus();
     bar.value = 0;
     status.textContent = 'Training 125 networks in a worker…';
     const t0 = performance.now();
@@ -62,8 +65,10 @@ export class NlComparison extends NlWidget {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
+      const cancelHadFocus = this.root.activeElement === cancelButton;
       runButton.disabled = false;
       cancelButton.disabled = true;
+      if (cancelHadFocus) runButton.focus();
     }
   }
 
