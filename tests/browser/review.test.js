@@ -274,3 +274,27 @@ test("the comparison's Train again and Cancel hand focus to each other instead o
     await page.close();
   }
 });
+
+test('the MNIST lab: Cancel hands focus to Train, and after Reset nothing asks networks that are gone', async () => {
+  const { page, problems } = await open('mnist.html');
+  try {
+    const tag = 'nl-mnist-lab';
+    const lab = (selector) => page.locator(`${tag} >> ${selector}`);
+    await lab('[data-act="train"]').click();
+    await page.waitForFunction(
+      (t) => !document.querySelector(t).shadowRoot.querySelector('[data-act="digit"]').disabled,
+      tag,
+      { timeout: 120000 },
+    );
+    await lab('[data-act="cancel"]').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await focusIn(page, tag), 'button[act=train]');
+    await lab('[data-act="reset"]').click();
+    for (const control of ['[data-act="digit"]', '[data-act="clear"]', '[data-act="activations"]', '[data-digit]'])
+      assert.ok(await lab(control).isDisabled(), `${control} is still enabled after Reset`);
+    assert.match(await lab('[data-out="status"]').textContent(), /^Reset/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

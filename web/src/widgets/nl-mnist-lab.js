@@ -183,6 +183,7 @@ export class NlMnistLab extends NlWidget {
   }
 
   setRunning(running) {
+    const focused = this.root.activeElement;
     this.running = running;
     this.$('[data-act="train"]').setAttribute('aria-pressed', String(running));
     this.$('[data-act="pause"]').disabled = !running;
@@ -190,6 +191,8 @@ export class NlMnistLab extends NlWidget {
     this.$('[data-act="reset"]').disabled = running;
     this.$('[data-act="pause"]').textContent = 'Pause';
     this.paused = false;
+    // A button disabled under the reader's focus hands it to Train, not to the page.
+    if (focused?.disabled) this.$('[data-act="train"]').focus();
   }
 
   async act(act) {
@@ -271,6 +274,9 @@ export class NlMnistLab extends NlWidget {
     for (const a of ARRANGEMENTS) this.cell(a, 'epochs', '0');
     this.$('[data-maps]').replaceChildren();
     this.out('silent', '');
+    // With no networks there is nothing to look inside or to ask about a digit.
+    for (const b of this.$$('[data-act="activations"], [data-act="clear"], [data-act="digit"], [data-digit]'))
+      b.disabled = true;
     this.out('status', 'Reset: Train starts four fresh networks.');
   }
 
