@@ -298,3 +298,28 @@ test('the MNIST lab: Cancel hands focus to Train, and after Reset nothing asks n
     await page.close();
   }
 });
+
+test('parameter counts: no stale table beside a refused width, and an empty width asks for a number', async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    const tag = 'nl-parameter-count';
+    const width = page.locator(`${tag} >> input[data-width]`);
+    const problem = page.locator(`${tag} >> [data-problem]`);
+    await width.fill('');
+    await width.dispatchEvent('change');
+    assert.equal(await problem.textContent(), 'width: empty; type a number');
+    assert.equal(await page.locator(`${tag} >> tbody tr`).count(), 0);
+    await width.fill('0');
+    await width.dispatchEvent('change');
+    assert.equal(await problem.getAttribute('data-error-name'), 'OptionError');
+    assert.equal(await page.locator(`${tag} >> tbody tr`).count(), 0);
+    await width.fill('768');
+    await width.dispatchEvent('change');
+    assert.equal(await problem.textContent(), '');
+    assert.equal(await page.locator(`${tag} >> [data-caption]`).textContent(), 'At width 768');
+    assert.equal(await page.locator(`${tag} >> tbody tr`).count(), 3);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

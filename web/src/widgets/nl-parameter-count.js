@@ -29,7 +29,9 @@ export class NlParameterCount extends NlWidget {
         <thead><tr><th scope="col">normaliser</th><th scope="col">learned parameters</th><th scope="col">buffers (not learned)</th><th scope="col">what they are</th></tr></thead>
         <tbody></tbody></table></div>
       <p class="note error" aria-live="polite" data-problem></p>`);
-    this.$('[data-width]').addEventListener('change', (e) => this.show(Number(e.target.value)));
+    this.$('[data-width]').addEventListener('change', (e) =>
+      this.show(e.target.value.trim() === '' ? Number.NaN : Number(e.target.value)),
+    );
     this.$('[role="group"]').addEventListener('click', (e) => {
       const b = e.target.closest('[data-preset]');
       if (b) this.show(Number(b.dataset.preset));
@@ -42,9 +44,14 @@ export class NlParameterCount extends NlWidget {
     try {
       counts = this.nl.parameterCountView(width);
     } catch (e) {
-      this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
+      const problem = this.$('[data-problem]');
+      problem.dataset.errorName = e.name;
+      problem.textContent = Number.isNaN(width) ? 'width: empty; type a number' : `${e.name}: ${e.message}`;
+      this.$('[data-caption]').textContent = 'No width';
+      this.$('tbody').innerHTML = '';
       return;
     }
+    delete this.$('[data-problem]').dataset.errorName;
     this.width = width;
     this.$('[data-width]').value = String(width);
     this.$('[data-problem]').textContent = '';
