@@ -323,3 +323,29 @@ test('parameter counts: no stale table beside a refused width, and an empty widt
     await page.close();
   }
 });
+
+test('running averages: no stale table or chart beside a refused rate, and an empty rate asks for a number', async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    const tag = 'nl-momentum';
+    const rate = page.locator(`${tag} >> input[data-rate]`);
+    const problem = page.locator(`${tag} >> [data-problem]`);
+    await rate.fill('-3');
+    await rate.dispatchEvent('change');
+    assert.equal(await problem.getAttribute('data-error-name'), 'KeepError');
+    assert.equal(await page.locator(`${tag} >> tbody tr`).count(), 0);
+    assert.ok(await page.locator(`${tag} >> .chart`).isHidden());
+    await rate.fill('');
+    await rate.dispatchEvent('change');
+    assert.equal(await problem.textContent(), 'momentum: empty; type a number');
+    await rate.fill('0.1');
+    await rate.dispatchEvent('change');
+    assert.equal(await problem.textContent(), '');
+    assert.equal(await page.locator(`${tag} >> tbody tr`).count(), 3);
+    assert.equal(await page.locator(`${tag} >> tbody tr:last-child td`).nth(2).textContent(), '1.093');
+    assert.ok(await page.locator(`${tag} >> .chart`).isVisible());
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

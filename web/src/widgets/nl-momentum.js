@@ -57,7 +57,7 @@ export class NlMomentum extends NlWidget {
       this.update();
     });
     this.$('[data-rate]').addEventListener('change', (e) => {
-      this.rate = Number(e.target.value);
+      this.rate = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);
       this.update();
     });
     this.$('[data-unbiased]').addEventListener('change', (e) => {
@@ -84,8 +84,18 @@ export class NlMomentum extends NlWidget {
       });
       this.view = v;
       this.$('[data-problem]').textContent = '';
+      delete this.$('[data-problem]').dataset.errorName;
+      this.$('.chart').hidden = false;
     } catch (e) {
-      this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
+      // No figures of an earlier rate stay beside the refusal.
+      const problem = this.$('[data-problem]');
+      problem.dataset.errorName = e.name;
+      problem.textContent = Number.isNaN(this.rate)
+        ? `${this.convention}: empty; type a number`
+        : `${e.name}: ${e.message}`;
+      this.$('[data-about]').textContent = '';
+      this.$('tbody').innerHTML = '';
+      this.$('.chart').hidden = true;
       return;
     }
     this.$('[data-about]').textContent =
