@@ -11,24 +11,24 @@ namespace {
 
 constexpr std::size_t inputs = 2, units = hidden_units;
 
-// One figure per training, side by side: lane l of a Lanes is training l's copy.
-template <std::size_t L>
-using Lanes = double[L];
+// How the hidden block is normalised, fixed at compile time so each loop is a plain one.
+enum class NormMode { None, Batch, Features, FeaturesUncentred };
 
-// Every figure of L trainings, lane-innermost: figure f of training l lives at [f * L + l].
-template <std::size_t L>
+// Every figure of up to P trainings, lane-innermost: figure f of training l lives at [f * P + l].
+// Lanes past the trainings repeat the first one, so every loop runs over whole SIMD registers.
+template <std::size_t P>
 struct LockstepState {
     std::size_t rows = 0, sets = 0;
-    std::vector<double> x, labels;                                       // (N, 2), (N)
+    std::vector<double> x_units, labels;                                 // x(i, j) repeated per unit, (N)
     std::vector<double> w1, b1, direction, magnitude, length, w2, b2;    // hidden and output layers
     std::vector<double> scale, shift, running_mean, running_var;         // the normaliser
     std::vector<double> score1, hidden, standardised, normalised, logit; // forward
     std::vector<double> mean, corr, var, dev;                            // per set
     std::vector<double> dlogit, dw2, db2, dh, dscale, dshift, d, sum_d, sum_dz, dw1, db1, ddirection, dmagnitude;
 
-    explicit LockstepState(std::size_t n, std::size_t set_count) : rows(n), sets(set_count) {
-        auto make = [](std::vector<double>& v, std::size_t figures) { v.assign(figures * L, 0.0); };
-        make(x, n * inputs);
+    LockstepState(std::size_t n, std::size_t set_count) : rows(n), sets(set_count) {
+        auto make = [](std::vector<double>& v, std::size_t figures) { v.assign(figures * P, 0.0); };
+        make(x_units, n * inputs * units);
         make(labels, n);
         for (auto* v : {&w1, &direction, &dw1, &ddirection}) make(*v, inputs * units);
         for (auto* v : {&b1, &magnitude, &length, &w2, &scale, &shift, &running_mean, &running_var, &dw2, &dscale,
@@ -43,238 +43,321 @@ struct LockstepState {
     }
 };
 
-template <std::size_t L>
+template <std::size_t P>
 void put(std::vector<double>& to, std::size_t l, const std::vector<double>& from) {
-    for (std::size_t f = 0; f < from.size(); ++f) to[f * L + l] = from[f];
+    for (std::size_t f = 0; f < from.size(); ++f) to[f * P + l] = from[f];
 }
 
-template <std::size_t L>
+template <std::size_t P>
 std::vector<double> take(const std::vector<double>& from, std::size_t l, std::size_t figures) {
     std::vector<double> v(figures);
-    for (std::size_t f = 0; f < figures; ++f) v[f] = from[f * L + l];
+    for (std::size_t f = 0; f < figures; ++f) v[f] = from[f * P + l];
     return v;
 }
 
 // The weight-normalised layer's derive(): lengths summed row by row, effective weights
 // magnitude * (direction / length). false when a squared length is not a finite normal number
 // (the layer value then takes its scaled path, or refuses a zero direction).
-template <std::size_t L>
-bool derive_weights(LockstepState<L>& st) {
-    double* len = st.length.data();
-    for (std::size_t c = 0; c < units * L; ++c) len[c] = 0.0;
+template <std::size_t P>
+bool derive_weights(LockstepState<P>& st) {
+    constexpr std::size_t row = units * P;
+    double* __restrict len = st.length.data();
+    const double* __restrict v = st.direction.data();
+    double* __restrict w = st.w1.data();
+    const double* __restrict g = st.magnitude.data();
+    for (std::size_t c = 0; c < row; ++c) len[c] = 0.0;
     for (std::size_t j = 0; j < inputs; ++j)
-        for (std::size_t c = 0; c < units * L; ++c) {
-            const double v = st.direction[j * units * L + c];
-            len[c] += v * v;
-        }
+        for (std::size_t c = 0; c < row; ++c) len[c] += v[j * row + c] * v[j * row + c];
     bool ordinary = true;
-    for (std::size_t c = 0; c < units * L; ++c) {
+    for (std::size_t c = 0; c < row; ++c) {
         ordinary = ordinary && std::isfinite(len[c]) && len[c] >= std::numeric_limits<double>::min();
         len[c] = std::sqrt(len[c]);
     }
     for (std::size_t j = 0; j < inputs; ++j)
-        for (std::size_t c = 0; c < units * L; ++c)
-            st.w1[j * units * L + c] = st.magnitude[c] * (st.direction[j * units * L + c] / len[c]);
+        for (std::size_t c = 0; c < row; ++c) w[j * row + c] = g[c] * (v[j * row + c] / len[c]);
     return ordinary;
 }
 
 // One epoch: forward, loss slope (and the loss itself when want_value), backward and step, as
-// CrowdNetwork::train_into, binary_cross_entropy_into, backward_into and step_into do them.
-// false when a variance or a direction's length left the ordinary range.
-template <std::size_t L>
-bool epoch(LockstepState<L>& st, Arrangement a, const NormSpec* spec, double learning_rate, bool want_value,
-           Lanes<L>& loss) {
-    const std::size_t n = st.rows, row = units * L;
-    const bool has_norm = spec != nullptr, weight_norm = a == Arrangement::WeightNorm;
-    // Hidden dense 2 -> 16: score = b + x0 w0 + x1 w1, then ReLU.
-    for (std::size_t i = 0; i < n; ++i) {
-        double* __restrict s = &st.score1[i * row];
-        double* __restrict h = &st.hidden[i * row];
-        for (std::size_t c = 0; c < row; ++c) s[c] = st.b1[c];
-        for (std::size_t j = 0; j < inputs; ++j) {
-            const double* xv = &st.x[(i * inputs + j) * L];
-            const double* wr = &st.w1[j * row];
-            for (std::size_t k = 0; k < units; ++k)
-                for (std::size_t l = 0; l < L; ++l) s[k * L + l] += xv[l] * wr[k * L + l];
-        }
-        for (std::size_t c = 0; c < row; ++c) h[c] = s[c] > 0 ? s[c] : 0.0;
-    }
-    // The normaliser: mean, its correction, the variance, z and the answer (Normaliser::train_into).
-    const double* out_in = st.hidden.data(); // what the output layer reads
+// CrowdNetwork::train_into, binary_cross_entropy_into, backward_into and step_into do them, each
+// sum over its terms in their order; the passes are fused row by row where a row needs nothing of
+// later rows (the batch layer's column sums need every row first). false when a variance or a
+// direction's length left the ordinary range.
+template <std::size_t P, NormMode M>
+bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double learning_rate, bool want_value,
+           double (&loss)[P]) {
+    constexpr std::size_t row = units * P;
+    constexpr bool batch = M == NormMode::Batch, has_norm = M != NormMode::None;
+    constexpr bool features = M == NormMode::Features || M == NormMode::FeaturesUncentred;
+    constexpr bool centre_features = M == NormMode::Features;
+    const std::size_t n = st.rows;
+    const std::size_t length = features ? units / spec->groups : n; // cells per set
+    const double len = static_cast<double>(length), count = static_cast<double>(n);
+    const double eps = has_norm ? spec->eps : 0.0;
+    const double* __restrict xu = st.x_units.data();
+    const double* __restrict labels = st.labels.data();
+    double* __restrict score = st.score1.data();
+    double* __restrict hid = st.hidden.data();
+    double* __restrict w1 = st.w1.data();
+    double* __restrict b1 = st.b1.data();
+    double* __restrict z = st.standardised.data();
+    double* __restrict y = st.normalised.data();
+    double* __restrict mean = st.mean.data();
+    double* __restrict corr = st.corr.data();
+    double* __restrict var = st.var.data();
+    double* __restrict dev = st.dev.data();
+    double* __restrict scale = st.scale.data();
+    double* __restrict shift = st.shift.data();
+    double* __restrict w2 = st.w2.data();
+    double* __restrict b2 = st.b2.data();
+    double* __restrict dlogit = st.dlogit.data();
+    double* __restrict dw2 = st.dw2.data();
+    double* __restrict db2 = st.db2.data();
+    double* __restrict dh = st.dh.data();
+    double* __restrict d = st.d.data();
+    double* __restrict dscale = st.dscale.data();
+    double* __restrict dshift = st.dshift.data();
+    double* __restrict sum_d = st.sum_d.data();
+    double* __restrict sum_dz = st.sum_dz.data();
+    double* __restrict dw1 = st.dw1.data();
+    double* __restrict db1 = st.db1.data();
+    const double* __restrict out_in = has_norm ? y : hid; // what the output layer reads
     bool ordinary = true;
-    if (has_norm) {
-        const bool batch = spec->axis() == Axis::Batch, centre = spec->centre();
-        const std::size_t sets = st.sets, length = batch ? n : units / spec->groups;
-        const double len = static_cast<double>(length);
-        // Cell k of set s, lane-innermost offset (without the lane).
-        auto cell = [&](std::size_t s, std::size_t k) { return batch ? (k * units + s) * L : (s * length + k) * L; };
-        const double* xs = st.hidden.data();
-        double* mean = st.mean.data();
-        double* corr = st.corr.data();
-        double* var = st.var.data();
-        double* dev = st.dev.data();
-        double* z = st.standardised.data();
-        for (std::size_t c = 0; c < sets * L; ++c) mean[c] = corr[c] = var[c] = 0.0;
-        for (std::size_t s = 0; s < sets; ++s) {
-            double* __restrict m = &mean[s * L];
-            double* __restrict co = &corr[s * L];
-            double* __restrict v = &var[s * L];
-            if (centre) {
+
+    // Hidden dense 2 -> 16: score = b + x0 w0 + x1 w1, then ReLU.
+    auto hidden_row = [&](std::size_t i) {
+        double* __restrict s = score + i * row;
+        double* __restrict h = hid + i * row;
+        const double* __restrict x0 = xu + (i * inputs) * row;
+        const double* __restrict x1 = x0 + row;
+        for (std::size_t c = 0; c < row; ++c) s[c] = (b1[c] + x0[c] * w1[c]) + x1[c] * w1[row + c];
+        for (std::size_t c = 0; c < row; ++c) h[c] = s[c] > 0 ? s[c] : 0.0;
+    };
+    // The feature axis: each contiguous group of row i is a set; mean, correction, variance, z.
+    auto standardise_row = [&](std::size_t i) {
+        for (std::size_t g = 0; g < spec->groups; ++g) {
+            const std::size_t set = i * spec->groups + g;
+            const double* __restrict xs = hid + set * length * P;
+            double* __restrict zs = z + set * length * P;
+            double m[P], co[P], v[P], dv[P];
+            for (std::size_t l = 0; l < P; ++l) m[l] = co[l] = v[l] = 0.0;
+            if constexpr (centre_features) {
                 for (std::size_t k = 0; k < length; ++k)
-                    for (std::size_t l = 0; l < L; ++l) m[l] += xs[cell(s, k) + l];
-                for (std::size_t l = 0; l < L; ++l) m[l] /= len;
+                    for (std::size_t l = 0; l < P; ++l) m[l] += xs[k * P + l];
+                for (std::size_t l = 0; l < P; ++l) m[l] /= len;
                 for (std::size_t k = 0; k < length; ++k)
-                    for (std::size_t l = 0; l < L; ++l) co[l] += xs[cell(s, k) + l] - m[l];
-                for (std::size_t l = 0; l < L; ++l) co[l] /= len;
+                    for (std::size_t l = 0; l < P; ++l) co[l] += xs[k * P + l] - m[l];
+                for (std::size_t l = 0; l < P; ++l) co[l] /= len;
             }
             for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < L; ++l) {
-                    const double centred = (xs[cell(s, k) + l] - m[l]) - co[l];
+                for (std::size_t l = 0; l < P; ++l) {
+                    const double centred = (xs[k * P + l] - m[l]) - co[l];
                     v[l] += centred * centred;
                 }
-            for (std::size_t l = 0; l < L; ++l) {
+            for (std::size_t l = 0; l < P; ++l) {
                 v[l] /= len;
-                dev[s * L + l] = std::sqrt(v[l] + spec->eps);
+                dv[l] = std::sqrt(v[l] + eps);
                 ordinary = ordinary && std::isfinite(v[l]);
             }
             for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < L; ++l)
-                    z[cell(s, k) + l] = ((xs[cell(s, k) + l] - m[l]) - co[l]) / dev[s * L + l];
-            for (std::size_t l = 0; l < L; ++l) m[l] += co[l];
+                for (std::size_t l = 0; l < P; ++l) zs[k * P + l] = ((xs[k * P + l] - m[l]) - co[l]) / dv[l];
+            for (std::size_t l = 0; l < P; ++l) {
+                mean[set * P + l] = m[l] + co[l];
+                var[set * P + l] = v[l];
+                dev[set * P + l] = dv[l];
+            }
         }
-        if (!ordinary) return false;
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t c = 0; c < row; ++c)
-                st.normalised[i * row + c] = st.scale[c] * z[i * row + c] + st.shift[c];
-        out_in = st.normalised.data();
-    }
-    // Output dense 16 -> 1, identity: logit = b + sum_j h_j w_j, in j order.
-    for (std::size_t i = 0; i < n; ++i) {
-        double s[L];
-        for (std::size_t l = 0; l < L; ++l) s[l] = st.b2[l];
+    };
+    // The normaliser's answer, the output dense 16 -> 1 (identity) and binary cross-entropy
+    // (binary_cross_entropy_into): logit = b + sum_j h_j w_j in j order.
+    auto answer_row = [&](std::size_t i) {
+        if constexpr (has_norm)
+            for (std::size_t c = 0; c < row; ++c) y[i * row + c] = scale[c] * z[i * row + c] + shift[c];
+        double s[P];
+        for (std::size_t l = 0; l < P; ++l) s[l] = b2[l];
         for (std::size_t j = 0; j < units; ++j)
-            for (std::size_t l = 0; l < L; ++l) s[l] += out_in[i * row + j * L + l] * st.w2[j * L + l];
-        for (std::size_t l = 0; l < L; ++l) st.logit[i * L + l] = s[l];
-    }
-    // Binary cross-entropy of the logits and its slope (binary_cross_entropy_into).
-    const double count = static_cast<double>(n);
-    for (std::size_t l = 0; l < L; ++l) loss[l] = 0.0;
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t l = 0; l < L; ++l) {
-            const double zl = st.logit[i * L + l], t = st.labels[i * L + l];
+            for (std::size_t l = 0; l < P; ++l) s[l] += out_in[i * row + j * P + l] * w2[j * P + l];
+        for (std::size_t l = 0; l < P; ++l) {
+            const double zl = s[l], t = labels[i * P + l];
             const double e = normlab::exp(-std::fabs(zl));
             if (want_value) loss[l] += (zl > 0 ? zl : 0.0) - t * zl + normlab::log(1.0 + e);
             const double sg = zl >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
-            st.dlogit[i * L + l] = (sg - t) / count;
+            dlogit[i * P + l] = (sg - t) / count;
         }
-    for (std::size_t l = 0; l < L; ++l) loss[l] /= count;
-    // Output layer backward: slopes summed over the rows in order, the passed-down block 0 + d w.
-    for (std::size_t c = 0; c < row; ++c) st.dw2[c] = 0.0;
-    for (std::size_t l = 0; l < L; ++l) st.db2[l] = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const double* dl = &st.dlogit[i * L];
-        for (std::size_t l = 0; l < L; ++l) st.db2[l] += dl[l];
+    };
+    // Output layer backward (slopes summed over the rows in order, passed down 0 + d w), and the
+    // normaliser's parameter slopes down the columns with d = dy * scale.
+    auto output_back_row = [&](std::size_t i) {
+        double dl[row]; // the row's logit slope, repeated per unit
         for (std::size_t j = 0; j < units; ++j)
-            for (std::size_t l = 0; l < L; ++l) st.dw2[j * L + l] += out_in[i * row + j * L + l] * dl[l];
-        for (std::size_t j = 0; j < units; ++j)
-            for (std::size_t l = 0; l < L; ++l) st.dh[i * row + j * L + l] = 0.0 + dl[l] * st.w2[j * L + l];
-    }
-    // Normaliser backward (Normaliser::backward_into): parameter slopes down the columns, then the
-    // three routes per set.
-    const double* dhidden = st.dh.data(); // the slope arriving at the hidden layer's answer
-    if (has_norm) {
-        const bool batch = spec->axis() == Axis::Batch, centre = spec->centre();
-        const std::size_t sets = st.sets, length = batch ? n : units / spec->groups;
-        const double len = static_cast<double>(length);
-        auto cell = [&](std::size_t s, std::size_t k) { return batch ? (k * units + s) * L : (s * length + k) * L; };
-        const double* z = st.standardised.data();
-        const double* dy = st.dh.data();
-        double* d = st.d.data();
-        for (std::size_t c = 0; c < row; ++c) st.dscale[c] = st.dshift[c] = 0.0;
+            for (std::size_t l = 0; l < P; ++l) dl[j * P + l] = dlogit[i * P + l];
+        for (std::size_t l = 0; l < P; ++l) db2[l] += dl[l];
+        for (std::size_t c = 0; c < row; ++c) {
+            const std::size_t at = i * row + c;
+            dw2[c] += out_in[at] * dl[c];
+            dh[at] = 0.0 + dl[c] * w2[c];
+            if constexpr (has_norm) {
+                dscale[c] += dh[at] * z[at];
+                dshift[c] += dh[at];
+                d[at] = dh[at] * scale[c];
+            }
+        }
+    };
+    // The normaliser's passed-down block on the feature axis, per set of row i:
+    // (n d - sum d - z sum(d z)) / (n s).
+    auto features_back_row = [&](std::size_t i) {
+        for (std::size_t g = 0; g < spec->groups; ++g) {
+            const std::size_t set = i * spec->groups + g;
+            double* __restrict ds = d + set * length * P;
+            const double* __restrict zs = z + set * length * P;
+            double sd[P], sdz[P], under[P];
+            for (std::size_t l = 0; l < P; ++l) sd[l] = sdz[l] = 0.0;
+            for (std::size_t k = 0; k < length; ++k)
+                for (std::size_t l = 0; l < P; ++l) {
+                    if constexpr (centre_features) sd[l] += ds[k * P + l];
+                    sdz[l] += ds[k * P + l] * zs[k * P + l];
+                }
+            for (std::size_t l = 0; l < P; ++l) under[l] = len * dev[set * P + l];
+            for (std::size_t k = 0; k < length; ++k)
+                for (std::size_t l = 0; l < P; ++l)
+                    ds[k * P + l] = (len * ds[k * P + l] - sd[l] - zs[k * P + l] * sdz[l]) / under[l];
+        }
+    };
+    // Hidden layer backward (ReLU, nothing passed down): bias and weight slopes over the rows.
+    auto hidden_back_row = [&](std::size_t i, const double* __restrict arriving) {
+        const double* __restrict x0 = xu + (i * inputs) * row;
+        const double* __restrict x1 = x0 + row;
+        for (std::size_t c = 0; c < row; ++c) {
+            const double ds = score[i * row + c] > 0 ? arriving[c] : 0.0;
+            db1[c] += ds;
+            dw1[c] += x0[c] * ds;
+            dw1[row + c] += x1[c] * ds;
+        }
+    };
+
+    for (std::size_t l = 0; l < P; ++l) loss[l] = 0.0;
+    if constexpr (batch) {
+        // Each unit's column over the rows: mean, its correction, the variance, z.
+        for (std::size_t c = 0; c < row; ++c) mean[c] = corr[c] = var[c] = 0.0;
+        for (std::size_t i = 0; i < n; ++i) {
+            hidden_row(i);
+            for (std::size_t c = 0; c < row; ++c) mean[c] += hid[i * row + c];
+        }
+        for (std::size_t c = 0; c < row; ++c) mean[c] /= len;
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t c = 0; c < row; ++c) corr[c] += hid[i * row + c] - mean[c];
+        for (std::size_t c = 0; c < row; ++c) corr[c] /= len;
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t c = 0; c < row; ++c) {
-                const std::size_t at = i * row + c;
-                st.dscale[c] += dy[at] * z[at];
-                st.dshift[c] += dy[at];
-                d[at] = dy[at] * st.scale[c];
+                const double centred = (hid[i * row + c] - mean[c]) - corr[c];
+                var[c] += centred * centred;
             }
-        for (std::size_t s = 0; s < sets; ++s) {
-            double* __restrict sd = &st.sum_d[s * L];
-            double* __restrict sdz = &st.sum_dz[s * L];
-            for (std::size_t l = 0; l < L; ++l) sd[l] = sdz[l] = 0.0;
-            if (centre)
-                for (std::size_t k = 0; k < length; ++k)
-                    for (std::size_t l = 0; l < L; ++l) sd[l] += d[cell(s, k) + l];
-            for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < L; ++l) sdz[l] += d[cell(s, k) + l] * z[cell(s, k) + l];
-            for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < L; ++l) {
-                    const std::size_t at = cell(s, k) + l;
-                    d[at] = (len * d[at] - sd[l] - z[at] * sdz[l]) / (len * st.dev[s * L + l]);
-                }
+        for (std::size_t c = 0; c < row; ++c) {
+            var[c] /= len;
+            dev[c] = std::sqrt(var[c] + eps);
+            ordinary = ordinary && std::isfinite(var[c]);
         }
-        dhidden = d;
+        if (!ordinary) return false;
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t c = 0; c < row; ++c) z[i * row + c] = ((hid[i * row + c] - mean[c]) - corr[c]) / dev[c];
+            answer_row(i);
+        }
+        for (std::size_t c = 0; c < row; ++c) mean[c] += corr[c];
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            hidden_row(i);
+            if constexpr (features) standardise_row(i);
+            answer_row(i);
+        }
+        if (!ordinary) return false;
     }
-    // Hidden layer backward (ReLU, nothing passed down): bias and weight slopes over the rows.
-    for (std::size_t c = 0; c < row; ++c) st.db1[c] = 0.0;
-    for (std::size_t c = 0; c < inputs * row; ++c) st.dw1[c] = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-        double ds[units * L];
-        for (std::size_t c = 0; c < row; ++c) ds[c] = st.score1[i * row + c] > 0 ? dhidden[i * row + c] : 0.0;
-        for (std::size_t c = 0; c < row; ++c) st.db1[c] += ds[c];
-        for (std::size_t j = 0; j < inputs; ++j) {
-            const double* xv = &st.x[(i * inputs + j) * L];
-            double* __restrict dw = &st.dw1[j * row];
-            for (std::size_t k = 0; k < units; ++k)
-                for (std::size_t l = 0; l < L; ++l) dw[k * L + l] += xv[l] * ds[k * L + l];
+    for (std::size_t l = 0; l < P; ++l) loss[l] /= count;
+
+    for (std::size_t c = 0; c < row; ++c) dw2[c] = dscale[c] = dshift[c] = db1[c] = 0.0;
+    for (std::size_t c = 0; c < inputs * row; ++c) dw1[c] = 0.0;
+    for (std::size_t l = 0; l < P; ++l) db2[l] = 0.0;
+    if constexpr (batch) {
+        for (std::size_t c = 0; c < row; ++c) sum_d[c] = sum_dz[c] = 0.0;
+        for (std::size_t i = 0; i < n; ++i) {
+            output_back_row(i);
+            for (std::size_t c = 0; c < row; ++c) {
+                sum_d[c] += d[i * row + c];
+                sum_dz[c] += d[i * row + c] * z[i * row + c];
+            }
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t c = 0; c < row; ++c) {
+                const std::size_t at = i * row + c;
+                d[at] = (len * d[at] - sum_d[c] - z[at] * sum_dz[c]) / (len * dev[c]);
+            }
+            hidden_back_row(i, d + i * row);
+        }
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            output_back_row(i);
+            if constexpr (features) {
+                features_back_row(i);
+                hidden_back_row(i, d + i * row);
+            } else {
+                hidden_back_row(i, dh + i * row);
+            }
         }
     }
+
     // Steps: every parameter minus learning_rate times its slope, in place (each figure reads only
     // its own old value).
     if (weight_norm) {
+        double* __restrict v = st.direction.data();
+        double* __restrict g = st.magnitude.data();
+        double* __restrict lengths = st.length.data();
+        double* __restrict dv = st.ddirection.data();
+        double* __restrict dg = st.dmagnitude.data();
         for (std::size_t c = 0; c < row; ++c) {
-            double along = 0.0;
-            for (std::size_t j = 0; j < inputs; ++j)
-                along += st.dw1[j * row + c] * (st.direction[j * row + c] / st.length[c]);
-            st.dmagnitude[c] = along;
-            const double ratio = st.magnitude[c] / st.length[c];
-            for (std::size_t j = 0; j < inputs; ++j) {
-                const double u = st.direction[j * row + c] / st.length[c];
-                st.ddirection[j * row + c] = ratio * (st.dw1[j * row + c] - along * u);
-            }
+            const double along = (0.0 + dw1[c] * (v[c] / lengths[c])) + dw1[row + c] * (v[row + c] / lengths[c]);
+            dg[c] = along;
+            const double ratio = g[c] / lengths[c];
+            dv[c] = ratio * (dw1[c] - along * (v[c] / lengths[c]));
+            dv[row + c] = ratio * (dw1[row + c] - along * (v[row + c] / lengths[c]));
         }
-        for (std::size_t c = 0; c < inputs * row; ++c)
-            st.direction[c] = st.direction[c] - learning_rate * st.ddirection[c];
+        for (std::size_t c = 0; c < inputs * row; ++c) v[c] = v[c] - learning_rate * dv[c];
         for (std::size_t c = 0; c < row; ++c) {
-            st.magnitude[c] = st.magnitude[c] - learning_rate * st.dmagnitude[c];
-            st.b1[c] = st.b1[c] - learning_rate * st.db1[c];
+            g[c] = g[c] - learning_rate * dg[c];
+            b1[c] = b1[c] - learning_rate * db1[c];
         }
         ordinary = derive_weights(st);
     } else {
-        for (std::size_t c = 0; c < inputs * row; ++c) st.w1[c] = st.w1[c] - learning_rate * st.dw1[c];
-        for (std::size_t c = 0; c < row; ++c) st.b1[c] = st.b1[c] - learning_rate * st.db1[c];
+        for (std::size_t c = 0; c < inputs * row; ++c) w1[c] = w1[c] - learning_rate * dw1[c];
+        for (std::size_t c = 0; c < row; ++c) b1[c] = b1[c] - learning_rate * db1[c];
     }
-    if (has_norm) {
-        for (std::size_t c = 0; c < row; ++c) {
-            st.scale[c] = st.scale[c] - learning_rate * st.dscale[c];
-            if (spec->learn_shift) st.shift[c] = st.shift[c] - learning_rate * st.dshift[c];
-        }
-        if (spec->axis() == Axis::Batch) {
+    if constexpr (has_norm) {
+        for (std::size_t c = 0; c < row; ++c) scale[c] = scale[c] - learning_rate * dscale[c];
+        if (spec->learn_shift)
+            for (std::size_t c = 0; c < row; ++c) shift[c] = shift[c] - learning_rate * dshift[c];
+        if constexpr (batch) {
+            double* __restrict rm = st.running_mean.data();
+            double* __restrict rv = st.running_var.data();
             const double rows = static_cast<double>(n);
             const double keep = spec->rate.keep(), fold = spec->rate.momentum();
             for (std::size_t c = 0; c < row; ++c) {
-                const double batch_var = spec->unbiased_running ? st.var[c] * rows / (rows - 1.0) : st.var[c];
-                st.running_mean[c] = keep * st.running_mean[c] + fold * st.mean[c];
-                st.running_var[c] = keep * st.running_var[c] + fold * batch_var;
+                const double batch_var = spec->unbiased_running ? var[c] * rows / (rows - 1.0) : var[c];
+                rm[c] = keep * rm[c] + fold * mean[c];
+                rv[c] = keep * rv[c] + fold * batch_var;
             }
         }
     }
-    for (std::size_t c = 0; c < row; ++c) st.w2[c] = st.w2[c] - learning_rate * st.dw2[c];
-    for (std::size_t l = 0; l < L; ++l) st.b2[l] = st.b2[l] - learning_rate * st.db2[l];
+    for (std::size_t c = 0; c < row; ++c) w2[c] = w2[c] - learning_rate * dw2[c];
+    for (std::size_t l = 0; l < P; ++l) b2[l] = b2[l] - learning_rate * db2[l];
     return ordinary;
 }
 
-template <std::size_t L>
+template <std::size_t P, NormMode M>
+bool train_epochs(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, std::size_t epochs, double (&loss)[P]) {
+    for (std::size_t e = 0; e < epochs; ++e)
+        if (!epoch<P, M>(st, weight_norm, spec, crowd_learning_rate, e + 1 == epochs, loss)) return false;
+    return true;
+}
+
+template <std::size_t P>
 std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTraining>& t, std::size_t epochs) {
     const std::size_t used = t.size(), n = t.front().x.rows;
     const CrowdNetwork& first = t.front().start;
@@ -282,54 +365,66 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     const std::optional<Normaliser>& norm = first.norm();
     const NormSpec* spec = norm ? &norm->spec() : nullptr;
     const std::size_t sets = !spec ? 0 : spec->axis() == Axis::Batch ? units : n * spec->groups;
-    LockstepState<L> st(n, sets);
+    LockstepState<P> st(n, sets);
     std::vector<std::optional<TrainingRun>> none(used);
-    for (std::size_t l = 0; l < L; ++l) {
+    for (std::size_t l = 0; l < P; ++l) {
         const LockstepTraining& lane = t[l < used ? l : 0]; // spare lanes repeat the first training
         const CrowdNetwork& net = lane.start;
-        put<L>(st.x, l, lane.x.data);
-        put<L>(st.labels, l, lane.labels);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < inputs; ++j)
+                for (std::size_t k = 0; k < units; ++k)
+                    st.x_units[((i * inputs + j) * units + k) * P + l] = lane.x.data[i * inputs + j];
+        put<P>(st.labels, l, lane.labels);
         if (const auto* d = std::get_if<Dense>(&net.hidden())) {
-            put<L>(st.w1, l, d->weights().data);
-            put<L>(st.b1, l, d->bias());
+            put<P>(st.w1, l, d->weights().data);
+            put<P>(st.b1, l, d->bias());
         } else {
             const auto& w = std::get<WeightNormDense>(net.hidden());
-            put<L>(st.direction, l, w.direction().data);
-            put<L>(st.magnitude, l, w.magnitude());
-            put<L>(st.b1, l, w.bias());
+            put<P>(st.direction, l, w.direction().data);
+            put<P>(st.magnitude, l, w.magnitude());
+            put<P>(st.b1, l, w.bias());
         }
         if (net.norm()) {
-            put<L>(st.scale, l, net.norm()->scale());
-            put<L>(st.shift, l, net.norm()->shift());
+            put<P>(st.scale, l, net.norm()->scale());
+            put<P>(st.shift, l, net.norm()->shift());
             if (net.norm()->has_running()) {
-                put<L>(st.running_mean, l, net.norm()->running_mean());
-                put<L>(st.running_var, l, net.norm()->running_variance());
+                put<P>(st.running_mean, l, net.norm()->running_mean());
+                put<P>(st.running_var, l, net.norm()->running_variance());
             }
         }
-        put<L>(st.w2, l, net.output().weights().data);
-        put<L>(st.b2, l, net.output().bias());
+        put<P>(st.w2, l, net.output().weights().data);
+        put<P>(st.b2, l, net.output().bias());
     }
-    if (a == Arrangement::WeightNorm && !derive_weights(st)) return none;
-    double loss[L] = {};
-    for (std::size_t e = 0; e < epochs; ++e)
-        if (!epoch<L>(st, a, spec, crowd_learning_rate, e + 1 == epochs, loss)) return none;
+    const bool weight_norm = a == Arrangement::WeightNorm;
+    if (weight_norm && !derive_weights(st)) return none;
+    double loss[P] = {};
+    bool ordinary = true;
+    if (!spec)
+        ordinary = train_epochs<P, NormMode::None>(st, weight_norm, spec, epochs, loss);
+    else if (spec->axis() == Axis::Batch)
+        ordinary = train_epochs<P, NormMode::Batch>(st, weight_norm, spec, epochs, loss);
+    else if (spec->centre())
+        ordinary = train_epochs<P, NormMode::Features>(st, weight_norm, spec, epochs, loss);
+    else
+        ordinary = train_epochs<P, NormMode::FeaturesUncentred>(st, weight_norm, spec, epochs, loss);
+    if (!ordinary) return none;
     std::vector<std::optional<TrainingRun>> runs(used);
     for (std::size_t l = 0; l < used; ++l) {
         const CrowdNetwork& start = t[l].start;
         HiddenLayer hidden = start.hidden();
-        if (a == Arrangement::WeightNorm)
-            hidden = WeightNormDense(Block::from_flat(inputs, units, take<L>(st.direction, l, inputs * units)),
-                                     take<L>(st.magnitude, l, units), take<L>(st.b1, l, units), Activation::Relu);
+        if (weight_norm)
+            hidden = WeightNormDense(Block::from_flat(inputs, units, take<P>(st.direction, l, inputs * units)),
+                                     take<P>(st.magnitude, l, units), take<P>(st.b1, l, units), Activation::Relu);
         else
-            hidden = Dense(Block::from_flat(inputs, units, take<L>(st.w1, l, inputs * units)), take<L>(st.b1, l, units),
+            hidden = Dense(Block::from_flat(inputs, units, take<P>(st.w1, l, inputs * units)), take<P>(st.b1, l, units),
                            Activation::Relu);
         std::optional<Normaliser> trained;
         if (norm) {
-            trained = start.norm()->with_scale_shift(take<L>(st.scale, l, units), take<L>(st.shift, l, units));
+            trained = start.norm()->with_scale_shift(take<P>(st.scale, l, units), take<P>(st.shift, l, units));
             if (trained->has_running())
-                trained = trained->with_running(take<L>(st.running_mean, l, units), take<L>(st.running_var, l, units));
+                trained = trained->with_running(take<P>(st.running_mean, l, units), take<P>(st.running_var, l, units));
         }
-        Dense output(Block::from_flat(units, 1, take<L>(st.w2, l, units)), take<L>(st.b2, l, 1), Activation::Identity);
+        Dense output(Block::from_flat(units, 1, take<P>(st.w2, l, units)), take<P>(st.b2, l, 1), Activation::Identity);
         runs[l] = TrainingRun{CrowdNetwork::assembled(a, std::move(hidden), std::move(trained), std::move(output)),
                               epochs == 0 ? 0.0 : loss[l],
                               {},
@@ -358,17 +453,17 @@ std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<Lock
         require_finite(t.x, "input block");
         require_same(t.labels.size(), t.x.rows, "label count", "row count");
     }
+    // Lanes in pairs: a SIMD register holds two doubles.
     switch (trainings.size()) {
         case 1:
             return run_lanes<1>(trainings, epochs);
         case 2:
             return run_lanes<2>(trainings, epochs);
         case 3:
-            return run_lanes<3>(trainings, epochs);
         case 4:
             return run_lanes<4>(trainings, epochs);
         default:
-            return run_lanes<5>(trainings, epochs);
+            return run_lanes<6>(trainings, epochs);
     }
 }
 
