@@ -4,59 +4,16 @@
 #include <string>
 
 #include "errors.hpp"
+#include "normaliser_maths.hpp"
 
 namespace normlab {
 namespace {
 
-// The index sets the sums run over, for a block of (rows, cols): set s holds the cells
-// start(s) + k * step for k < length.
-struct AxisSets {
-    std::size_t count, length, step, start_step;
-    std::size_t start(std::size_t s) const { return s * start_step; }
-};
+using maths::SetLayout;
 
-AxisSets sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
-    if (spec.axis() == Axis::Batch) return {cols, rows, cols, 1};
-    std::size_t length = cols / spec.groups;
-    return {rows * spec.groups, length, 1, length};
-}
-
-// Visits every cell as f(set, cell), each set's cells in position order. Down the rows (the batch
-// axis) the sets of one position are contiguous, so the inner loop runs across sets; along a row
-// a set's cells are contiguous, so the inner loop runs along the set. Either way each set's sums
-// run in the same order.
-template <class F>
-void sweep(const AxisSets& sets, F&& f) {
-    if (sets.start_step == 1) {
-        for (std::size_t k = 0; k < sets.length; ++k) {
-            const std::size_t base = k * sets.step;
-            for (std::size_t s = 0; s < sets.count; ++s) f(s, base + s);
-        }
-    } else {
-        for (std::size_t s = 0; s < sets.count; ++s) {
-            const std::size_t base = s * sets.start_step;
-            for (std::size_t k = 0; k < sets.length; ++k) f(s, base + k);
-        }
-    }
-}
-
-// Adds term(set, cell) into acc[set] for every cell, each set's terms in position order, the
-// running sum kept in a register along a row (the sums are the same, bit for bit, either way).
-template <class F>
-void sweep_sum(const AxisSets& sets, double* __restrict acc, F&& term) {
-    if (sets.start_step == 1) {
-        for (std::size_t k = 0; k < sets.length; ++k) {
-            const std::size_t base = k * sets.step;
-            for (std::size_t s = 0; s < sets.count; ++s) acc[s] += term(s, base + s);
-        }
-    } else {
-        for (std::size_t s = 0; s < sets.count; ++s) {
-            const std::size_t base = s * sets.start_step;
-            double a = acc[s];
-            for (std::size_t k = 0; k < sets.length; ++k) a += term(s, base + k);
-            acc[s] = a;
-        }
-    }
+// The index sets the sums run over, for a block of (rows, cols) (see normaliser_maths.hpp).
+SetLayout sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
+    return spec.axis() == Axis::Batch ? maths::batch_sets(rows, cols) : maths::feature_sets(rows, cols, spec.groups);
 }
 
 } // namespace
@@ -248,7 +205,7 @@ namespace {
 // the set's largest magnitude: for sets whose sums or squares overflow. Powers of two scale
 // exactly, so the answer is the one exact arithmetic rounds to. When the variance itself is
 // beyond a double it is Infinity, eps is below its last bit, and z is taken in scaled units.
-void rescaled_set(const AxisSets& sets, std::size_t s, bool centre, double eps, const double* xs, double* z,
+void rescaled_set(const SetLayout& sets, std::size_t s, bool centre, double eps, const double* xs, double* z,
                   double& mean, double& variance, double& deviation) {
     const double len = static_cast<double>(sets.length);
     auto scaled = [&](std::size_t k, int e) { return std::ldexp(xs[sets.start(s) + k * sets.step], -e); };
@@ -285,52 +242,23 @@ void rescaled_set(const AxisSets& sets, std::size_t s, bool centre, double eps, 
 } // namespace
 
 void Normaliser::train_into(const Block& x, NormResponse& r, Workspace& work) const {
-    // sweep() visits the cells in the order their layout favours; each set's sums run in
-    // position order either way.
-    const AxisSets sets = sets_of(spec_, x.rows, x.cols);
+    const SetLayout sets = sets_of(spec_, x.rows, x.cols);
     const std::size_t count = sets.count;
-    const double len = static_cast<double>(sets.length);
     r.output.reshape(x.rows, x.cols);
     r.standardised.reshape(x.rows, x.cols);
-    r.mean.assign(count, 0.0);
-    work.correction.assign(count, 0.0);
-    r.variance.assign(count, 0.0);
+    r.mean.resize(count);
+    work.correction.resize(count);
+    r.variance.resize(count);
     r.deviation.resize(count);
-    double* mean = r.mean.data();
-    double* corr = work.correction.data();
-    double* var = r.variance.data();
     const double* xs = x.data.data();
     double* z = r.standardised.data.data();
-    if (spec_.centre()) {
-        // Pass 1: the mean, and its correction (the corrected two-pass algorithm of Chan, Golub
-        // and LeVeque): x - mean is exact for x near the mean, so the correction recovers what
-        // rounding the sum lost, and the mean is carried as mean + correction.
-        sweep_sum(sets, mean, [&](std::size_t, std::size_t c) { return xs[c]; });
-        for (std::size_t s = 0; s < count; ++s) mean[s] /= len;
-        sweep_sum(sets, corr, [&](std::size_t s, std::size_t c) { return xs[c] - mean[s]; });
-        for (std::size_t s = 0; s < count; ++s) corr[s] /= len;
-    }
-    // Pass 2: the biased variance about the mean (the mean square when not centring).
-    sweep_sum(sets, var, [&](std::size_t s, std::size_t c) {
-        const double centred = (xs[c] - mean[s]) - corr[s];
-        return centred * centred;
-    });
-    bool overflowed = false;
-    for (std::size_t s = 0; s < count; ++s) {
-        var[s] /= len;
-        r.deviation[s] = std::sqrt(var[s] + spec_.eps);
-        overflowed = overflowed || !std::isfinite(var[s]);
-    }
-    const double* dev = r.deviation.data();
-    sweep(sets, [&](std::size_t s, std::size_t c) { z[c] = ((xs[c] - mean[s]) - corr[s]) / dev[s]; });
-    for (std::size_t s = 0; s < count; ++s) mean[s] += corr[s];
-    for (std::size_t s = 0; overflowed && s < count; ++s)
-        if (!std::isfinite(var[s]))
-            rescaled_set(sets, s, spec_.centre(), spec_.eps, xs, z, mean[s], var[s], r.deviation[s]);
-    // answer = scale * z + shift, feature by feature along each row.
-    for (std::size_t i = 0; i < x.rows; ++i)
-        for (std::size_t j = 0; j < x.cols; ++j)
-            r.output.data[i * x.cols + j] = scale_[j] * z[i * x.cols + j] + shift_[j];
+    maths::standardise(sets, spec_.centre(), spec_.eps, xs, z,
+                       {r.mean.data(), work.correction.data(), r.variance.data(), r.deviation.data()});
+    // A set whose squares overflowed is taken again in scaled units.
+    for (std::size_t s = 0; s < count; ++s)
+        if (!std::isfinite(r.variance[s]))
+            rescaled_set(sets, s, spec_.centre(), spec_.eps, xs, z, r.mean[s], r.variance[s], r.deviation[s]);
+    maths::scale_shift(x.rows, x.cols, z, scale_.data(), shift_.data(), r.output.data.data());
 }
 
 void Normaliser::check_response(const NormResponse& response, const Block& dy) const {
@@ -364,44 +292,19 @@ NormGradient Normaliser::backward(const NormResponse& response, const Block& dy)
 }
 
 void Normaliser::backward_into(const NormResponse& response, const Block& dy, NormGradient& g, Workspace& work) const {
-    const Block& zb = response.standardised;
-    const AxisSets sets = sets_of(spec_, zb.rows, zb.cols);
-    const std::size_t count = sets.count, rows = zb.rows, cols = zb.cols;
-    const double len = static_cast<double>(sets.length);
-    g.dx.reshape(rows, cols);
-    g.dscale.assign(cols, 0.0);
-    g.dshift.assign(cols, 0.0);
+    const Block& z = response.standardised;
+    const SetLayout sets = sets_of(spec_, z.rows, z.cols);
+    g.dx.reshape(z.rows, z.cols);
+    g.dscale.resize(z.cols);
+    g.dshift.resize(z.cols);
     g.mean = response.mean;
     g.variance = response.variance;
-    g.rows = rows;
-    work.sum_d.assign(count, 0.0);
-    work.sum_dz.assign(count, 0.0);
-    const double* z = zb.data.data();
-    double* d = g.dx.data.data(); // holds d = dy * scale until it is overwritten by dx
-    // Parameter slopes, sums down the columns: dscale = sum dy * z, dshift = sum dy.
-    for (std::size_t j = 0; j < cols; ++j) {
-        double ds = 0.0, dh = 0.0;
-        for (std::size_t i = 0; i < rows; ++i) {
-            const std::size_t c = i * cols + j;
-            ds += dy.data[c] * z[c];
-            dh += dy.data[c];
-            d[c] = dy.data[c] * scale_[j];
-        }
-        g.dscale[j] = ds;
-        g.dshift[j] = dh;
-    }
-    // Passed-down block, per set, with d = dy * scale:
-    //   route 1, direct:             n * d
-    //   route 2, through the mean:   - sum d            (only when centring)
-    //   route 3, through variance:   - z * sum(d * z)
-    //   all over n * s.
-    double* sum_d = work.sum_d.data();
-    double* sum_dz = work.sum_dz.data();
-    if (spec_.centre()) sweep_sum(sets, sum_d, [&](std::size_t, std::size_t c) { return d[c]; });
-    sweep_sum(sets, sum_dz, [&](std::size_t, std::size_t c) { return d[c] * z[c]; });
-    const double* dev = response.deviation.data();
-    sweep(sets,
-          [&](std::size_t s, std::size_t c) { d[c] = (len * d[c] - sum_d[s] - z[c] * sum_dz[s]) / (len * dev[s]); });
+    g.rows = z.rows;
+    work.sum_d.resize(sets.count);
+    work.sum_dz.resize(sets.count);
+    maths::backward(sets, spec_.centre(), z.rows, z.cols, dy.data.data(), z.data.data(), scale_.data(),
+                    response.deviation.data(), g.dx.data.data(), g.dscale.data(), g.dshift.data(), work.sum_d.data(),
+                    work.sum_dz.data());
 }
 
 Normaliser Normaliser::step(const NormGradient& gradient, double learning_rate) const {
@@ -441,18 +344,12 @@ void Normaliser::step_into(const NormGradient& gradient, double learning_rate, N
         next.scale_[j] = scale_[j] - learning_rate * gradient.dscale[j];
         next.shift_[j] = spec_.learn_shift ? shift_[j] - learning_rate * gradient.dshift[j] : shift_[j];
     }
-    next.running_mean_.resize(running_mean_.size());
-    next.running_var_.resize(running_var_.size());
-    if (has_running()) {
-        const double n = static_cast<double>(gradient.rows);
-        const double keep = spec_.rate.keep(), fold = spec_.rate.momentum();
-        for (std::size_t j = 0; j < features(); ++j) {
-            const double batch_var =
-                spec_.unbiased_running ? gradient.variance[j] * n / (n - 1.0) : gradient.variance[j];
-            next.running_mean_[j] = keep * running_mean_[j] + fold * gradient.mean[j];
-            next.running_var_[j] = keep * running_var_[j] + fold * batch_var;
-        }
-    }
+    next.running_mean_ = running_mean_;
+    next.running_var_ = running_var_;
+    if (has_running())
+        maths::fold_running(features(), spec_.rate.keep(), spec_.rate.momentum(), spec_.unbiased_running, gradient.rows,
+                            gradient.mean.data(), gradient.variance.data(), next.running_mean_.data(),
+                            next.running_var_.data());
 }
 
 std::size_t Normaliser::parameter_count() const { return features() * (spec_.learn_shift ? 2 : 1); }
@@ -466,7 +363,7 @@ bool Normaliser::operator==(const Normaliser& o) const {
 Block naive_backward(const Normaliser& layer, const NormResponse& response, const Block& dy) {
     layer.check_response(response, dy);
     const Block& z = response.standardised;
-    const AxisSets sets = sets_of(layer.spec(), z.rows, z.cols);
+    const SetLayout sets = sets_of(layer.spec(), z.rows, z.cols);
     Block dx(z.rows, z.cols);
     for (std::size_t s = 0; s < sets.count; ++s)
         for (std::size_t k = 0; k < sets.length; ++k) {
