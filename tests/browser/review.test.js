@@ -349,3 +349,28 @@ test('running averages: no stale table or chart beside a refused rate, and an em
     await page.close();
   }
 });
+
+test('the batch-size chart names its batch sizes on the axis and shows its numbers', async () => {
+  const { page, problems } = await open('tutorial.html');
+  try {
+    const tag = 'nl-batch-size';
+    const ticks = await page.evaluate(
+      (t) => document.querySelector(t).chart.scales.x.ticks.map((k) => [k.label].flat().join(' ')),
+      tag,
+    );
+    assert.deepEqual(ticks, ['2', '4', '8', '16', '32', '64', '128', '256']);
+    await page.locator(`${tag} >> details.numbers summary`).click();
+    await page.waitForFunction((t) => document.querySelector(t).shadowRoot.querySelector('details.numbers td'), tag);
+    const rows = await page.evaluate((t) => {
+      const r = document.querySelector(t).shadowRoot;
+      return [...r.querySelectorAll('details.numbers tbody tr')].map((tr) => tr.textContent);
+    }, tag);
+    assert.equal(rows.length, 8);
+    const finding = await page.locator(`${tag} >> #wobble-finding`).textContent();
+    const rule = await page.locator(`${tag} >> [data-out="rule"]`).textContent();
+    assert.ok(finding.includes(rule), `the finding (${finding}) does not state the rule's ${rule} at size 2`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

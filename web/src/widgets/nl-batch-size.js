@@ -3,9 +3,10 @@
 // means, the smallest deviations (and how much standardising would blow a batch up), and the
 // wobble of the batch mean against the square-root rule.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
+import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
+import { readerStyleTag } from '../reader-styles.js';
 
 const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 
@@ -27,7 +28,7 @@ export class NlBatchSize extends NlWidget {
     const c = this.config;
     this.size = c['batch-size'];
     this.seed = c.seed;
-    this.render(`
+    this.render(`${readerStyleTag}
       <div class="controls">
         <label>batch size <select data-size aria-label="batch size">${SIZES.map(
           (n) => `<option value="${n}" ${n === this.size ? 'selected' : ''}>${n}</option>`,
@@ -45,7 +46,8 @@ export class NlBatchSize extends NlWidget {
         { label: 'wobble of the batch mean', out: 'wobble' },
         { label: 'square-root rule: deviation / √size', out: 'rule' },
       ])}
-      <div class="chart"><canvas role="img" aria-label="wobble of the batch mean against the square-root rule, per batch size"></canvas></div>`);
+      <div class="chart"><canvas role="img" aria-label="wobble of the batch mean against the square-root rule, per batch size" aria-describedby="wobble-finding"></canvas></div>
+      <div data-alternative></div>`);
     this.$('[data-size]').addEventListener('change', (e) => {
       this.size = Number(e.target.value);
       this.update();
@@ -89,11 +91,25 @@ export class NlBatchSize extends NlWidget {
       this.chart = this.own(
         lineChart(this, this.$('canvas'), series, {
           logY: true,
-          xTitle: `batch size: ${v.sweep.map((s) => s.batchSize).join(', ')}`,
+          xTitle: 'batch size',
           yTitle: 'wobble',
+          categories: v.sweep.map((s) => String(s.batchSize)),
         }),
       );
     else this.chart.$setSeries(series);
+    const [first, last] = [v.sweep[0], v.sweep[v.sweep.length - 1]];
+    const wasOpen = this.$('details.numbers')?.open;
+    this.$('[data-alternative]').innerHTML = chartAlternative({
+      findingId: 'wobble-finding',
+      finding:
+        `In batches of ${first.batchSize} the batch mean wobbles by ${fmt(first.wobble, 3)} against the rule's ${fmt(first.rule, 3)}; ` +
+        `in batches of ${last.batchSize}, by ${fmt(last.wobble, 3)} against ${fmt(last.rule, 3)}.`,
+      caption: 'wobble of the batch mean per batch size',
+      columns: ['batch size', 'wobble of the batch mean', 'deviation / √size'],
+      rows: v.sweep.map((s) => [String(s.batchSize), fmt(s.wobble, 3), fmt(s.rule, 3)]),
+    });
+    if (wasOpen) this.$('details.numbers').open = true;
+    openAlternatives(this.root);
   }
 }
 
