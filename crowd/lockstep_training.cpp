@@ -78,6 +78,50 @@ bool derive_weights(LockstepState<P>& st) {
     return ordinary;
 }
 
+// The row loops with most of the work, as functions whose arrays are declared not to overlap
+// (__restrict on parameters), so the compiler vectorises them without checking at run time.
+template <std::size_t N>
+void dense_relu_row(const double* __restrict b, const double* __restrict x0, const double* __restrict w0,
+                    const double* __restrict x1, const double* __restrict w1, double* __restrict s,
+                    double* __restrict h) {
+    for (std::size_t c = 0; c < N; ++c) s[c] = (b[c] + x0[c] * w0[c]) + x1[c] * w1[c];
+    for (std::size_t c = 0; c < N; ++c) h[c] = s[c] > 0 ? s[c] : 0.0;
+}
+
+template <std::size_t N>
+void relu_back_row(const double* __restrict score, const double* __restrict arriving, const double* __restrict x0,
+                   const double* __restrict x1, double* __restrict db, double* __restrict dw0, double* __restrict dw1) {
+    for (std::size_t c = 0; c < N; ++c) {
+        const double ds = score[c] > 0 ? arriving[c] : 0.0;
+        db[c] += ds;
+        dw0[c] += x0[c] * ds;
+        dw1[c] += x1[c] * ds;
+    }
+}
+
+template <std::size_t N, bool WithNorm>
+void output_back_row(const double* __restrict o, const double* __restrict dl, const double* __restrict w2,
+                     const double* __restrict z, const double* __restrict scale, double* __restrict dw2,
+                     double* __restrict dh, double* __restrict dscale, double* __restrict dshift,
+                     double* __restrict d) {
+    for (std::size_t c = 0; c < N; ++c) {
+        dw2[c] += o[c] * dl[c];
+        const double slope = 0.0 + dl[c] * w2[c];
+        dh[c] = slope;
+        if constexpr (WithNorm) {
+            dscale[c] += slope * z[c];
+            dshift[c] += slope;
+            d[c] = slope * scale[c];
+        }
+    }
+}
+
+template <std::size_t N>
+void scale_shift_row(const double* __restrict z, const double* __restrict scale, const double* __restrict shift,
+                     double* __restrict y) {
+    for (std::size_t c = 0; c < N; ++c) y[c] = scale[c] * z[c] + shift[c];
+}
+
 // One epoch: forward, loss slope (and the loss itself when want_value), backward and step, as
 // CrowdNetwork::train_into, binary_cross_entropy_into, backward_into and step_into do them, each
 // sum over its terms in their order; the passes are fused row by row where a row needs nothing of
@@ -126,12 +170,8 @@ bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double 
 
     // Hidden dense 2 -> 16: score = b + x0 w0 + x1 w1, then ReLU.
     auto hidden_row = [&](std::size_t i) {
-        double* __restrict s = score + i * row;
-        double* __restrict h = hid + i * row;
-        const double* __restrict x0 = xu + (i * inputs) * row;
-        const double* __restrict x1 = x0 + row;
-        for (std::size_t c = 0; c < row; ++c) s[c] = (b1[c] + x0[c] * w1[c]) + x1[c] * w1[row + c];
-        for (std::size_t c = 0; c < row; ++c) h[c] = s[c] > 0 ? s[c] : 0.0;
+        const double* x0 = xu + (i * inputs) * row;
+        dense_relu_row<row>(b1, x0, w1, x0 + row, w1 + row, score + i * row, hid + i * row);
     };
     // The feature axis: each contiguous group of row i is a set; mean, correction, variance, z.
     auto standardise_row = [&](std::size_t i) {
@@ -171,8 +211,7 @@ bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double 
     // The normaliser's answer, the output dense 16 -> 1 (identity) and binary cross-entropy
     // (binary_cross_entropy_into): logit = b + sum_j h_j w_j in j order.
     auto answer_row = [&](std::size_t i) {
-        if constexpr (has_norm)
-            for (std::size_t c = 0; c < row; ++c) y[i * row + c] = scale[c] * z[i * row + c] + shift[c];
+        if constexpr (has_norm) scale_shift_row<row>(z + i * row, scale, shift, y + i * row);
         double s[P];
         for (std::size_t l = 0; l < P; ++l) s[l] = b2[l];
         for (std::size_t j = 0; j < units; ++j)
@@ -187,21 +226,13 @@ bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double 
     };
     // Output layer backward (slopes summed over the rows in order, passed down 0 + d w), and the
     // normaliser's parameter slopes down the columns with d = dy * scale.
-    auto output_back_row = [&](std::size_t i) {
+    auto output_back = [&](std::size_t i) {
         double dl[row]; // the row's logit slope, repeated per unit
         for (std::size_t j = 0; j < units; ++j)
             for (std::size_t l = 0; l < P; ++l) dl[j * P + l] = dlogit[i * P + l];
         for (std::size_t l = 0; l < P; ++l) db2[l] += dl[l];
-        for (std::size_t c = 0; c < row; ++c) {
-            const std::size_t at = i * row + c;
-            dw2[c] += out_in[at] * dl[c];
-            dh[at] = 0.0 + dl[c] * w2[c];
-            if constexpr (has_norm) {
-                dscale[c] += dh[at] * z[at];
-                dshift[c] += dh[at];
-                d[at] = dh[at] * scale[c];
-            }
-        }
+        output_back_row<row, has_norm>(out_in + i * row, dl, w2, z + i * row, scale, dw2, dh + i * row, dscale, dshift,
+                                       d + i * row);
     };
     // The normaliser's passed-down block on the feature axis, per set of row i:
     // (n d - sum d - z sum(d z)) / (n s).
@@ -225,14 +256,8 @@ bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double 
     };
     // Hidden layer backward (ReLU, nothing passed down): bias and weight slopes over the rows.
     auto hidden_back_row = [&](std::size_t i, const double* __restrict arriving) {
-        const double* __restrict x0 = xu + (i * inputs) * row;
-        const double* __restrict x1 = x0 + row;
-        for (std::size_t c = 0; c < row; ++c) {
-            const double ds = score[i * row + c] > 0 ? arriving[c] : 0.0;
-            db1[c] += ds;
-            dw1[c] += x0[c] * ds;
-            dw1[row + c] += x1[c] * ds;
-        }
+        const double* x0 = xu + (i * inputs) * row;
+        relu_back_row<row>(score + i * row, arriving, x0, x0 + row, db1, dw1, dw1 + row);
     };
 
     for (std::size_t l = 0; l < P; ++l) loss[l] = 0.0;
@@ -279,7 +304,7 @@ bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double 
     if constexpr (batch) {
         for (std::size_t c = 0; c < row; ++c) sum_d[c] = sum_dz[c] = 0.0;
         for (std::size_t i = 0; i < n; ++i) {
-            output_back_row(i);
+            output_back(i);
             for (std::size_t c = 0; c < row; ++c) {
                 sum_d[c] += d[i * row + c];
                 sum_dz[c] += d[i * row + c] * z[i * row + c];
@@ -294,7 +319,7 @@ bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double 
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            output_back_row(i);
+            output_back(i);
             if constexpr (features) {
                 features_back_row(i);
                 hidden_back_row(i, d + i * row);
