@@ -14,8 +14,7 @@ constexpr std::size_t inputs = 2, units = hidden_units;
 // How the hidden block is normalised, fixed at compile time so each loop is a plain one.
 enum class NormMode { None, Batch, Features, FeaturesUncentred };
 
-// Every figure of up to P trainings, lane-innermost: figure f of training l lives at [f * P + l].
-// Lanes past the trainings repeat the first one, so every loop runs over whole SIMD registers.
+// Every figure of P trainings, lane-innermost: figure f of training l lives at [f * P + l].
 template <std::size_t P>
 struct LockstepState {
     std::size_t rows = 0, sets = 0;
@@ -393,7 +392,7 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     LockstepState<P> st(n, sets);
     std::vector<std::optional<TrainingRun>> none(used);
     for (std::size_t l = 0; l < P; ++l) {
-        const LockstepTraining& lane = t[l < used ? l : 0]; // spare lanes repeat the first training
+        const LockstepTraining& lane = t[l];
         const CrowdNetwork& net = lane.start;
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t j = 0; j < inputs; ++j)
@@ -478,17 +477,18 @@ std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<Lock
         require_finite(t.x, "input block");
         require_same(t.labels.size(), t.x.rows, "label count", "row count");
     }
-    // Lanes in pairs: a SIMD register holds two doubles.
+    // One lane per training: the loops over whole rows (units x lanes) still fill SIMD registers.
     switch (trainings.size()) {
         case 1:
             return run_lanes<1>(trainings, epochs);
         case 2:
             return run_lanes<2>(trainings, epochs);
         case 3:
+            return run_lanes<3>(trainings, epochs);
         case 4:
             return run_lanes<4>(trainings, epochs);
         default:
-            return run_lanes<6>(trainings, epochs);
+            return run_lanes<5>(trainings, epochs);
     }
 }
 
