@@ -55,7 +55,7 @@ const single = time(asThePage(1));
 const json = time(() => core.measurementsJson());
 console.log(`130 crowd trainings (${flags}), median of 5, wall (CPU); target: wasm <= 50 ms, <= 1.3x native:`);
 console.log(
-  `  native, JSON included:          ${ms(native.trainSeconds)} (${ms(native.trainCpuSeconds)}) trainings, ${ms(native.medianSeconds)} with JSON`,
+  `  native:                         ${ms(native.trainSeconds)} (${ms(native.trainCpuSeconds)}) trainings, ${ms(native.medianSeconds)} with JSON`,
 );
 console.log(
   `  wasm, pieces of 5 (one seed and arrangement): ${ms(page.median)} (${ms(page.cpu)}; first run ${ms(page.first)}), wasm/native ${(page.cpu / native.trainCpuSeconds).toFixed(2)} by CPU time`,
