@@ -21,10 +21,10 @@ struct LockstepTraining {
 
 // requires: 1 to lockstep_lanes trainings of one arrangement, all with the same row count N > 0
 // and N labels each (else OptionError / ShapeError).
-// ensures: per training, what train_crowd_network(start, x, labels, epochs, FinalLoss) gives, or
-// nothing when a training leaves the ordinary range of doubles (a variance or a direction's
-// squared length that is not a finite normal number), where the layer values' own careful paths
-// take over: the caller runs train_crowd_network for those.
+// ensures: per training, what train_crowd_network(start, x, labels, epochs, FinalLoss) gives; or,
+// when any of them leaves the ordinary range of doubles (a variance or a direction's squared
+// length that is not a finite normal number), nothing for every one of them: there the layer
+// values' own careful paths take over, and the caller runs train_crowd_network instead.
 std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<LockstepTraining>& trainings,
                                                           std::size_t epochs = crowd_epochs);
 
