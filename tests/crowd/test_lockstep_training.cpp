@@ -35,7 +35,7 @@ void check_same_network(const CrowdNetwork& got, const CrowdNetwork& want) {
 TEST_CASE("trainings in lockstep give the layer values' networks and losses bit for bit, for every arrangement",
           "[lockstep][values]") {
     for (Arrangement a : all_arrangements) {
-        for (std::size_t count : {std::size_t{5}, std::size_t{2}}) {
+        for (std::size_t count = 1; count <= lockstep_lanes; ++count) {
             INFO(arrangement_name(a) << ", " << count << " trainings side by side");
             const std::vector<LockstepTraining> trainings = fold_trainings(a, 1, count);
             const auto runs = train_in_lockstep(trainings, crowd_epochs);
