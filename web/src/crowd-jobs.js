@@ -2,11 +2,15 @@
 // the comparison in pieces so that it reports progress and can stop between any two.
 import { JOBS } from './protocol.js';
 
+// Trainings per call into the core: the five folds of one seed and arrangement train in lockstep,
+// and a call of that length is short enough to post progress at display rate.
+const TRAININGS_PER_PIECE = 5;
+
 async function comparison(nl, pace) {
   const total = nl.comparisonPlanSize();
   const results = [];
   while (results.length < total) {
-    const piece = nl.runComparison(results.length, results.length + 1).results;
+    const piece = nl.runComparison(results.length, Math.min(results.length + TRAININGS_PER_PIECE, total)).results;
     if (piece.length === 0) throw new RangeError(`the comparison stopped at training ${results.length} of ${total}`);
     results.push(...piece);
     await pace(results.length, total);
