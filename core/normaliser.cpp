@@ -16,6 +16,17 @@ SetLayout sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
     return spec.axis() == Axis::Batch ? maths::batch_sets(rows, cols) : maths::feature_sets(rows, cols, spec.groups);
 }
 
+// requires: statistics (a response's or a gradient's) taken over this spec's sets; else ShapeError.
+void require_sets_of(NormKind kind, std::size_t groups, const NormSpec& spec, const std::string& what) {
+    if (kind == spec.kind && groups == spec.groups) return;
+    auto named = [](NormKind k, std::size_t g) {
+        return std::string(norm_kind_name(k)) + (k == NormKind::Group ? " (" + std::to_string(g) + " groups)" : "");
+    };
+    throw ShapeError("the " + what + " comes from a " + named(kind, groups) +
+                     " normaliser, whose statistics run over " + "other sets than this " +
+                     named(spec.kind, spec.groups) + " normaliser's");
+}
+
 } // namespace
 
 NormSpec NormSpec::with_eps(double e) const {
@@ -244,6 +255,8 @@ void rescaled_set(const SetLayout& sets, std::size_t s, bool centre, double eps,
 void Normaliser::train_into(const Block& x, NormResponse& r, Workspace& work) const {
     const SetLayout sets = sets_of(spec_, x.rows, x.cols);
     const std::size_t count = sets.count;
+    r.kind = spec_.kind;
+    r.groups = spec_.groups;
     r.output.reshape(x.rows, x.cols);
     r.standardised.reshape(x.rows, x.cols);
     r.mean.resize(count);
@@ -278,6 +291,7 @@ void Normaliser::check_response(const NormResponse& response, const Block& dy) c
             throw NonFiniteError("entry " + std::to_string(s + 1) + " of the response's deviation is " +
                                  format_number(response.deviation[s]) +
                                  "; a deviation is sqrt(variance + eps), a finite number above 0");
+    require_sets_of(response.kind, response.groups, spec_, "response");
 }
 
 NormGradient Normaliser::backward(const NormResponse& response, const Block& dy) const {
@@ -297,6 +311,8 @@ void Normaliser::backward_into(const NormResponse& response, const Block& dy, No
     g.dx.reshape(z.rows, z.cols);
     g.dscale.resize(z.cols);
     g.dshift.resize(z.cols);
+    g.kind = response.kind;
+    g.groups = response.groups;
     g.mean = response.mean;
     g.variance = response.variance;
     g.rows = z.rows;
@@ -328,6 +344,7 @@ Normaliser Normaliser::step(const NormGradient& gradient, double learning_rate) 
             throw ShapeError("the unbiased running variance needs at least 2 rows but the batch had " +
                              std::to_string(gradient.rows));
     }
+    require_sets_of(gradient.kind, gradient.groups, spec_, "gradient");
     Normaliser next = *this;
     step_into(gradient, learning_rate, next);
     require_answer_finite(next.scale_, "stepped scale");

@@ -81,17 +81,21 @@ NormSpec norm_spec(NormKind kind);
 
 // What a training pass hands back: the answer and everything backward needs.
 struct NormResponse {
-    Block output;                  // (N, D) scale * standardised + shift
-    Block standardised;            // (N, D) z
-    std::vector<double> mean;      // per set (0 when not centring)
-    std::vector<double> variance;  // per set, biased (mean square when not centring); Infinity when
-                                   // the spread's square is beyond a double (the rest stays exact)
-    std::vector<double> deviation; // per set, sqrt(variance + eps)
+    NormKind kind = NormKind::Batch; // the kind and groups of the layer that answered: the sets the
+    std::size_t groups = 1;          // statistics below run over, checked by backward
+    Block output;                    // (N, D) scale * standardised + shift
+    Block standardised;              // (N, D) z
+    std::vector<double> mean;        // per set (0 when not centring)
+    std::vector<double> variance;    // per set, biased (mean square when not centring); Infinity when
+                                     // the spread's square is beyond a double (the rest stays exact)
+    std::vector<double> deviation;   // per set, sqrt(variance + eps)
 };
 
 // What the backward pass hands back: the passed-down block, the parameter slopes, and the
 // batch statistics the step folds into the running figures.
 struct NormGradient {
+    NormKind kind = NormKind::Batch; // as the response's: checked by step
+    std::size_t groups = 1;
     Block dx;                     // (N, D)
     std::vector<double> dscale;   // (D)
     std::vector<double> dshift;   // (D)
@@ -140,18 +144,16 @@ public:
     // size are answered exactly (a set whose sums would overflow is rescaled by a power of two).
     NormResponse train(const Block& x) const;
 
-    // requires: a response of this layer: standardised (N, D), finite; mean, variance and
-    // deviation one per set, the deviations finite and > 0; dy (N, D), finite. Else ShapeError
-    // or NonFiniteError.
-    // ensures: dx is the slope of sum(dy * output) with respect to the input, all three routes.
+    // requires: a response of this layer: of its kind and groups (else ShapeError), standardised (N, D), finite; mean,
+    // variance and deviation one per set, the deviations finite and > 0; dy (N, D), finite. Else ShapeError or
+    // NonFiniteError. ensures: dx is the slope of sum(dy * output) with respect to the input, all three routes.
     NormGradient backward(const NormResponse& response, const Block& dy) const;
 
-    // requires: learning rate finite; slopes of length D, finite; on the batch axis the batch
-    // mean and variance of length D, finite, variances >= 0, rows > 0 (> 1 for the unbiased
-    // running variance).
-    // ensures: a new layer; scale and shift moved by -learning_rate * slope (the shift only when
-    // learned); on the batch axis the running figures folded toward the gradient's batch
-    // figures. The layer stepped from is unchanged.
+    // requires: learning rate finite; a gradient of a layer of this kind and groups (else ShapeError); slopes of length
+    // D, finite; on the batch axis the batch mean and variance of length D, finite, variances >= 0, rows > 0 (> 1 for
+    // the unbiased running variance). ensures: a new layer; scale and shift moved by -learning_rate * slope (the shift
+    // only when learned); on the batch axis the running figures folded toward the gradient's batch figures. The layer
+    // stepped from is unchanged.
     Normaliser step(const NormGradient& gradient, double learning_rate) const;
 
     // The same verbs into caller storage, checking nothing (the caller checked once), for

@@ -428,3 +428,18 @@ TEST_CASE("a kind or a running-rate convention that names nothing (a number cast
     rate.rate.convention = static_cast<RunningRate::Convention>(5);
     check_refusal<OptionError>([&] { Normaliser(2, rate); }, "convention numbered 5");
 }
+
+TEST_CASE("a response or gradient of another kind whose counts happen to fit is refused, not misread",
+          "[normaliser][errors]") {
+    // A square block: the batch kind's 2 column sets and the layer kind's 2 row sets have one count.
+    const Block x = Block::from_rows({{1, 7}, {3, 2}});
+    const Normaliser batch(2, batch_norm()), layer(2, layer_norm()), rms(2, rms_norm());
+    const NormResponse by_columns = batch.train(x);
+    check_refusal<ShapeError>([&] { layer.backward(by_columns, x); }, "comes from a batch normaliser");
+    check_refusal<ShapeError>([&] { naive_backward(layer, by_columns, x); }, "comes from a batch normaliser");
+    check_refusal<ShapeError>([&] { rms.backward(layer.train(x), x); }, "comes from a layer normaliser");
+    const NormGradient by_rows = layer.backward(layer.train(x), x);
+    check_refusal<ShapeError>([&] { batch.step(by_rows, 0.1); }, "comes from a layer normaliser");
+    // Its own response and gradient still go through.
+    CHECK(batch.step(batch.backward(by_columns, x), 0.1).running_mean().size() == 2);
+}

@@ -298,3 +298,22 @@ test('review: no finite input answers a silently wrong number or runs for hours'
   const thin = nl.weightNorm({ direction: [[1e-300], [0]], magnitude: [1e300], bias: [0] });
   refuses(() => nl.unprojectedDirectionSlope(thin, [[1e300], [1]]), errors.NonFiniteError, 'unprojected');
 });
+
+test("review: a normaliser's response or gradient carries its kind, and another kind's is refused even when counts fit", () => {
+  const square = [
+    [1, 7],
+    [3, 2],
+  ];
+  const layer = nl.normaliser({ kind: 'layer', features: 2 });
+  const byColumns = nl.train(batch(), square);
+  assert.equal(byColumns.kind, 'batch');
+  assert.equal(byColumns.groups, 1);
+  refuses(() => nl.backward(layer, byColumns, square), errors.ShapeError, 'comes from a batch normaliser');
+  refuses(() => nl.naiveBackward(layer, byColumns, square), errors.ShapeError, 'comes from a batch normaliser');
+  const byRows = nl.backward(layer, nl.train(layer, square), square);
+  assert.equal(byRows.kind, 'layer');
+  refuses(() => nl.step(batch(), byRows, 0.1), errors.ShapeError, 'comes from a layer normaliser');
+  refuses(() => nl.backward(layer, { ...byColumns, kind: 'mystery' }, square), errors.OptionError, 'mystery');
+  refuses(() => nl.backward(layer, { ...byColumns, kind: 1 }, square), TypeError, "response's kind");
+  refuses(() => nl.step(batch(), { ...byRows, groups: -1 }, 0.1), TypeError, "gradient's groups");
+});

@@ -126,12 +126,16 @@ EMSCRIPTEN_BINDINGS(normlab) {
         .named<&WeightNormState::activation, &activation_name, &activation_named>("activation");
 
     crossing<NormResponse>("NormResponse")
+        .named<&NormResponse::kind, &norm_kind_name, &norm_kind_named>("kind")
+        .field("groups", &NormResponse::groups)
         .field("output", &NormResponse::output)
         .field("standardised", &NormResponse::standardised)
         .numbers<&NormResponse::mean>("mean")
         .numbers<&NormResponse::variance>("variance")
         .numbers<&NormResponse::deviation>("deviation");
     crossing<NormGradient>("NormGradient")
+        .named<&NormGradient::kind, &norm_kind_name, &norm_kind_named>("kind")
+        .field("groups", &NormGradient::groups)
         .field("dx", &NormGradient::dx)
         .numbers<&NormGradient::dscale>("dscale")
         .numbers<&NormGradient::dshift>("dshift")

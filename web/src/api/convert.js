@@ -149,7 +149,7 @@ export function converters(core) {
 
   /**
    * A fresh record of the named fields of v: fields maps each name to a conversion
-   * ('block' | 'numbers' | 'whole' | 'number'). What the record is for names it in messages.
+   * ('block' | 'numbers' | 'whole' | 'number' | 'string'). What the record is for names it in messages.
    */
   const record = (v, fields, what) => {
     checkObject(v, `the ${what}`);
@@ -160,6 +160,7 @@ export function converters(core) {
       if (kind === 'block') out[name] = block(value, `${what}'s ${name}`);
       else if (kind === 'numbers') out[name] = toNumbers(value, `${what}'s ${name}`);
       else if (kind === 'whole') out[name] = checkInteger(value, label);
+      else if (kind === 'string') out[name] = checkString(value, label);
       else out[name] = checkNumber(value, label);
     }
     return out;

@@ -6,8 +6,11 @@
 
 import { OptionError } from '../errors.js';
 
-// How each family's responses and gradients are read (see convert.js record()).
+// How each family's responses and gradients are read (see convert.js record()). A normaliser's
+// carry the kind and groups of the layer that made them: the core refuses them elsewhere.
 const NORM_RESPONSE = {
+  kind: 'string',
+  groups: 'whole',
   output: 'block',
   standardised: 'block',
   mean: 'numbers',
@@ -15,6 +18,8 @@ const NORM_RESPONSE = {
   deviation: 'numbers',
 };
 const NORM_GRADIENT = {
+  kind: 'string',
+  groups: 'whole',
   dx: 'block',
   dscale: 'numbers',
   dshift: 'numbers',
@@ -145,6 +150,12 @@ export function layersApi(core, h) {
     return c;
   };
   const call = (family, verb, ...args) => answer(core[`${family.prefix}${verb}`](...args));
+  /** A response or gradient copied by its family's fields; a normaliser's kind is a name the core knows. */
+  const carried = (v, fields, what) => {
+    const r = record(v, fields, what);
+    if (fields.kind) named('normKindNamed', r.kind, `the ${what}'s kind`);
+    return r;
+  };
 
   /** Training pass: a response carrying the answer and what backward needs. Changes nothing. */
   const train = (layer, x) => {
@@ -223,14 +234,14 @@ export function layersApi(core, h) {
         family,
         'Backward',
         state,
-        record(response, family.response, 'response'),
+        carried(response, family.response, 'response'),
         block(dy, 'arriving slope'),
       );
     },
     /** The next layer: parameters moved by -learningRate * slope, running figures folded in. */
     step(layer, gradient, learningRate) {
       const { family, state } = crossing(layer);
-      const g = record(gradient, family.gradient, 'gradient');
+      const g = carried(gradient, family.gradient, 'gradient');
       return family.object(call(family, 'Step', state, g, checkNumber(learningRate, 'the learning rate')));
     },
     /** Finite differences against the analytic slopes: {slopes: [{name, analytic, numeric, largestGap, largestSlope}], largestGap}. */
@@ -244,7 +255,7 @@ export function layersApi(core, h) {
     /** The wrong backward pass d / s, for comparison only. */
     naiveBackward(layer, response, dy) {
       const { state } = only(layer, 'norm', 'a normaliser');
-      const r = record(response, NORM_RESPONSE, 'response');
+      const r = carried(response, NORM_RESPONSE, 'response');
       return answer(core.normNaiveBackward(state, r, block(dy, 'arriving slope')));
     },
     /** The wrong direction slope (radial part left in), for comparison only. */
