@@ -139,7 +139,32 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
     return results;
 }
 
+namespace {
+
+// requires: a result a training of the plan could have given; else OptionError or NonFiniteError.
+void require_training_result(const TrainingResult& r, std::size_t k) {
+    const std::string which = "training result " + std::to_string(k + 1);
+    if (r.seed >= crowd_seeds || r.fold >= crowd_folds)
+        throw OptionError(which + " names seed " + std::to_string(r.seed) + " and fold " + std::to_string(r.fold) +
+                          "; seeds run from 0 to " + std::to_string(crowd_seeds - 1) + " and folds from 0 to " +
+                          std::to_string(crowd_folds - 1));
+    if (r.heldout_count == 0 || r.heldout_correct > r.heldout_count)
+        throw OptionError(which + " has " + std::to_string(r.heldout_correct) + " of " +
+                          std::to_string(r.heldout_count) +
+                          " held-out people right; every fold holds someone out, and no more are right than held out");
+    if (!(r.train_accuracy >= 0 && r.train_accuracy <= 1))
+        throw OptionError(which + "'s train accuracy is " + format_number(r.train_accuracy) +
+                          "; an accuracy lies in [0, 1]");
+    require_finite(r.final_loss, which + "'s final loss");
+    if (r.final_loss < 0)
+        throw OptionError(which + "'s final loss is " + format_number(r.final_loss) +
+                          "; a cross-entropy is never below 0");
+}
+
+} // namespace
+
 std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingResult>& results) {
+    for (std::size_t k = 0; k < results.size(); ++k) require_training_result(results[k], k);
     std::vector<ArrangementSummary> out;
     for (Arrangement a : compared_arrangements) {
         ArrangementSummary s{a, 0, 0, 0, 0, 0, {}};
@@ -148,10 +173,6 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
         double count = 0;
         for (const TrainingResult& r : results) {
             if (r.arrangement != a) continue;
-            if (r.seed >= crowd_seeds || r.heldout_count == 0)
-                throw OptionError("a training result names seed " + std::to_string(r.seed) + " with " +
-                                  std::to_string(r.heldout_count) + " held-out people; seeds run from 0 to " +
-                                  std::to_string(crowd_seeds - 1) + " and every fold holds someone out");
             s.train_accuracy += r.train_accuracy;
             s.final_loss += r.final_loss;
             count += 1;

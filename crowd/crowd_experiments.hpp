@@ -84,7 +84,9 @@ struct ArrangementSummary {
     double heldout_min = 0, heldout_max = 0; // spread of the per-seed held-out accuracy
     std::vector<double> heldout_by_seed;     // (seeds)
 };
-// requires: results for whole seeds (every fold of a seed and arrangement).
+// requires: results for whole seeds (every fold of a seed and arrangement), each one a training of
+// the plan could give: seed and fold in range, 0 < held out, right <= held out, accuracy in [0, 1],
+// a finite loss >= 0 (else OptionError or NonFiniteError).
 std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingResult>& results);
 
 // ---- 2-4. whole-crowd runs ----------------------------------------------------------------------

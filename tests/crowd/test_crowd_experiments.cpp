@@ -120,3 +120,20 @@ TEST_CASE("covariate shift refuses records of different widths instead of readin
     run.records[0].shift.resize(20);
     check_refusal<ShapeError>([&] { covariate_shift(run); }, "epoch 1's shift count is 20");
 }
+
+TEST_CASE("the summary refuses results no training of the plan could give, instead of averaging them",
+          "[comparison][errors]") {
+    const TrainingResult good = run_comparison(0, 1)[0];
+    auto refused = [&](auto edit, const std::string& names) {
+        TrainingResult r = good;
+        edit(r);
+        check_refusal<NormError>([&] { summarise_comparison({good, r}); }, names);
+    };
+    refused([](TrainingResult& r) { r.fold = crowd_folds; }, "training result 2 names seed 0 and fold 5");
+    refused([](TrainingResult& r) { r.heldout_correct = r.heldout_count + 1; }, "held-out people right");
+    refused([](TrainingResult& r) { r.train_accuracy = 7; }, "train accuracy is 7");
+    refused([](TrainingResult& r) { r.train_accuracy = std::nan(""); }, "train accuracy is NaN");
+    refused([](TrainingResult& r) { r.final_loss = -1; }, "final loss is -1");
+    refused([](TrainingResult& r) { r.final_loss = HUGE_VAL; }, "final loss is Infinity");
+    CHECK(summarise_comparison({good}).front().heldout_by_seed.size() == 1);
+}
