@@ -1,6 +1,7 @@
 // The crowd's measurements through wasm: the same bytes as the native command prints.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import * as errors from '../../web/src/errors.js';
 import { nl, nativeOutput, testCore } from './core.js';
 
 test('native and wasm give byte-identical measurements (comparison, curves, two ways, covariate shift)', () => {
@@ -46,4 +47,19 @@ test('results from JavaScript that name an impossible seed are refused, not writ
   const results = nl.runComparison(0, 1).results;
   assert.throws(() => nl.summariseComparison([{ ...results[0], seed: 1e6 }]), { name: 'OptionError' });
   assert.equal(nl.summariseComparison(results).summary.length, 1);
+});
+
+test('review: results no training of the plan could give are refused by the summary, not averaged', () => {
+  const [r] = nl.runComparison(0, 1).results;
+  for (const [edit, Type, name] of [
+    [{ heldoutCorrect: 10, heldoutCount: 1 }, errors.OptionError, 'held-out people right'],
+    [{ fold: 2 ** 32 - 1 }, errors.OptionError, 'fold 4294967295'],
+    [{ trainAccuracy: NaN }, errors.OptionError, 'train accuracy is NaN'],
+    [{ finalLoss: -1e308 }, errors.OptionError, 'final loss is -1e+308'],
+  ])
+    assert.throws(
+      () => nl.summariseComparison([r, { ...r, ...edit }]),
+      (e) => e instanceof Type && e.message.includes(name),
+    );
+  assert.equal(nl.summariseComparison([r]).summary.length, 1);
 });
