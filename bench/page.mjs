@@ -9,23 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
 import { launchChromium, recordLongestTask } from '../tests/browser/chromium.js';
+import { ESSAY_WIDGETS } from '../web/src/widgets/chapters.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const WIDGETS = [
-  'nl-covariate-shift',
-  'nl-playground',
-  'nl-running-average',
-  'nl-gradient-check',
-  'nl-two-numbers',
-  'nl-weight-norm',
-  'nl-comparison',
-  'nl-loss-curves',
-  'nl-two-ways',
-  'nl-behaviours',
-  'nl-checklist',
-];
+const WIDGETS = ESSAY_WIDGETS;
 
 const server = await serveStatic(dist);
 const browser = await launchChromium();

@@ -8,24 +8,13 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { launchChromium } from './chromium.js';
+import { ESSAY_WIDGETS } from '../../web/src/widgets/chapters.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
 const native = (...args) =>
   JSON.parse(execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
-const WIDGETS = [
-  'nl-covariate-shift',
-  'nl-playground',
-  'nl-running-average',
-  'nl-gradient-check',
-  'nl-two-numbers',
-  'nl-weight-norm',
-  'nl-comparison',
-  'nl-loss-curves',
-  'nl-two-ways',
-  'nl-behaviours',
-  'nl-checklist',
-];
+const WIDGETS = ESSAY_WIDGETS;
 
 let browser, server, page;
 const problems = [];

@@ -8,20 +8,11 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { launchChromium, watchForProblems } from './chromium.js';
+import { TUTORIAL_WIDGETS } from '../../web/src/widgets/chapters.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
-const INSTRUMENTS = [
-  'nl-bowl',
-  'nl-drift',
-  'nl-mean-spread',
-  'nl-batch-by-hand',
-  'nl-momentum',
-  'nl-batch-size',
-  'nl-toggles',
-  'nl-pre-post-norm',
-  'nl-parameter-count',
-];
+const INSTRUMENTS = TUTORIAL_WIDGETS;
 
 let browser, server, page, problems;
 

@@ -4,32 +4,9 @@ import { allowed, written } from './attributes.js';
 import { commonAttributes, parts } from './widget.js';
 import { customProperties } from './widget-styles.js';
 import './widgets/index.js';
+import { ALL_WIDGETS } from './widgets/chapters.js';
 
-const names = [
-  'nl-covariate-shift',
-  'nl-playground',
-  'nl-running-average',
-  'nl-gradient-check',
-  'nl-two-numbers',
-  'nl-weight-norm',
-  'nl-comparison',
-  'nl-loss-curves',
-  'nl-two-ways',
-  'nl-behaviours',
-  'nl-checklist',
-  'nl-bowl',
-  'nl-drift',
-  'nl-mean-spread',
-  'nl-batch-by-hand',
-  'nl-momentum',
-  'nl-batch-size',
-  'nl-toggles',
-  'nl-pre-post-norm',
-  'nl-parameter-count',
-  'nl-mnist-lab',
-  'nl-mnist-circle',
-  'nl-mnist-freedom',
-];
+const names = ALL_WIDGETS;
 
 /** A table with a header row and one row per entry of texts. */
 function table(className, headers, rows) {

@@ -1,0 +1,31 @@
+// Which widgets each chapter holds, in reading order: one list that the embedding guide, the
+// browser tests and the page benchmark read. Plain data, so Node can import it too.
+export const ESSAY_WIDGETS = Object.freeze([
+  'nl-covariate-shift',
+  'nl-playground',
+  'nl-running-average',
+  'nl-gradient-check',
+  'nl-two-numbers',
+  'nl-weight-norm',
+  'nl-comparison',
+  'nl-loss-curves',
+  'nl-two-ways',
+  'nl-behaviours',
+  'nl-checklist',
+]);
+
+export const TUTORIAL_WIDGETS = Object.freeze([
+  'nl-bowl',
+  'nl-drift',
+  'nl-mean-spread',
+  'nl-batch-by-hand',
+  'nl-momentum',
+  'nl-batch-size',
+  'nl-toggles',
+  'nl-pre-post-norm',
+  'nl-parameter-count',
+]);
+
+export const MNIST_WIDGETS = Object.freeze(['nl-mnist-lab', 'nl-mnist-circle', 'nl-mnist-freedom']);
+
+export const ALL_WIDGETS = Object.freeze([...ESSAY_WIDGETS, ...TUTORIAL_WIDGETS, ...MNIST_WIDGETS]);
