@@ -145,6 +145,19 @@ test('parameter counts: 6, 6, 3 at width 3 and 1,536 for layer norm at width 768
   assert.equal((await learned())[1], '1,536');
 });
 
+test('an emptied or fractional seed field is put back to the seed in use, never read as seed 0', async () => {
+  for (const tag of ['nl-drift', 'nl-batch-size', 'nl-pre-post-norm']) {
+    const seed = inWidget(tag, '[data-seed]');
+    const before = await seed.inputValue();
+    assert.notEqual(before, '0', `${tag} starts from a seed other than 0`);
+    for (const typed of ['', '1.5']) {
+      await seed.fill(typed);
+      await seed.dispatchEvent('change');
+      assert.equal(await seed.inputValue(), before, `${tag} after typing '${typed}'`);
+    }
+  }
+});
+
 test('the chapter and the essay link to each other', async () => {
   assert.ok((await page.locator('a[href="./index.html"]').count()) > 0);
   const essay = await browser.newPage();

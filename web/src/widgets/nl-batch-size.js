@@ -7,6 +7,7 @@ import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
 import { readerStyleTag } from '../reader-styles.js';
+import { watchSeedField } from '../seed-field.js';
 
 const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 
@@ -52,11 +53,14 @@ export class NlBatchSize extends NlWidget {
       this.size = Number(e.target.value);
       this.update();
     });
-    this.$('[data-seed]').addEventListener('change', (e) => {
-      const v = Number(e.target.value);
-      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) this.seed = v;
-      this.update();
-    });
+    watchSeedField(
+      this.$('[data-seed]'),
+      () => this.seed,
+      (seed) => {
+        this.seed = seed;
+        this.update();
+      },
+    );
     this.update();
   }
 

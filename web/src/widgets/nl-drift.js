@@ -6,6 +6,7 @@ import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
 import { arrowKeys, rovingTabindex } from '../focus.js';
+import { watchSeedField } from '../seed-field.js';
 
 const RUNS = [
   ['plain', 'without normalisation', '--nl-plain'],
@@ -50,11 +51,14 @@ export class NlDrift extends NlWidget {
           <canvas class="hist" width="360" height="140" data-hist="${run}" role="img" aria-label="histogram, ${label}"></canvas></figure>`,
       ).join('')}</div>
       <p class="note" aria-live="polite" data-hist-note></p>`);
-    this.$('[data-seed]').addEventListener('change', (e) => {
-      const v = Number(e.target.value);
-      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) this.seed = v;
-      this.update();
-    });
+    watchSeedField(
+      this.$('[data-seed]'),
+      () => this.seed,
+      (seed) => {
+        this.seed = seed;
+        this.update();
+      },
+    );
     this.$('[data-redraw]').addEventListener('click', () => {
       this.seed += 1;
       this.$('[data-seed]').value = String(this.seed);

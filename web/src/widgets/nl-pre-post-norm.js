@@ -6,6 +6,7 @@ import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
+import { watchSeedField } from '../seed-field.js';
 
 const PLACEMENTS = [
   ['post', 'post-norm: x ← LN(x + F(x))', '--nl-batch'],
@@ -50,11 +51,14 @@ export class NlPrePostNorm extends NlWidget {
       this.depth = Number(e.target.value);
       this.update();
     });
-    this.$('[data-seed]').addEventListener('change', (e) => {
-      const v = Number(e.target.value);
-      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) this.seed = v;
-      this.update();
-    });
+    watchSeedField(
+      this.$('[data-seed]'),
+      () => this.seed,
+      (seed) => {
+        this.seed = seed;
+        this.update();
+      },
+    );
     this.update();
   }
 
