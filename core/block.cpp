@@ -84,7 +84,13 @@ Block Block::transposed() const {
 double largest_gap(const std::vector<double>& a, const std::vector<double>& b) {
     require_same(a.size(), b.size(), "length", "length of the other");
     double gap = 0.0;
-    for (std::size_t k = 0; k < a.size(); ++k) gap = larger(gap, std::fabs(a[k] - b[k]));
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        const double d = std::fabs(a[k] - b[k]);
+        if (std::isinf(d) && std::isfinite(a[k]) && std::isfinite(b[k]))
+            throw NonFiniteError("the gap at entry " + std::to_string(k + 1) + " between " + format_number(a[k]) +
+                                 " and " + format_number(b[k]) + " is beyond the largest double");
+        gap = larger(gap, d);
+    }
     return gap;
 }
 

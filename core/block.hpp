@@ -62,7 +62,8 @@ std::vector<double> filled(std::size_t count, double fill, const std::string& wh
 // The larger of a and b, NaN if either is NaN (std::fmax drops a NaN, hiding it).
 inline double larger(double a, double b) { return a != a || b != b ? a + b : (a > b ? a : b); }
 
-// Largest absolute difference between two blocks of the same shape (NaN if either holds a NaN).
+// Largest absolute difference between two blocks of the same shape (NaN if either holds a NaN;
+// NonFiniteError when two finite entries are further apart than the largest double).
 double largest_gap(const Block& a, const Block& b);
 // Largest absolute difference between two vectors of the same length (NaN if either holds a NaN).
 double largest_gap(const std::vector<double>& a, const std::vector<double>& b);

@@ -56,4 +56,10 @@ TEST_CASE("largest gaps and magnitudes let a NaN through rather than hide it", "
     CHECK(std::isnan(largest_gap(std::vector<double>{1, 2, 3}, std::vector<double>{nan, 2, 3})));
     CHECK(std::isnan(largest_magnitude(Block::from_flat(1, 2, {nan, 5}))));
     CHECK(largest_gap(std::vector<double>{1, 2}, std::vector<double>{1.5, 4}) == 2.0);
+    check_refusal<NonFiniteError>(
+        [] {
+            largest_gap(std::vector<double>{0, 1.5e308}, std::vector<double>{0, -1.5e308});
+        },
+        "gap at entry 2 between 1.5e+308 and -1.5e+308");
+    CHECK(largest_gap(std::vector<double>{1e308}, std::vector<double>{-7e307}) == 1e308 + 7e307);
 }
