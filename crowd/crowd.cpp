@@ -15,9 +15,13 @@ void require_crowd(const Crowd& crowd) {
     require_same(crowd.measurements.cols, 2, "crowd's measurement count", "two (height and weight)");
     require_same(crowd.measurements.rows, crowd.labels.size(), "crowd's row count", "crowd's label count");
     require_finite(crowd.measurements, "crowd's measurement block");
-    for (std::size_t i = 0; i < crowd.labels.size(); ++i)
-        if (crowd.labels[i] != 0 && crowd.labels[i] != 1)
-            throw DataError("person " + std::to_string(i + 1) + " is labelled " + format_number(crowd.labels[i]) +
+    require_labels(crowd.labels);
+}
+
+void require_labels(const std::vector<double>& labels) {
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        if (labels[i] != 0 && labels[i] != 1)
+            throw DataError("person " + std::to_string(i + 1) + " is labelled " + format_number(labels[i]) +
                             "; the label is 0 or 1");
 }
 

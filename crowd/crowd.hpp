@@ -19,6 +19,8 @@ struct Crowd {
 // requires of a crowd handed in: measurements (N, 2), well formed, finite; N labels, each 0 or 1.
 // Else ShapeError, NonFiniteError or DataError.
 void require_crowd(const Crowd& crowd);
+// Every label is 0 or 1 (else DataError naming the person, counted from 1).
+void require_labels(const std::vector<double>& labels);
 
 // Reads the CSV text: '#' comment lines, a header line, then height,weight,label rows.
 // Refuses anything else with DataError naming the line.

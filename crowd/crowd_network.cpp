@@ -4,6 +4,7 @@
 
 #include "core/elementary.hpp"
 #include "core/errors.hpp"
+#include "crowd.hpp"
 
 namespace normlab {
 
@@ -297,6 +298,7 @@ void binary_cross_entropy_into(const Block& logits, const std::vector<double>& l
 
 std::size_t correct_count(const Block& logits, const std::vector<double>& labels) {
     check_logits(logits, labels);
+    require_labels(labels);
     std::size_t right = 0;
     for (std::size_t i = 0; i < logits.rows; ++i) right += (logits.data[i] > 0) == (labels[i] > 0.5);
     return right;

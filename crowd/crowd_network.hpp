@@ -106,7 +106,7 @@ Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels
 void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss,
                                bool want_value = true);
 // Share of rows whose logit falls on the label's side of zero (sigmoid 0.5).
-// requires: logits (N, 1), N > 0; one label per row (else ShapeError).
+// requires: logits (N, 1), N > 0; one label per row (else ShapeError), each 0 or 1 (else DataError).
 double accuracy(const Block& logits, const std::vector<double>& labels);
 std::size_t correct_count(const Block& logits, const std::vector<double>& labels);
 

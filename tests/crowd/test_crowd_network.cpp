@@ -103,6 +103,12 @@ TEST_CASE("the loss and the accuracy refuse what they cannot measure", "[network
     check_refusal<EmptyBlockError>([] { binary_cross_entropy(Block(0, 1), {}); }, "0 rows");
     check_refusal<ShapeError>([] { correct_count(Block::from_rows({{1.0}, {-1.0}}), {1}); }, "label count is 1");
     check_refusal<ShapeError>([] { accuracy(Block::from_rows({{1.0}}), {1, 0, 1}); }, "label count is 3");
+    check_refusal<DataError>(
+        [] {
+            accuracy(Block::from_rows({{1.0}, {2.0}}), {1, 0.5});
+        },
+        "person 2 is labelled 0.5; the label is 0 or 1");
+    check_refusal<DataError>([] { correct_count(Block::from_rows({{1.0}}), {-1}); }, "person 1 is labelled -1");
     check_refusal<EmptyBlockError>([] { accuracy(Block(0, 1), {}); }, "0 rows");
     check_refusal<ShapeError>([] { correct_count(Block::from_rows({{1.0, 2.0}}), {1}); }, "column count is 2");
     check_refusal<NonFiniteError>([] { binary_cross_entropy(Block::from_rows({{1.0}}), {std::nan("")}); },
