@@ -42,7 +42,8 @@ const MALFORMED = [
   [42, null, /not 42/],
   ['run', null, /not "run"/],
   [[], null, /not an array/],
-  [{}, null, /type must be 'run' or 'cancel', not undefined/],
+  [{}, null, /type must be one of run, cancel, pause, resume, not undefined/],
+  [{ type: 'pause' }, null, /id must be/],
   [{ type: 'train', id: 3 }, 3, /not "train"/],
   [{ type: 'run' }, null, /id must be .* not undefined/],
   [{ type: 'run', id: '' }, null, /id must be/],
@@ -66,6 +67,60 @@ test('a malformed request gets one ProtocolError reply naming what was wrong, an
     assert.equal(reply.name, 'ProtocolError');
     assert.match(reply.message, message);
   }
+});
+
+/** A job that counts to input.steps, posting each step as a progress detail. */
+const counting = {
+  count: async (_nl, pace, input) => {
+    for (let k = 1; k <= input.steps; k++) await pace(k, input.steps, { step: k });
+    return { counted: input.steps };
+  },
+};
+
+test("a run's input reaches its job, and every progress with a detail is posted with it", async () => {
+  const { runner, replies, settled } = runnerWithReplies(counting);
+  await runner.receive({ type: 'run', id: 'c', job: 'count', input: { steps: 40 } });
+  assert.deepEqual(
+    (await settled('c')).map((r) => [r.type, r.result]),
+    [['done', { counted: 40 }]],
+  );
+  const details = replies.filter((r) => r.type === 'progress').map((r) => r.detail.step);
+  assert.deepEqual(
+    details,
+    Array.from({ length: 40 }, (_, k) => k + 1),
+  );
+});
+
+test('a paused run waits at its next progress until resumed; a cancel ends it while paused', async () => {
+  const { runner, replies, settled } = runnerWithReplies(counting);
+  const progress = (id) => replies.filter((r) => r.id === id && r.type === 'progress').length;
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const run = runner.receive({ type: 'run', id: 'p', job: 'count', input: { steps: 5 } });
+  runner.receive({ type: 'pause', id: 'p' });
+  await wait(50);
+  assert.equal(progress('p'), 1, 'one step, then held');
+  runner.receive({ type: 'pause', id: 'p' }); // pausing twice changes nothing
+  await wait(20);
+  assert.equal(progress('p'), 1);
+  runner.receive({ type: 'resume', id: 'p' });
+  await run;
+  assert.deepEqual(
+    (await settled('p')).map((r) => r.type),
+    ['done'],
+  );
+  assert.equal(progress('p'), 5);
+  const paused = runner.receive({ type: 'run', id: 'q', job: 'count', input: { steps: 5 } });
+  runner.receive({ type: 'pause', id: 'q' });
+  await wait(20);
+  runner.receive({ type: 'cancel', id: 'q' });
+  await paused;
+  assert.deepEqual(
+    (await settled('q')).map((r) => r.type),
+    ['cancelled'],
+  );
+  const before = replies.length;
+  for (const type of ['pause', 'resume', 'cancel']) runner.receive({ type, id: 'gone' });
+  assert.equal(replies.length, before, 'a pause, resume or cancel of no running job is ignored');
 });
 
 test("inherited names are not jobs: 'toString', 'constructor', '__proto__' get an error naming the job", async () => {

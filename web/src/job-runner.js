@@ -15,14 +15,15 @@ import {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * jobs: own keys are job names; each is async (nl, pace) => result, where pace(done, total)
- * posts progress at display rate, lets pending messages in, and throws a CancelError once the
- * job is cancelled. core: a promise of the loaded core. post: sends one reply.
+ * jobs: own keys are job names; each is async (nl, pace, input) => result, where
+ * pace(done, total, detail?) posts progress at display rate (one with a detail always), lets
+ * pending messages in, waits while the job is paused, and throws a CancelError once the job is
+ * cancelled. core: a promise of the loaded core. post: sends one reply.
  * ensures: receive(data) never throws; every run request gets exactly one final reply
  * (done, cancelled or error), and every malformed request gets an error reply.
  */
 export function createJobRunner({ jobs, core, post }) {
-  const running = new Map(); // id -> {cancelled}
+  const running = new Map(); // id -> {cancelled, paused, wake}
 
   const send = (reply) => {
     try {
@@ -37,28 +38,29 @@ export function createJobRunner({ jobs, core, post }) {
     }
   };
 
-  async function run({ id, job, part }) {
+  async function run({ id, job, part, input }) {
     if (running.has(id)) {
       // Replied to with id null: the running job's id must keep meaning that job.
       send(errorReply(null, new ProtocolError(`a job with id ${describe(id)} is already running`)));
       return;
     }
-    const state = { cancelled: false };
+    const state = { cancelled: false, paused: false, wake: () => {} };
     running.set(id, state);
     let lastPost = -Infinity;
-    const pace = async (done, total) => {
+    const pace = async (done, total, detail) => {
       const now = performance.now();
-      if (now - lastPost >= PROGRESS_INTERVAL_MS || done === total) {
+      if (detail !== undefined || now - lastPost >= PROGRESS_INTERVAL_MS || done === total) {
         lastPost = now;
-        send({ type: REPLY.progress, id, done, total });
+        send({ type: REPLY.progress, id, done, total, ...(detail === undefined ? {} : { detail }) });
         await nextTask(); // lets a cancel in
       }
+      while (state.paused && !state.cancelled) await new Promise((resolve) => (state.wake = resolve));
       if (state.cancelled) throw new CancelError();
     };
     try {
       const nl = await core;
       if (state.cancelled) throw new CancelError();
-      const whole = await jobs[job](nl, pace);
+      const whole = await jobs[job](nl, pace, input);
       if (state.cancelled) throw new CancelError();
       if (part !== undefined && (whole === null || typeof whole !== 'object' || !Object.hasOwn(whole, part)))
         throw new ProtocolError(`the result of ${job} has no part named ${describe(part)}`, id);
@@ -79,9 +81,12 @@ export function createJobRunner({ jobs, core, post }) {
         send(errorReply(e instanceof ProtocolError ? e.id : null, e));
         return undefined;
       }
-      if (request.type === REQUEST.cancel) {
+      if (request.type !== REQUEST.run) {
         const state = running.get(request.id);
-        if (state) state.cancelled = true;
+        if (!state) return undefined;
+        if (request.type === REQUEST.cancel) state.cancelled = true;
+        else state.paused = request.type === REQUEST.pause;
+        if (!state.paused || state.cancelled) state.wake();
         return undefined;
       }
       return run(request);

@@ -1,22 +1,25 @@
 // The message protocol between the page and a training worker, defined once.
 //
-//   requests:  {type: 'run', id, job, part?}      {type: 'cancel', id}
-//   replies:   {type: 'progress', id, done, total}
+//   requests:  {type: 'run', id, job, part?, input?}   {type: 'cancel', id}
+//              {type: 'pause', id}                       {type: 'resume', id}
+//   replies:   {type: 'progress', id, done, total, detail?}
 //              {type: 'done', id, result}         (result: the job's whole result, or {[part]: that part})
 //              {type: 'cancelled', id}            (the job stopped between two pieces; no result follows)
 //              {type: 'error', id, name, message}
 //
 // id: a non-empty string or a finite number, unique among the worker's running jobs.
 // job: the name of one of the worker's own jobs ('comparison', 'wholeCrowd'); names it merely
-// inherits ('toString', 'constructor', '__proto__') are not jobs.
-// A request that is not one of the two shapes above (null, a number, no type, no id, an unknown
+// inherits ('toString', 'constructor', '__proto__') are not jobs. input: any structured-clone
+// value, handed to the job. detail: figures the job posts with its progress (every one arrives).
+// A paused job waits at its next progress until resumed or cancelled.
+// A request that is not one of the shapes above (null, a number, no type, no id, an unknown
 // type or job) gets an error reply named 'ProtocolError', with id null when the request's own id
-// is missing, unusable or already taken by a running job. A cancel for a job that is not running (it has just finished) is ignored.
+// is missing, unusable or already taken by a running job. A cancel, pause or resume for a job that is not running (it has just finished) is ignored.
 //
 // Cancellation, as the caller sees it: the promise of a cancelled run rejects with a CancelError
 // (error.name === 'CancelError') as soon as the caller cancels, without waiting for the worker.
 
-export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel' });
+export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel', pause: 'pause', resume: 'resume' });
 export const REPLY = Object.freeze({
   progress: 'progress',
   done: 'done',
@@ -70,7 +73,8 @@ function ownField(data, name) {
 
 /**
  * Reads a request against the protocol.
- * ensures: returns {type: 'run', id, job, part} (job an own key of jobs) or {type: 'cancel', id};
+ * ensures: returns {type: 'run', id, job, part, input} (job an own key of jobs) or {type, id} for
+ * 'cancel', 'pause' and 'resume';
  * anything else throws a ProtocolError whose id is the request's id when that is usable.
  */
 export function readRequest(data, jobs) {
@@ -79,18 +83,21 @@ export function readRequest(data, jobs) {
   const type = ownField(data, 'type');
   const id = ownField(data, 'id');
   const replyId = usableId(id) ? id : null;
-  if (type !== REQUEST.run && type !== REQUEST.cancel)
-    throw new ProtocolError(`a request's type must be 'run' or 'cancel', not ${describe(type)}`, replyId);
+  if (!Object.values(REQUEST).includes(type))
+    throw new ProtocolError(
+      `a request's type must be one of ${Object.values(REQUEST).join(', ')}, not ${describe(type)}`,
+      replyId,
+    );
   if (replyId === null)
     throw new ProtocolError(`a request's id must be a non-empty string or a finite number, not ${describe(id)}`);
-  if (type === REQUEST.cancel) return { type, id };
+  if (type !== REQUEST.run) return { type, id };
   const job = ownField(data, 'job');
   if (typeof job !== 'string' || !Object.hasOwn(jobs, job))
     throw new ProtocolError(`no job named ${describe(job)} (the jobs: ${Object.keys(jobs).join(', ')})`, id);
   const part = ownField(data, 'part');
   if (part !== undefined && typeof part !== 'string')
     throw new ProtocolError(`a part must be the name of a field of the result, not ${describe(part)}`, id);
-  return { type, id, job, part };
+  return { type, id, job, part, input: ownField(data, 'input') };
 }
 
 /** The error reply for anything thrown, whatever it is (an Error, a wasm exception, a string). */

@@ -26,7 +26,7 @@ export class TrainingWorker {
    * ensures: rejects with a CancelError if cancel(), free() or the signal comes first; with the
    * job's error (its name and message) if the job fails; with a WorkerError if the worker dies.
    */
-  run(job, { part, onProgress = () => {}, signal } = {}) {
+  run(job, { part, onProgress = () => {}, signal, input } = {}) {
     if (signal?.aborted) return Promise.reject(new CancelError());
     this.worker ??= this.start();
     const id = this.nextId++;
@@ -37,7 +37,7 @@ export class TrainingWorker {
       const forget = () => signal.removeEventListener('abort', onAbort);
       promise.then(forget, forget);
     }
-    this.worker.postMessage({ type: REQUEST.run, id, job, part });
+    this.worker.postMessage({ type: REQUEST.run, id, job, part, input });
     return promise;
   }
 
@@ -51,6 +51,18 @@ export class TrainingWorker {
       this.worker?.postMessage({ type: REQUEST.cancel, id: k });
       p.reject(new CancelError());
     }
+  }
+
+  /** Pauses one run, or every run when no id is given: it waits at its next progress. */
+  pause(id) {
+    for (const k of id === undefined ? this.pending.keys() : [id])
+      if (this.pending.has(k)) this.worker?.postMessage({ type: REQUEST.pause, id: k });
+  }
+
+  /** Resumes one paused run, or every run when no id is given. */
+  resume(id) {
+    for (const k of id === undefined ? this.pending.keys() : [id])
+      if (this.pending.has(k)) this.worker?.postMessage({ type: REQUEST.resume, id: k });
   }
 
   /** Ends the worker; unsettled runs reject with a CancelError. The next run starts a fresh worker. */
