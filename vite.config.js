@@ -1,10 +1,12 @@
 // The page is built from web/ into dist/, a static folder any host can serve (relative paths).
 import { defineConfig } from 'vite';
+import { formulas } from './scripts/vite-formulas.mjs';
 
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: false,
+  plugins: [formulas()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -1,11 +1,9 @@
-// The page: typesets its formulas with KaTeX (visible HTML and MathML for screen readers), fills
-// the prose's figures from the core, and defines every widget.
+// The page (its formulas were typeset when it was built): fills the prose's figures from the core
+// and defines every widget.
 import './widgets/index.js';
-import { typesetFormulas } from './typeset.js';
 import { fillProseFigures } from './prose-figures.js';
 import { followHash } from './widget.js';
 
-typesetFormulas();
 fillProseFigures().catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();
