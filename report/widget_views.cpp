@@ -1,5 +1,6 @@
 #include "widget_views.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -97,8 +98,14 @@ std::string gradient_check_view(const std::string& which, const Block& dy) {
     return j.str();
 }
 
-std::string two_numbers_view() {
-    const Crowd twenty = first_people(20);
+std::string two_numbers_view() { return two_numbers_view_of(the_crowd()); }
+
+std::string two_numbers_view_of(const Crowd& crowd) {
+    require_crowd(crowd);
+    require_nonempty(crowd.size(), 2, "crowd");
+    std::vector<std::size_t> first(std::min<std::size_t>(20, crowd.size()));
+    for (std::size_t k = 0; k < first.size(); ++k) first[k] = k;
+    const Crowd twenty = crowd.subset(first);
     const Block& x = twenty.measurements;
     const Normaliser layer(2, layer_norm()), rms(2, rms_norm()), batch(2, batch_norm());
     const NormResponse rl = layer.train(x);

@@ -8,6 +8,8 @@
 
 namespace normlab {
 
+struct Crowd;
+
 // The gradient check, for one of three cases: "batch-four" (the batch layer on the whole-number
 // four), "layer-three" (layer norm on the tutorial's three-feature table), "layer-four" (layer
 // norm on the whole-number four, two-number rows). dy is the arriving slope (the case's shape).
@@ -20,6 +22,9 @@ Block gradient_check_default_slope(const std::string& which);
 // Twenty of the crowd (height, weight) under layer, RMS and batch normalisation.
 // {people, layer: {output, largestDistanceFromOne, largestPassedDown}, rms: {output}, batch: {output}}
 std::string two_numbers_view();
+// The same for the first twenty people of a reader's crowd (all of them when fewer).
+// requires: a crowd as require_crowd says, of at least one person.
+std::string two_numbers_view_of(const Crowd& crowd);
 
 // Weight normalisation on three tanh neurons reading five of the crowd in standard units, with
 // stored directions of lengths 1, 2.5 and 0.5; one step at learning rate 0.1 under both parameterisations.
