@@ -7,7 +7,7 @@ import { serveStatic } from '../scripts/serve-static.mjs';
 import { launchChromium, recordLongestTask } from '../tests/browser/chromium.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = process.argv[2] ?? path.join(root, 'dist');
+const dist = path.resolve(process.argv[2] ?? process.env.NORMLAB_DIST ?? path.join(root, 'dist'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = await serveStatic(dist);

@@ -17,7 +17,7 @@ let browser, server, page, problems;
 const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
 
 before(async () => {
-  server = await serveStatic(`${root}dist`);
+  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchForProblems(page);

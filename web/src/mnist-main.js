@@ -3,3 +3,6 @@
 import './widgets/nl-mnist-lab.js';
 import './widgets/nl-mnist-circle.js';
 import './widgets/nl-mnist-freedom.js';
+import { followHash } from './widget.js';
+// The address bar links to what the reader sees: each widget's state is written into the hash.
+followHash();

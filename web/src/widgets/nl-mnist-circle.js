@@ -1,6 +1,6 @@
 // <nl-mnist-circle>: random 3-D points and their layer-norm outputs, computed by the core, drawn
 // in 3-D: the outputs lie on the circle of radius sqrt(3) in the plane x + y + z = 0. Rotate by
-// dragging or with the arrow keys.
+// dragging or with the arrow keys; the turn is part of the widget's state (a link shows it so).
 import { NlWidget, define, esc } from '../widget.js';
 import { colour } from '../charts.js';
 
@@ -9,20 +9,45 @@ export class NlMnistCircle extends NlWidget {
   static options = [
     { name: 'points', type: 'integer', default: 200, min: 1, max: 2000, doc: 'random points (1 to 2000)' },
     { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the points' },
+    {
+      name: 'yaw',
+      type: 'number',
+      default: 0.6,
+      min: -3.15,
+      max: 3.15,
+      doc: 'turn about the vertical axis, in radians',
+      live: (w) => (w.yaw === undefined ? undefined : Number(wrapped(w.yaw).toFixed(2))),
+    },
+    {
+      name: 'pitch',
+      type: 'number',
+      default: 0.5,
+      min: -1.5,
+      max: 1.5,
+      doc: 'tilt towards the viewer, in radians',
+      live: (w) => (w.pitch === undefined ? undefined : Number(w.pitch.toFixed(2))),
+    },
+    {
+      name: 'inputs',
+      type: 'boolean',
+      default: true,
+      doc: 'show the input points beside their outputs',
+      live: (w) => w.$('[data-inputs]')?.checked,
+    },
   ];
 
   async start() {
-    const { points, seed } = this.config;
-    this.circle = this.nl.mnistCircle(Math.min(2000, Math.max(1, points)), seed);
-    this.yaw = 0.6;
-    this.pitch = 0.5;
+    const { points, seed, yaw, pitch, inputs } = this.config;
+    this.circle = this.nl.mnistCircle(points, seed);
+    this.yaw = yaw;
+    this.pitch = pitch;
     const c = this.circle;
     this.render(`
       <canvas data-view width="440" height="360" tabindex="0" role="img"
         aria-label="${c.points.length / 3} random points (grey) and their layer-norm outputs (coloured) in 3-D; rotate with the arrow keys"
         style="width:100%;max-width:440px;height:auto;display:block;touch-action:none;cursor:grab"></canvas>
       <div class="controls">
-        <label><input type="checkbox" data-inputs checked> show the inputs</label>
+        <label><input type="checkbox" data-inputs${inputs ? ' checked' : ''}> show the inputs</label>
         <span class="note">Drag, or focus the picture and use the arrow keys, to turn it.</span>
       </div>
       <p class="note" aria-live="polite">Largest distance of an output from the circle: <strong>${esc(c.largestDistance.toExponential(2))}</strong>
@@ -40,7 +65,10 @@ export class NlMnistCircle extends NlWidget {
       this.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) / 120));
       this.draw();
     });
-    canvas.addEventListener('pointerup', () => (drag = null));
+    canvas.addEventListener('pointerup', () => {
+      drag = null;
+      this.noticeChange();
+    });
     canvas.addEventListener('keydown', (e) => {
       const turns = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
       if (!turns) return;
@@ -117,6 +145,13 @@ export class NlMnistCircle extends NlWidget {
       ctx.fill();
     }
   }
+}
+
+/** An angle in (-π, π]. */
+function wrapped(angle) {
+  const turn = 2 * Math.PI;
+  const a = angle - turn * Math.floor(angle / turn);
+  return a > Math.PI ? a - turn : a;
 }
 
 define('nl-mnist-circle', NlMnistCircle);

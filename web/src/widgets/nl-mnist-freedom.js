@@ -21,6 +21,9 @@ export class NlMnistFreedom extends NlWidget {
 
   async start() {
     const { width, groups } = this.config;
+    // The width and groups of the latest rank the reader asked for: the state holds them.
+    this.width = width;
+    this.groups = groups;
     this.render(`${readerStyleTag}
       <div class="controls">
         <label>width d <input type="number" min="2" max="512" step="1" value="${width}" data-width style="width:5em"></label>
@@ -32,9 +35,14 @@ export class NlMnistFreedom extends NlWidget {
         <tbody data-rows></tbody></table></div>
       <p class="note error" aria-live="polite" data-problem></p>
       <p class="note" data-out="how"></p>`);
-    this.$('[data-compute]').addEventListener('click', () =>
-      this.show(Number(this.$('[data-width]').value), Number(this.$('[data-groups]').value), true),
-    );
+    this.$('[data-compute]').addEventListener('click', () => {
+      const d = Number(this.$('[data-width]').value);
+      const g = Number(this.$('[data-groups]').value);
+      if (this.show(d, g, true)) {
+        this.width = d;
+        this.groups = g;
+      }
+    });
     for (const [d, g] of PRESETS) this.show(d, g, false);
     if (!PRESETS.some(([d, g]) => d === width && g === groups)) this.show(width, groups, true);
   }
@@ -45,7 +53,7 @@ export class NlMnistFreedom extends NlWidget {
       r = this.nl.mnistJacobianRank(d, g);
     } catch (e) {
       this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
-      return;
+      return false;
     }
     this.$('[data-problem]').textContent = '';
     const row = `<tr><td>${d}</td><td>${g}</td><td><strong>${r.rank}</strong></td><td>${d - 2 * g}</td></tr>`;
@@ -55,6 +63,7 @@ export class NlMnistFreedom extends NlWidget {
       'how',
       `Rank by elimination of the ${d} × ${d} Jacobian at a random row, eps = ${r.eps}; the largest pivot dropped as zero was ${esc(r.largestDroppedPivot.toExponential(1))}, the smallest kept ${esc(r.smallestKeptPivot.toExponential(1))}.`,
     );
+    return true;
   }
 }
 

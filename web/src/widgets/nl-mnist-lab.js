@@ -2,16 +2,27 @@
 // lab's 8,000 training digits in Web Workers, with live loss and held-out accuracy curves, a
 // results table, the hidden units' on/off maps and a drawing pad. The digits are fetched when the
 // reader presses Train. Every figure comes from the core in the workers.
+//
+// The page stays responsive while the workers train: their figures are kept as they arrive and
+// drawn in animation frames (one chart a frame, each chart at most every CHART_INTERVAL_MS, with
+// no animation), and nothing is drawn while the lab is off screen or the tab hidden.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { MnistLab, fetchDigits } from '../mnist-lab.js';
 import { readerStyleTag } from '../reader-styles.js';
+import { watchSeedField } from '../seed-field.js';
+import { isCancel } from '../protocol.js';
 
 const ARRANGEMENTS = ['none', 'batch', 'layer', 'group'];
 const LABELS = { none: 'no normalisation', batch: 'batch norm', layer: 'layer norm', group: 'group norm (8 groups)' };
 const COLOURS = { none: '--nl-plain', batch: '--nl-batch', layer: '--nl-layer', group: '--nl-group' };
+const LEARNING_RATES = [0.01, 0.03, 0.1, 0.3];
+const BATCH_SIZES = [16, 32, 64, 128, 256];
+const MAX_EPOCHS = 20;
 const SIDE = 28;
 const SHOWN = 64;
+const CHART_INTERVAL_MS = 250;
+const CHARTS = ['loss', 'accuracy'];
 
 export class NlMnistLab extends NlWidget {
   static title = 'The MNIST lab';
@@ -21,18 +32,41 @@ export class NlMnistLab extends NlWidget {
       type: 'integer',
       default: 3,
       min: 1,
-      max: 20,
-      doc: 'epochs to train when Train is pressed (1 to 20)',
+      max: MAX_EPOCHS,
+      doc: `epochs to train when Train is pressed (1 to ${MAX_EPOCHS})`,
+      live: (w) => w.settings?.epochs,
     },
-    { name: 'learning-rate', type: 'number', default: 0.1, choices: [0.01, 0.03, 0.1, 0.3], doc: 'SGD learning rate' },
-    { name: 'batch-size', type: 'integer', default: 64, choices: [16, 32, 64, 128, 256], doc: 'digits per batch' },
-    { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the weights and the shuffles' },
+    {
+      name: 'learning-rate',
+      type: 'number',
+      default: 0.1,
+      choices: LEARNING_RATES,
+      doc: 'SGD learning rate',
+      live: (w) => w.settings?.learningRate,
+    },
+    {
+      name: 'batch-size',
+      type: 'integer',
+      default: 64,
+      choices: BATCH_SIZES,
+      doc: 'digits per batch',
+      live: (w) => w.settings?.batchSize,
+    },
+    {
+      name: 'seed',
+      type: 'integer',
+      default: 1,
+      min: 0,
+      max: 4294967295,
+      doc: 'seed of the weights and the shuffles',
+      live: (w) => w.settings?.seed,
+    },
   ];
 
   async start() {
     const c = this.config;
     this.settings = {
-      epochs: Math.min(20, Math.max(1, c.epochs)),
+      epochs: c.epochs,
       learningRate: c['learning-rate'],
       batchSize: c['batch-size'],
       seed: c.seed,
@@ -41,10 +75,10 @@ export class NlMnistLab extends NlWidget {
       values.map((v) => `<option value="${v}"${v === chosen ? ' selected' : ''}>${v}</option>`).join('');
     this.render(`${readerStyleTag}
       <div class="controls">
-        <label>learning rate <select data-setting="learningRate">${option([0.01, 0.03, 0.1, 0.3], this.settings.learningRate)}</select></label>
-        <label>batch size <select data-setting="batchSize">${option([16, 32, 64, 128, 256], this.settings.batchSize)}</select></label>
-        <label>seed <input type="number" min="0" max="1000000" step="1" value="${this.settings.seed}" data-setting="seed" style="width:6em"></label>
-        <label>epochs <input type="number" min="1" max="20" step="1" value="${this.settings.epochs}" data-setting="epochs" style="width:4em"></label>
+        <label>learning rate <select data-setting="learningRate">${option(LEARNING_RATES, this.settings.learningRate)}</select></label>
+        <label>batch size <select data-setting="batchSize">${option(BATCH_SIZES, this.settings.batchSize)}</select></label>
+        <label>seed <input type="number" min="0" max="4294967295" step="1" value="${this.settings.seed}" data-setting="seed" style="width:7em"></label>
+        <label>epochs <input type="number" min="1" max="${MAX_EPOCHS}" step="1" value="${this.settings.epochs}" data-setting="epochs" style="width:4em"></label>
       </div>
       <div class="controls" role="group" aria-label="training">
         <button data-act="train" aria-pressed="false">Train</button>
@@ -54,9 +88,9 @@ export class NlMnistLab extends NlWidget {
         <span class="note" role="status" aria-live="polite" data-out="status">The digits (7.9 MB) are fetched when you press Train.</span>
       </div>
       <div class="charts" style="display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:1rem">
-        <figure style="margin:0"><div style="height:220px"><canvas data-chart="loss" role="img" aria-label="training loss per fraction of an epoch"></canvas></div>
+        <figure style="margin:0"><div style="height:220px;contain:strict;will-change:transform"><canvas data-chart="loss" role="img" aria-label="training loss per tenth of an epoch"></canvas></div>
           <figcaption class="note">Training loss (mean cross-entropy of the batches), by epoch</figcaption></figure>
-        <figure style="margin:0"><div style="height:220px"><canvas data-chart="accuracy" role="img" aria-label="held-out accuracy per fraction of an epoch"></canvas></div>
+        <figure style="margin:0"><div style="height:220px;contain:strict;will-change:transform"><canvas data-chart="accuracy" role="img" aria-label="held-out accuracy per fifth of an epoch"></canvas></div>
           <figcaption class="note">Held-out accuracy on the 2,000 test digits, by epoch</figcaption></figure>
       </div>
       <div class="scroll-x" role="region" aria-label="results, scrolls sideways" tabindex="0"><table data-results>
@@ -86,7 +120,7 @@ export class NlMnistLab extends NlWidget {
             <label>or held-out digit number <input type="number" min="0" max="1999" step="1" value="0" data-digit style="width:5em" disabled></label>
             <button data-act="digit" disabled>Show it</button>
           </div>
-          <p class="note" id="pad-note" data-out="drawn">Train first, then draw with the mouse or a finger (or pick a held-out digit).</p>
+          <p class="note" id="pad-note" data-out="drawn">Press Train, then draw with the mouse or a finger (or pick a held-out digit): the networks answer while they learn.</p>
         </div>
         <div class="scroll-x" role="region" aria-label="class probabilities, scrolls sideways" tabindex="0"><table data-probabilities><caption>Class probabilities</caption>
           <thead><tr><th scope="col">digit</th>${ARRANGEMENTS.map((a) => `<th scope="col">${a}</th>`).join('')}</tr></thead>
@@ -96,42 +130,79 @@ export class NlMnistLab extends NlWidget {
     for (const a of ARRANGEMENTS)
       this.cell(a, 'parameters', this.nl.mnistDescribe(a).parameterCount.toLocaleString('en'));
     this.pad = new Float32Array(SIDE * SIDE);
-    this.$$('[data-setting]').forEach((el) => el.addEventListener('change', () => this.readSettings()));
+    this.$$('select[data-setting]').forEach((el) =>
+      el.addEventListener('change', () => (this.settings[el.dataset.setting] = Number(el.value))),
+    );
+    watchSeedField(
+      this.$('[data-setting="seed"]'),
+      () => this.settings.seed,
+      (seed) => (this.settings.seed = seed),
+    );
+    this.watchEpochsField(this.$('[data-setting="epochs"]'));
     this.body.addEventListener('click', (e) => {
       const act = e.target.closest('[data-act]')?.dataset.act;
       if (act) this.act(act);
     });
     this.wirePad();
+    this.watchSight();
     await this.makeCharts();
   }
 
   stop() {
-    clearTimeout(this.redrawing);
-    this.redrawing = 0;
+    cancelAnimationFrame(this.frameRequest);
+    clearTimeout(this.frameTimer);
+    this.frameRequest = 0;
+    this.frameTimer = 0;
+    this.sight?.disconnect();
+    if (this.onVisibility) document.removeEventListener('visibilitychange', this.onVisibility);
     this.lab?.free();
     this.lab = null;
     this.bytes = null;
+    this.running = false;
+    this.preparing = false;
     super.stop();
+  }
+
+  /** An epochs field: a whole number from 1 to MAX_EPOCHS; anything else goes back to the number in use. */
+  watchEpochsField(input) {
+    input.addEventListener('change', () => {
+      const text = input.value.trim();
+      const epochs = Number(text);
+      if (text !== '' && Number.isInteger(epochs) && epochs >= 1 && epochs <= MAX_EPOCHS) this.settings.epochs = epochs;
+      else input.value = String(this.settings.epochs);
+    });
+  }
+
+  /** Draws only while the charts or the table are on screen and the tab shown; draws once on return. */
+  watchSight() {
+    const seen = new Map();
+    this.onScreen = false;
+    this.sight = new IntersectionObserver((entries) => {
+      for (const e of entries) seen.set(e.target, e.isIntersecting);
+      this.onScreen = [...seen.values()].some(Boolean);
+      this.scheduleDraw();
+    });
+    this.sight.observe(this.$('.charts'));
+    this.sight.observe(this.$('[data-results]'));
+    this.onVisibility = () => this.scheduleDraw();
+    document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  get showing() {
+    return this.onScreen && !document.hidden;
   }
 
   cell(arrangement, name, text) {
     const el = this.$(`[data-row="${arrangement}"] [data-cell="${name}"]`);
-    if (el) el.textContent = text;
-  }
-
-  readSettings() {
-    const get = (name) => Number(this.$(`[data-setting="${name}"]`).value);
-    this.settings = {
-      learningRate: get('learningRate'),
-      batchSize: get('batchSize'),
-      seed: Math.max(0, Math.floor(get('seed')) || 0),
-      epochs: Math.min(20, Math.max(1, Math.floor(get('epochs')) || 1)),
-    };
+    if (el && el.textContent !== text) el.textContent = text;
   }
 
   /** The two charts, each made in a task of its own so starting the lab is never one long task. */
   async makeCharts() {
     this.series = Object.fromEntries(ARRANGEMENTS.map((a) => [a, { loss: [], accuracy: [] }]));
+    this.rows = Object.fromEntries(ARRANGEMENTS.map((a) => [a, {}]));
+    this.dirty = new Set();
+    this.drawnAt = { loss: -Infinity, accuracy: -Infinity };
     const series = (kind) =>
       ARRANGEMENTS.map((a) => ({
         label: a,
@@ -139,47 +210,102 @@ export class NlMnistLab extends NlWidget {
         colourVar: COLOURS[a],
         points: kind === 'accuracy' ? 2 : 0,
       }));
+    // Held by the widget: a recoloured chart is rebuilt from these, so the axes set later stay.
+    this.axes = {
+      loss: { xTitle: 'epoch', yTitle: 'loss', xMin: 0, xMax: this.settings.epochs, yMin: 0 },
+      accuracy: { xTitle: 'epoch', yTitle: 'accuracy', xMin: 0, xMax: this.settings.epochs, yMin: 0, yMax: 1 },
+    };
     const nextTask = () => this.whileCurrent(new Promise((resolve) => setTimeout(resolve, 0)));
-    await nextTask();
-    this.lossChart = this.own(
-      lineChart(this, this.$('[data-chart="loss"]'), series('loss'), {
-        xTitle: 'epoch',
-        yTitle: 'loss',
-        xMin: 0,
-        yMin: 0,
-      }),
-    );
-    await nextTask();
-    this.accuracyChart = this.own(
-      lineChart(this, this.$('[data-chart="accuracy"]'), series('accuracy'), {
-        xTitle: 'epoch',
-        yTitle: 'accuracy',
-        xMin: 0,
-        yMax: 1,
-      }),
-    );
+    this.chartsOf = {};
+    for (const kind of CHARTS) {
+      await nextTask();
+      this.chartsOf[kind] = this.own(lineChart(this, this.$(`[data-chart="${kind}"]`), series(kind), this.axes[kind]));
+    }
   }
 
-  /** Empties the curves in place (the charts keep their arrays). */
-  clearCurves() {
+  // The tests and the page benchmark read these.
+  get lossChart() {
+    return this.chartsOf?.loss;
+  }
+
+  get accuracyChart() {
+    return this.chartsOf?.accuracy;
+  }
+
+  /** Sets an axis bound of a chart (kept for a recolour too); drawn with the chart's next frame. */
+  setAxis(kind, name, value) {
+    if (this.axes[kind][name] === value) return;
+    this.axes[kind][name] = value;
+    const scale = this.chartsOf[kind]?.options.scales[name[0]];
+    if (scale) scale[name.endsWith('Min') ? 'min' : 'max'] = value;
+    this.scheduleDraw(kind);
+  }
+
+  /** Notes what changed and asks for a frame to draw it in (none while the lab is not shown). */
+  scheduleDraw(what) {
+    if (what) this.dirty?.add(what);
+    if (!this.dirty?.size || !this.showing || this.frameRequest || this.frameTimer) return;
+    this.frameRequest = requestAnimationFrame(() => this.drawFrame());
+  }
+
+  /** One frame: the table and the status if changed, and at most one chart that is due. */
+  drawFrame() {
+    this.frameRequest = 0;
+    if (!this.showing || !this.isConnected) return;
+    if (this.dirty.delete('table')) this.drawTable();
+    if (this.dirty.delete('status')) this.out('status', this.statusText);
+    const now = performance.now();
+    const due = CHARTS.filter((k) => this.dirty.has(k) && this.chartsOf[k]);
+    const ready = due.filter((k) => now - this.drawnAt[k] >= CHART_INTERVAL_MS);
+    if (ready.length) {
+      const kind = ready.sort((a, b) => this.drawnAt[a] - this.drawnAt[b])[0];
+      this.dirty.delete(kind);
+      this.drawnAt[kind] = now;
+      this.chartsOf[kind].update('none');
+    }
+    if (!this.dirty.size) return;
+    const waits = CHARTS.filter((k) => this.dirty.has(k)).map((k) => this.drawnAt[k] + CHART_INTERVAL_MS - now);
+    const wait = Math.max(0, Math.min(...waits));
+    if (wait > 0 && !this.dirty.has('table') && !this.dirty.has('status'))
+      this.frameTimer = setTimeout(() => {
+        this.frameTimer = 0;
+        this.scheduleDraw();
+      }, wait);
+    else this.scheduleDraw();
+  }
+
+  drawTable() {
+    for (const a of ARRANGEMENTS) {
+      const r = this.rows[a];
+      this.cell(a, 'epochs', String(r.epochs ?? 0));
+      this.cell(a, 'loss', r.loss === undefined ? '–' : r.loss.toFixed(4));
+      this.cell(a, 'accuracy', r.accuracy === undefined ? '–' : r.accuracy.toFixed(4));
+      this.cell(a, 'seconds', r.seconds === undefined ? '–' : `${r.seconds.toFixed(2)} s`);
+    }
+  }
+
+  /** A status line that changes many times a second (download progress): written once a frame. */
+  statusSoon(text) {
+    this.statusText = text;
+    this.scheduleDraw('status');
+  }
+
+  status(text) {
+    this.dirty?.delete('status');
+    this.out('status', text);
+  }
+
+  /** Empties the curves in place (the charts keep their arrays) and the table's figures. */
+  clearFigures() {
     for (const s of Object.values(this.series)) {
       s.loss.length = 0;
       s.accuracy.length = 0;
     }
-    this.redraw();
-  }
-
-  /** Redraws the charts at most five times a second while progress streams in. */
-  redraw() {
-    if (this.redrawing) return;
-    this.redrawing = setTimeout(() => {
-      this.redrawing = 0;
-      // One chart a frame, so no frame holds both redraws.
-      requestAnimationFrame(() => {
-        this.lossChart?.update('none');
-        requestAnimationFrame(() => this.accuracyChart?.update('none'));
-      });
-    }, 200);
+    for (const a of ARRANGEMENTS) this.rows[a] = {};
+    this.lowestAccuracy = Infinity;
+    this.setAxis('accuracy', 'yMin', 0);
+    for (const kind of CHARTS) this.scheduleDraw(kind);
+    this.scheduleDraw('table');
   }
 
   setRunning(running) {
@@ -200,56 +326,77 @@ export class NlMnistLab extends NlWidget {
       if (act === 'train') await this.train();
       else if (act === 'pause') this.togglePause();
       else if (act === 'cancel') {
-        this.lab?.send('cancel');
+        this.lab?.cancel();
         this.setRunning(false);
-        this.out('status', 'Cancelled; the networks keep what they learned. Train continues them.');
+        this.status('Cancelled; the networks keep what they learned. Train continues them.');
       } else if (act === 'reset') this.resetLab();
       else if (act === 'activations') await this.showActivations();
       else if (act === 'clear') this.clearPad();
       else if (act === 'digit') await this.showDigit();
     } catch (e) {
-      if (e.name !== 'CancelError') this.out('status', `${e.name}: ${e.message}`);
+      if (!isCancel(e)) this.status(`${e.name}: ${e.message}`);
     }
   }
 
-  async train() {
-    if (this.running) return;
-    this.readSettings();
-    if (!this.lab) {
-      this.lab = new MnistLab(ARRANGEMENTS, {
-        progress: (r) => this.onProgress(r),
-        epoch: (r) => this.onEpoch(r),
-        finished: () => this.onFinished(),
-        error: (r) => this.out('status', `${r.name}: ${r.message}`),
-      });
-      this.out('status', 'Fetching the digits…');
-      this.bytes ??= await this.whileCurrent(
-        fetchDigits((got, total) =>
-          this.out(
-            'status',
+  /** Makes the workers and hands them the digits, fetched on the first Train. */
+  async prepare() {
+    this.lab = new MnistLab(ARRANGEMENTS);
+    this.status('Fetching the digits…');
+    this.bytes ??= await this.whileCurrent(
+      fetchDigits(
+        (got, total) =>
+          this.statusSoon(
             `Fetching the digits… ${(got / 1e6).toFixed(1)}${total ? ` of ${(total / 1e6).toFixed(1)}` : ''} MB`,
           ),
-        ),
-      );
-      this.out('status', 'Handing the digits to the workers…');
-      await this.lab.load(this.bytes);
-      this.trained = { epochs: 0, settings: null };
-    }
-    const same =
-      this.trained.settings && JSON.stringify(this.trained.settings) === JSON.stringify(this.withoutEpochs());
-    this.setRunning(true);
-    this.trainStart = performance.now();
-    this.target = (same ? this.trained.epochs : 0) + this.settings.epochs;
-    if (same) this.lab.more(this.target);
-    else {
-      this.clearCurves();
-      this.epochsDone = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
-      this.trained.settings = this.withoutEpochs();
-      this.lab.train(this.trained.settings, this.target);
-    }
-    this.out('status', `Training in ${this.lab.workers.length} worker${this.lab.workers.length > 1 ? 's' : ''}…`);
+        this.signal,
+      ),
+    );
+    this.status('Handing the digits to the workers…');
+    await this.whileCurrent(this.lab.load(this.bytes));
+    this.trained = { epochs: 0, settings: null };
     for (const b of this.$$('[data-act="activations"], [data-act="clear"], [data-act="digit"], [data-digit]'))
       b.disabled = false;
+  }
+
+  async train() {
+    if (this.running || this.preparing) return;
+    const settings = this.withoutEpochs();
+    const epochs = this.settings.epochs;
+    if (!this.lab) {
+      this.preparing = true;
+      try {
+        await this.prepare();
+      } catch (e) {
+        this.lab?.free();
+        this.lab = null;
+        throw e;
+      } finally {
+        this.preparing = false;
+      }
+    }
+    const same = JSON.stringify(this.trained.settings) === JSON.stringify(settings);
+    this.setRunning(true);
+    this.trainStart = performance.now();
+    this.firstEpochAt = 0;
+    this.target = (same ? this.trained.epochs : 0) + epochs;
+    if (!same) {
+      this.clearFigures();
+      this.epochsDone = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
+      this.trained = { epochs: 0, settings };
+    }
+    for (const kind of CHARTS) this.setAxis(kind, 'xMax', this.target);
+    const workers = this.lab.workers.length;
+    this.status(`Training in ${workers} worker${workers > 1 ? 's' : ''}…`);
+    try {
+      await this.whileCurrent(this.lab.train(settings, this.target, (d) => this.onDetail(d)));
+    } catch (e) {
+      if (!isCancel(e)) {
+        this.lab?.cancel();
+        this.setRunning(false);
+      }
+      throw e;
+    }
+    this.onFinished();
   }
 
   withoutEpochs() {
@@ -259,9 +406,10 @@ export class NlMnistLab extends NlWidget {
 
   togglePause() {
     this.paused = !this.paused;
-    this.lab.send(this.paused ? 'pause' : 'resume');
+    if (this.paused) this.lab.pause();
+    else this.lab.resume();
     this.$('[data-act="pause"]').textContent = this.paused ? 'Resume' : 'Pause';
-    this.out('status', this.paused ? 'Paused.' : 'Training…');
+    this.status(this.paused ? 'Paused.' : 'Training…');
   }
 
   /** Frees the workers and the networks; Train then starts four fresh ones. */
@@ -269,84 +417,103 @@ export class NlMnistLab extends NlWidget {
     this.lab?.free();
     this.lab = null;
     this.trained = null;
-    this.clearCurves();
-    for (const a of ARRANGEMENTS) for (const c of ['loss', 'accuracy', 'seconds']) this.cell(a, c, '–');
-    for (const a of ARRANGEMENTS) this.cell(a, 'epochs', '0');
+    this.clearFigures();
     this.$('[data-maps]').replaceChildren();
     this.out('silent', '');
     // With no networks there is nothing to look inside or to ask about a digit.
     for (const b of this.$$('[data-act="activations"], [data-act="clear"], [data-act="digit"], [data-digit]'))
       b.disabled = true;
-    this.out('status', 'Reset: Train starts four fresh networks.');
+    this.status('Reset: Train starts four fresh networks.');
   }
 
-  onProgress(r) {
-    const s = this.series[r.arrangement];
+  /** A worker's figures: kept at once, drawn in a later frame. */
+  onDetail(d) {
+    const s = this.series[d.arrangement];
     if (!s) return;
-    if (Number.isFinite(r.loss)) s.loss.push({ x: r.position, y: r.loss });
-    if (r.heldOut) s.accuracy.push({ x: r.position, y: r.heldOut.accuracy });
-    this.redraw();
+    if (Number.isFinite(d.loss)) {
+      s.loss.push({ x: d.position, y: d.loss });
+      this.scheduleDraw('loss');
+    }
+    if (d.heldOut) {
+      s.accuracy.push({ x: d.position, y: d.heldOut.accuracy });
+      if (d.heldOut.accuracy < this.lowestAccuracy) {
+        this.lowestAccuracy = d.heldOut.accuracy;
+        // The axis starts at the tenth below the lowest accuracy yet: 0 before any figure.
+        this.setAxis('accuracy', 'yMin', Math.max(0, Math.floor(this.lowestAccuracy * 10) / 10));
+      }
+      this.scheduleDraw('accuracy');
+    }
+    if (d.epoch) this.onEpoch(d.arrangement, d.epoch);
   }
 
-  onEpoch(r) {
-    this.epochsDone[r.arrangement] = r.epoch;
+  onEpoch(arrangement, r) {
+    this.epochsDone[arrangement] = r.epoch;
     this.trained.epochs = Math.min(...Object.values(this.epochsDone));
-    this.cell(r.arrangement, 'epochs', String(r.epoch));
-    this.cell(r.arrangement, 'loss', r.trainingLoss.toFixed(4));
-    if (r.heldOut) this.cell(r.arrangement, 'accuracy', r.heldOut.accuracy.toFixed(4));
-    this.cell(r.arrangement, 'seconds', `${r.seconds.toFixed(2)} s`);
-    const first = Object.values(this.epochsDone).every((e) => e >= 1) && !this.firstEpochAt;
-    if (first) this.firstEpochAt = performance.now() - this.trainStart;
-    this.out('status', `Epoch ${this.trained.epochs} of ${this.target} done by all four networks.`);
+    Object.assign(this.rows[arrangement], {
+      epochs: r.epoch,
+      loss: r.trainingLoss,
+      ...(r.heldOut ? { accuracy: r.heldOut.accuracy } : {}),
+      seconds: r.seconds,
+    });
+    this.scheduleDraw('table');
+    if (!this.firstEpochAt && Object.values(this.epochsDone).every((e) => e >= 1))
+      this.firstEpochAt = performance.now() - this.trainStart;
+    this.statusSoon(`Epoch ${this.trained.epochs} of ${this.target} done by all four networks.`);
   }
 
   onFinished() {
     this.setRunning(false);
-    this.out('status', `Trained ${this.target} epoch${this.target > 1 ? 's' : ''}. Train again for more, or Reset.`);
+    this.status(`Trained ${this.target} epoch${this.target > 1 ? 's' : ''}. Train again for more, or Reset.`);
     this.dispatchEvent(new CustomEvent('nl-trained', { detail: { epochs: this.target } }));
-    if (this.pad.some((v) => v > 0)) this.classifyPad();
+    if (this.pad.some((v) => v > 0)) this.classifySoon();
   }
 
   async showActivations() {
-    const reports = await this.whileCurrent(this.lab.askAll({ type: 'activations', shown: SHOWN }));
+    const reports = await this.whileCurrent(this.lab.askAll('activations', { shown: SHOWN }));
     const maps = this.$('[data-maps]');
     maps.replaceChildren();
-    const silent = [];
-    for (const a of ARRANGEMENTS) {
-      const r = reports[a];
-      const figure = document.createElement('figure');
-      figure.style.margin = '0';
-      const caption = document.createElement('figcaption');
-      caption.className = 'note';
-      caption.textContent = `${LABELS[a]}: never fire on the 2,000 held-out digits: ${r.silent.join(', ')} units (layers 1, 2, 3)`;
-      silent.push(`${a} ${r.silent.join(' / ')}`);
-      for (let l = 0; l < r.maps.length; l++) {
-        const canvas = document.createElement('canvas');
-        canvas.width = r.units;
-        canvas.height = r.shown;
-        canvas.style.cssText =
-          'width:100%;height:auto;image-rendering:pixelated;border:1px solid var(--nl-line);display:block;margin-bottom:2px';
-        canvas.setAttribute('role', 'img');
-        canvas.setAttribute(
-          'aria-label',
-          `${LABELS[a]}, hidden layer ${l + 1}: ${r.shown} digits by ${r.units} units, black where a unit fires`,
-        );
-        const ctx = canvas.getContext('2d');
-        const image = ctx.createImageData(r.units, r.shown);
-        for (let k = 0; k < r.maps[l].length; k++) {
-          const v = r.maps[l][k] ? 0 : 255;
-          image.data.set([v, v, v, 255], 4 * k);
-        }
-        ctx.putImageData(image, 0, 0);
-        figure.append(canvas);
-      }
-      figure.append(caption);
-      maps.append(figure);
-    }
+    const silent = ARRANGEMENTS.filter((a) => reports[a]).map((a) => `${a} ${reports[a].silent.join(' / ')}`);
     this.out(
       'silent',
       `Units that never fire, layers 1 / 2 / 3: ${silent.join(' · ')}. Rows: the first ${SHOWN} held-out digits; columns: the 128 units; black: the unit fires.`,
     );
+    // One arrangement's maps a frame.
+    for (const a of ARRANGEMENTS) {
+      if (!reports[a]) continue;
+      await this.whileCurrent(new Promise((resolve) => requestAnimationFrame(resolve)));
+      maps.append(this.activationFigure(a, reports[a]));
+    }
+  }
+
+  activationFigure(a, r) {
+    const figure = document.createElement('figure');
+    figure.style.margin = '0';
+    const caption = document.createElement('figcaption');
+    caption.className = 'note';
+    caption.textContent = `${LABELS[a]}: never fire on the 2,000 held-out digits: ${r.silent.join(', ')} units (layers 1, 2, 3)`;
+    const black = 0xff000000; // RGBA bytes 0, 0, 0, 255 read as one little-endian word
+    const white = 0xffffffff;
+    for (let l = 0; l < r.maps.length; l++) {
+      const canvas = document.createElement('canvas');
+      canvas.width = r.units;
+      canvas.height = r.shown;
+      canvas.style.cssText =
+        'width:100%;height:auto;image-rendering:pixelated;border:1px solid var(--nl-line);display:block;margin-bottom:2px';
+      canvas.setAttribute('role', 'img');
+      canvas.setAttribute(
+        'aria-label',
+        `${LABELS[a]}, hidden layer ${l + 1}: ${r.shown} digits by ${r.units} units, black where a unit fires`,
+      );
+      const ctx = canvas.getContext('2d');
+      const image = ctx.createImageData(r.units, r.shown);
+      const words = new Uint32Array(image.data.buffer);
+      const map = r.maps[l];
+      for (let k = 0; k < map.length; k++) words[k] = map[k] ? black : white;
+      ctx.putImageData(image, 0, 0);
+      figure.append(canvas);
+    }
+    figure.append(caption);
+    return figure;
   }
 
   wirePad() {
@@ -368,7 +535,7 @@ export class NlMnistLab extends NlWidget {
       this.classifySoon();
     };
     canvas.addEventListener('pointerdown', (e) => {
-      if (!this.lab) return;
+      if (!this.trained) return;
       drawing = true;
       canvas.setPointerCapture(e.pointerId);
       paint(e);
@@ -405,11 +572,11 @@ export class NlMnistLab extends NlWidget {
 
   async showDigit() {
     const index = Math.min(1999, Math.max(0, Math.floor(Number(this.$('[data-digit]').value)) || 0));
-    const [digit] = await this.whileCurrent(this.lab.ask({ type: 'digit', index }, { first: true }));
+    const [digit] = await this.whileCurrent(this.lab.ask('digit', { index }, { first: true }));
     this.pad.set(digit.pixels);
     this.drawPad();
     this.out('drawn', `Held-out digit number ${index}, labelled ${digit.label}.`);
-    await this.classifyPad();
+    this.classifySoon();
   }
 
   classifySoon() {
@@ -417,14 +584,16 @@ export class NlMnistLab extends NlWidget {
       this.again = true;
       return;
     }
-    this.classifyPad();
+    this.classifyPad().catch((e) => {
+      if (!isCancel(e)) this.status(`${e.name}: ${e.message}`);
+    });
   }
 
   async classifyPad() {
-    if (!this.lab) return;
+    if (!this.trained) return;
     this.classifying = true;
     try {
-      const results = await this.whileCurrent(this.lab.askAll({ type: 'classify', image: this.pad.slice() }));
+      const results = await this.whileCurrent(this.lab.askAll('classify', { image: this.pad.slice() }));
       for (const a of ARRANGEMENTS) {
         const p = results[a];
         if (!p) continue;
@@ -440,7 +609,7 @@ export class NlMnistLab extends NlWidget {
       this.classifying = false;
       if (this.again) {
         this.again = false;
-        this.classifyPad();
+        this.classifySoon();
       }
     }
   }

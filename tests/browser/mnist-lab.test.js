@@ -1,0 +1,240 @@
+// The MNIST lab in Chromium, beyond one epoch: a digit drawn while the networks train gets the
+// four networks' probabilities at once; the seed and epochs fields put back what is not a number
+// they take; the lab's settings, the circle's turn and the freedom widget's width and groups are
+// in the state string and come back from a link; the lab's workers answer a malformed message
+// with an error reply; nothing is drawn while the lab is off screen, and it is drawn on return.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium, watchForProblems } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser, server, page, problems;
+
+const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
+const labProperty = (name) => page.evaluate((n) => document.querySelector('nl-mnist-lab')[n], name);
+
+async function setField(selector, value) {
+  await lab(selector).fill(String(value));
+  await lab(selector).dispatchEvent('change');
+}
+
+before(async () => {
+  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchForProblems(page);
+  await page.goto(`${server.url}/mnist.html`);
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await lab('[data-act="train"]').waitFor();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('an emptied or fractional seed or epochs field goes back to the number in use, never 0', async () => {
+  await setField('[data-setting="seed"]', 7);
+  assert.equal(await page.evaluate(() => document.querySelector('nl-mnist-lab').settings.seed), 7);
+  for (const text of ['', '2.5', '-1', '4294967296']) {
+    await setField('[data-setting="seed"]', text);
+    assert.equal(await lab('[data-setting="seed"]').inputValue(), '7', `seed field after "${text}"`);
+    assert.equal(await page.evaluate(() => document.querySelector('nl-mnist-lab').settings.seed), 7);
+  }
+  await setField('[data-setting="seed"]', 1);
+  for (const text of ['', '0', '1.5', '21']) {
+    await setField('[data-setting="epochs"]', text);
+    assert.equal(await lab('[data-setting="epochs"]').inputValue(), '3', `epochs field after "${text}"`);
+  }
+});
+
+test("the lab's settings are in its state string, and a link with them sets the fields", async () => {
+  await lab('[data-setting="learningRate"]').selectOption('0.03');
+  await lab('[data-setting="batchSize"]').selectOption('128');
+  await setField('[data-setting="seed"]', 9);
+  await setField('[data-setting="epochs"]', 2);
+  const state = await labProperty('state');
+  assert.equal(state, 'epochs:2~learning-rate:0.03~batch-size:128~seed:9');
+  await page.waitForFunction(() => location.hash.includes('mnist-lab=epochs:2'));
+  // The other two widgets: the circle turned by a key, the freedom widget's width and groups.
+  const circle = page.locator('nl-mnist-circle');
+  await circle.scrollIntoViewIfNeeded();
+  await page.locator('nl-mnist-circle >> [data-view]').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await page.locator('nl-mnist-circle >> [data-inputs]').uncheck();
+  const circleState = await page.evaluate(() => document.querySelector('nl-mnist-circle').state);
+  assert.equal(circleState, 'yaw:0.5~pitch:0.4~inputs:false');
+  await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
+  await page.locator('nl-mnist-freedom >> [data-width]').fill('12');
+  await page.locator('nl-mnist-freedom >> [data-groups]').fill('3');
+  await page.locator('nl-mnist-freedom >> [data-compute]').click();
+  const freedomState = await page.evaluate(() => document.querySelector('nl-mnist-freedom').state);
+  assert.equal(freedomState, 'width:12~groups:3');
+  // The link, opened in a fresh page, shows the same settings.
+  await page.waitForFunction(() => location.hash.includes('mnist-freedom=width:12'));
+  const link = await page.evaluate(() => location.href);
+  const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await other.goto(link);
+    const otherLab = (selector) => other.locator(`nl-mnist-lab >> ${selector}`);
+    await other.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+    await otherLab('[data-act="train"]').waitFor();
+    assert.equal(await otherLab('[data-setting="learningRate"]').inputValue(), '0.03');
+    assert.equal(await otherLab('[data-setting="batchSize"]').inputValue(), '128');
+    assert.equal(await otherLab('[data-setting="seed"]').inputValue(), '9');
+    assert.equal(await otherLab('[data-setting="epochs"]').inputValue(), '2');
+    assert.equal(await other.evaluate(() => document.querySelector('nl-mnist-lab').state), state);
+    await other.locator('nl-mnist-circle').scrollIntoViewIfNeeded();
+    await other.locator('nl-mnist-circle >> [data-view]').waitFor();
+    assert.equal(await other.evaluate(() => document.querySelector('nl-mnist-circle').state), circleState);
+    assert.equal(await other.locator('nl-mnist-circle >> [data-inputs]').isChecked(), false);
+    await other.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
+    await other.locator('nl-mnist-freedom >> [data-width]').waitFor();
+    assert.equal(await other.locator('nl-mnist-freedom >> [data-width]').inputValue(), '12');
+    assert.equal(await other.locator('nl-mnist-freedom >> [data-groups]').inputValue(), '3');
+  } finally {
+    await other.close();
+  }
+  // Back to the defaults for the training below.
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await lab('[data-setting="learningRate"]').selectOption('0.1');
+  await lab('[data-setting="batchSize"]').selectOption('64');
+  await setField('[data-setting="seed"]', 1);
+  await setField('[data-setting="epochs"]', 3);
+  assert.equal(await labProperty('state'), '');
+});
+
+test('a digit drawn while the networks train gets ten probabilities summing to 1 from each', async () => {
+  await lab('[data-act="train"]').click();
+  await page.waitForFunction(() => document.querySelector('nl-mnist-lab').series.layer.loss.length > 0, null, {
+    timeout: 120000,
+  });
+  const pad = lab('[data-pad]');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.2);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (0.2 + 0.05 * k));
+  await page.mouse.up();
+  const answered = await page.waitForFunction(
+    () => {
+      const el = document.querySelector('nl-mnist-lab');
+      const p = el.lastProbabilities;
+      return p && Object.keys(p).length === 4 && { p, running: el.running, epochs: el.trained.epochs };
+    },
+    null,
+    { timeout: 20000 },
+  );
+  const { p, running, epochs } = await answered.jsonValue();
+  assert.equal(running, true, 'answered while the networks still train');
+  assert.ok(epochs < 3, `answered before the training ended (${epochs} epochs done)`);
+  for (const [arrangement, probabilities] of Object.entries(p)) {
+    assert.equal(probabilities.length, 10);
+    const sum = probabilities.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-5, `${arrangement}: probabilities sum to ${sum}`);
+  }
+  const shown = await lab('[data-p="group-0"]').textContent();
+  assert.match(shown, /^\d\.\d{3}$/);
+});
+
+test('a malformed message to a lab worker gets an error reply, and the worker keeps training', async () => {
+  const replies = await page.evaluate(async () => {
+    const worker = document.querySelector('nl-mnist-lab').lab.workers[0].worker;
+    const requests = [
+      'hello',
+      { type: 'run', id: 'm1', job: 'nonsense' },
+      { type: 'run', id: 'm2', job: 'classify', input: 5 },
+      { type: 'run', id: 'm3', job: 'classify', input: { image: 'not pixels' } },
+      { type: 'pause' },
+    ];
+    const got = [];
+    await new Promise((resolve) => {
+      const listen = ({ data }) => {
+        if (data.type !== 'error') return;
+        got.push(data);
+        if (got.length === requests.length) {
+          worker.removeEventListener('message', listen);
+          resolve();
+        }
+      };
+      worker.addEventListener('message', listen);
+      for (const r of requests) worker.postMessage(r);
+    });
+    return got.map(({ id, name, message }) => ({ id, name, message }));
+  });
+  const byId = (id) => replies.filter((r) => r.id === id);
+  assert.equal(byId(null).length, 2, JSON.stringify(replies));
+  assert.ok(byId(null).every((r) => r.name === 'ProtocolError'));
+  assert.equal(byId('m1')[0].name, 'ProtocolError');
+  assert.match(byId('m1')[0].message, /no job named "nonsense"/);
+  assert.equal(byId('m2')[0].name, 'TypeError');
+  assert.match(byId('m2')[0].message, /input must be an object, not 5/);
+  assert.equal(byId('m3')[0].name, 'TypeError');
+  const before = await page.evaluate(() => document.querySelector('nl-mnist-lab').series.none.loss.length);
+  await page.waitForFunction((n) => document.querySelector('nl-mnist-lab').series.none.loss.length > n, before, {
+    timeout: 60000,
+  });
+});
+
+test('off screen the lab draws nothing while it trains, and draws once on return', async () => {
+  const updates = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('nl-mnist-lab');
+      return el.lossChart.$updates ?? 0;
+    });
+  await page.evaluate(() => {
+    const chart = document.querySelector('nl-mnist-lab').lossChart;
+    const update = chart.update.bind(chart);
+    chart.update = (mode) => {
+      chart.$updates = (chart.$updates ?? 0) + 1;
+      update(mode);
+    };
+  });
+  await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(300);
+  const hidden = await updates();
+  const points = await page.evaluate(() => document.querySelector('nl-mnist-lab').series.layer.loss.length);
+  await page.waitForFunction((n) => document.querySelector('nl-mnist-lab').series.layer.loss.length > n + 2, points, {
+    timeout: 60000,
+  });
+  assert.equal(await updates(), hidden, 'no redraw while off screen');
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await page.waitForFunction((n) => (document.querySelector('nl-mnist-lab').lossChart.$updates ?? 0) > n, hidden, {
+    timeout: 10000,
+  });
+});
+
+test('cancel stops the training at once; Train continues the same networks; no console errors', async () => {
+  await lab('[data-act="cancel"]').click();
+  await page.waitForFunction(() => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Cancelled'));
+  assert.equal(await labProperty('running'), false);
+  await page.waitForTimeout(300); // a call under way when the cancel arrived may still report
+  const stopped = await page.evaluate(() => document.querySelector('nl-mnist-lab').series.layer.loss.length);
+  await page.waitForTimeout(700);
+  assert.equal(
+    await page.evaluate(() => document.querySelector('nl-mnist-lab').series.layer.loss.length),
+    stopped,
+    'no progress after the cancel',
+  );
+  await setField('[data-setting="epochs"]', 1);
+  await lab('[data-act="train"]').click();
+  // The curves carry on from where the cancel left them.
+  await page.waitForFunction((n) => document.querySelector('nl-mnist-lab').series.layer.loss.length > n, stopped, {
+    timeout: 60000,
+  });
+  const [last, next] = await page.evaluate(
+    (n) =>
+      document
+        .querySelector('nl-mnist-lab')
+        .series.layer.loss.slice(n - 1, n + 1)
+        .map((p) => p.x),
+    stopped,
+  );
+  assert.ok(next > last, `the next point (epoch ${next}) follows the last (epoch ${last})`);
+  await lab('[data-act="cancel"]').click();
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,131 @@
+// The MNIST lab's jobs, run by the protocol's job runner (job-runner.js) in each lab worker. The
+// digits and the networks this worker was dealt stay between runs. Training goes a few hundred
+// digits per call, round-robin over the networks, so the code tiers up and other runs (a drawn
+// digit's probabilities, the hidden units) are answered between two calls. Every figure comes
+// from the core.
+//
+// Jobs (input → result):
+//   load        {bytes}                                             → the asset's description
+//   train       {arrangements, learningRate, batchSize, seed, epochs} → {epochs}
+//               progress details: {arrangement, position, loss?, heldOut?, epoch?}
+//   classify    {image}    → {arrangement: ten probabilities}
+//   activations {shown}    → {arrangement: the hidden units' on/off maps}
+//   digit       {index}    → {label, pixels}
+import { describe } from './protocol.js';
+
+const DIGITS_PER_CALL = 640;
+const LOSS_POINTS_PER_EPOCH = 10;
+const EVALUATIONS_PER_EPOCH = 5;
+const MAX_EPOCHS = 1000;
+
+function fields(input, what) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new TypeError(`${what} must be an object, not ${describe(input)}`);
+  return input;
+}
+
+function readTraining(input) {
+  const { arrangements, learningRate, batchSize, seed, epochs } = fields(input, "the training's input");
+  if (!Array.isArray(arrangements) || arrangements.length === 0 || !arrangements.every((a) => typeof a === 'string'))
+    throw new TypeError(`the arrangements must be a non-empty list of names, not ${describe(arrangements)}`);
+  if (!Number.isInteger(epochs) || epochs < 1 || epochs > MAX_EPOCHS)
+    throw new TypeError(`the epochs must be a whole number from 1 to ${MAX_EPOCHS}, not ${describe(epochs)}`);
+  return { arrangements, options: { learningRate, batchSize, seed }, epochs };
+}
+
+/** Whether position a crossed a multiple of (1 / parts) of an epoch on its way to b (batches). */
+const crossed = (before, after, batches, parts) =>
+  Math.floor((after * parts) / batches) > Math.floor((before * parts) / batches) || after >= batches;
+
+export function createMnistJobs() {
+  let runs = []; // [{arrangement, network, epoch, first, batches, seconds, lossSum, lossBatches}]
+  let trainedWith = ''; // the settings the runs were made with
+  let training = Promise.resolve(); // the train run under way; the next waits for it to stop
+
+  const byArrangement = (f) => Object.fromEntries(runs.map((r) => [r.arrangement, f(r)]));
+
+  /** One call's batches of one run; the figures to post, if any. */
+  function advance(nl, run, options) {
+    const count = Math.min(Math.max(1, Math.round(DIGITS_PER_CALL / options.batchSize)), run.batches - run.first);
+    const t0 = performance.now();
+    const answer = nl.mnistTrainBatches(run.network, { ...options, epoch: run.epoch, first: run.first, count });
+    run.seconds += (performance.now() - t0) / 1000;
+    run.network = answer.network;
+    run.lossSum += answer.meanLoss * count;
+    run.lossBatches += count;
+    const before = run.first;
+    run.first += count;
+    const position = run.epoch + run.first / run.batches;
+    const detail = { arrangement: run.arrangement, position };
+    let news = false;
+    if (crossed(before, run.first, run.batches, LOSS_POINTS_PER_EPOCH)) {
+      detail.loss = run.lossSum / run.lossBatches; // mean of these batches, each before its step
+      run.lossSum = 0;
+      run.lossBatches = 0;
+      news = true;
+    }
+    if (crossed(before, run.first, run.batches, EVALUATIONS_PER_EPOCH)) {
+      detail.heldOut = nl.mnistEvaluate(run.network);
+      news = true;
+    }
+    if (run.first >= run.batches) {
+      run.epoch += 1;
+      run.first = 0;
+      detail.epoch = {
+        epoch: run.epoch,
+        trainingLoss: nl.mnistEvaluate(run.network, 'training').loss,
+        heldOut: detail.heldOut,
+        seconds: run.seconds,
+      };
+      run.seconds = 0;
+    }
+    return { detail: news ? detail : undefined, count };
+  }
+
+  async function train(nl, pace, input) {
+    const { arrangements, options, epochs } = readTraining(input);
+    const previous = training;
+    let release;
+    training = new Promise((resolve) => (release = resolve));
+    try {
+      await previous;
+      const settings = JSON.stringify({ arrangements, ...options });
+      if (settings !== trainedWith) {
+        // Checked in full (every arrangement, every option) before the networks are replaced.
+        const fresh = arrangements.map((arrangement) => {
+          const network = nl.mnistInitial(arrangement, options.seed);
+          const { batchesPerEpoch } = nl.mnistTrainBatches(network, { ...options, count: 0 });
+          return { arrangement, network, epoch: 0, first: 0, batches: batchesPerEpoch, seconds: 0 };
+        });
+        runs = fresh.map((r) => ({ ...r, lossSum: 0, lossBatches: 0 }));
+        trainedWith = settings;
+      }
+      const left = () => runs.reduce((n, r) => n + Math.max(0, (epochs - r.epoch) * r.batches - r.first), 0);
+      const total = left();
+      for (;;) {
+        // The run furthest behind goes next, so the networks advance together.
+        const next = runs.filter((r) => r.epoch < epochs).sort((a, b) => a.epoch - b.epoch || a.first - b.first)[0];
+        if (!next) break;
+        const { detail } = advance(nl, next, options);
+        await pace(total - left(), total, detail);
+      }
+      return { epochs: Math.min(...runs.map((r) => r.epoch)) };
+    } finally {
+      release();
+    }
+  }
+
+  return {
+    load: async (nl, _pace, input) => nl.mnistLoadDigits(fields(input, "the load's input").bytes),
+    train,
+    classify: async (nl, _pace, input) => {
+      const { image } = fields(input, "the classification's input");
+      return byArrangement((r) => Array.from(nl.mnistClassify(r.network, image)));
+    },
+    activations: async (nl, _pace, input) => {
+      const { shown } = fields(input, "the activations' input");
+      return byArrangement((r) => nl.mnistActivations(r.network, shown));
+    },
+    digit: async (nl, _pace, input) => nl.mnistHeldOutDigit(fields(input, "the digit's input").index),
+  };
+}
