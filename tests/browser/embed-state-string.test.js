@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readOption } from '../../web/src/attributes.js';
-import { hashOf, hashStates, stateString, stateTexts } from '../../web/src/widget-state.js';
+import { hashAnchor, hashOf, hashStates, stateString, stateTexts } from '../../web/src/widget-state.js';
 
 const options = [
   { name: 'rows', type: 'block', default: '1,7;1,9' },
@@ -24,6 +24,24 @@ test('hash parts that are not a widget state, or not decodable, are left alone',
   assert.deepEqual([...hashStates('#section&%E0%A4%A=1&playground=kind:layer')], [['playground', 'kind:layer']]);
   const { problems } = stateTexts(options, 'colour:red~kind:%E0%A4%A~nocolon');
   assert.equal(problems.length, 3);
+});
+
+test('a hash holding a section anchor and states gives both; the anchor stays first when states are written', () => {
+  const hash = '#comparison-section&playground=kind:layer&bowl=round-rate:0.4';
+  assert.equal(hashAnchor(hash), 'comparison-section');
+  assert.deepEqual(
+    [...hashStates(hash)],
+    [
+      ['playground', 'kind:layer'],
+      ['bowl', 'round-rate:0.4'],
+    ],
+  );
+  assert.equal(hashOf(hashStates(hash), hashAnchor(hash)), hash);
+  assert.equal(hashAnchor('#playground=kind:layer'), '');
+  assert.equal(hashAnchor(''), '');
+  assert.equal(hashAnchor('#caf%C3%A9'), 'café');
+  assert.equal(hashOf(new Map(), 'café'), '#caf%C3%A9');
+  assert.equal(hashOf(new Map([['p', '']]), ''), '');
 });
 
 test('each type reads as the guide says', () => {

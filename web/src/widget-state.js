@@ -54,8 +54,29 @@ export function hashStates(hash) {
   return out;
 }
 
-/** A URL hash holding the given states (id -> state string); empty states are left out. */
-export function hashOf(states) {
+/**
+ * The section anchor in a URL hash, decoded: its first part that names no state
+ * ("#comparison-section&playground=kind:layer" -> "comparison-section"), or '' when it has none.
+ */
+export function hashAnchor(hash) {
+  const part = hash
+    .replace(/^#/, '')
+    .split('&')
+    .find((p) => p !== '' && !p.includes('='));
+  if (part === undefined) return '';
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * A URL hash holding the given states (id -> state string), empty states left out, after the
+ * section anchor when one is given ("#anchor&id=state"), so the page still lands on the anchor.
+ */
+export function hashOf(states, anchor = '') {
   const parts = [...states].filter(([, s]) => s !== '').map(([id, s]) => `${encodeURIComponent(id)}=${s}`);
+  if (anchor !== '') parts.unshift(encodeURIComponent(anchor));
   return parts.length ? `#${parts.join('&')}` : '';
 }

@@ -9,7 +9,7 @@ import { loadNormlab } from './normlab.js';
 import { CancelError, isCancel } from './protocol.js';
 import { TrainingWorker } from './training-worker.js';
 import { WasmUnavailableError, wasmProblem } from './wasm-support.js';
-import { hashOf, hashStates, stateString, stateTexts } from './widget-state.js';
+import { hashAnchor, hashOf, hashStates, stateString, stateTexts } from './widget-state.js';
 import { wholeCrowd } from './whole-crowd.js';
 import { widgetStyles } from './widget-styles.js';
 
@@ -87,12 +87,7 @@ function writeHash() {
   const states = hashStates(location.hash);
   for (const w of followers) states.set(w.linkId, w.state);
   // A plain anchor (#section) in the hash stays first, so the page still scrolls to it.
-  const anchor = location.hash
-    .replace(/^#/, '')
-    .split('&')
-    .find((part) => part !== '' && !part.includes('='));
-  const hash = hashOf(states);
-  const next = anchor ? `#${anchor}${hash.replace(/^#/, '&')}` : hash;
+  const next = hashOf(states, hashAnchor(location.hash));
   if (next !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${next}`);
 }
 
