@@ -5,54 +5,25 @@
 // unless it sits in a sideways-scrolling box.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { ESSAY_WIDGETS } from '../../web/src/widgets/chapters.js';
+import { openScrolledThrough, useSiteAndBrowser } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const axeSource = readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8');
 const PAGES = ['index.html', 'tutorial.html', 'mnist.html'];
-const ESSAY_WIDGETS = [
-  'nl-covariate-shift',
-  'nl-playground',
-  'nl-gradient-check',
-  'nl-two-numbers',
-  'nl-comparison',
-  'nl-loss-curves',
-  'nl-two-ways',
-];
 
-let browser, server;
+const site = useSiteAndBrowser();
 
-before(async () => {
-  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Opens a page and scrolls through it so every widget starts, then waits until none is loading. */
+/** Opens a page, scrolled through so every widget has started. */
 async function open(name, { width = 1280, colorScheme = 'light' } = {}) {
   // The pages' CSP forbids inline scripts; axe-core is put in by the test, so CSP is bypassed here.
-  const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
-  await page.goto(`${server.url}/${name}`);
-  // The page grows as its sections are laid out, so its height is read again at every step.
-  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(80);
-  }
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('nl-') && e.shadowRoot)
-        .every((e) => !e.shadowRoot.querySelector('.loading')),
-    null,
-    { timeout: 60000 },
-  );
+  const { page } = await openScrolledThrough(site.browser, `${site.server.url}/${name}`, {
+    viewport: { width, height: 900 },
+    colorScheme,
+    bypassCSP: true,
+  });
   await page.waitForTimeout(300);
   return page;
 }

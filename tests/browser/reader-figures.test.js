@@ -4,10 +4,9 @@
 // outside such a span, and the claims the prose makes about those figures hold.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { useSiteAndBrowser } from './chromium.js';
 import { nl } from '../js/core.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,14 +81,12 @@ function agrees(printed, value) {
   return Math.abs(printed.value - value) <= 0.5 * 10 ** -printed.places + 1e-12;
 }
 
-let browser, server, page, spans, stray;
+let page, spans, stray;
 const { figures, m } = oracle();
 
-before(async () => {
-  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}/index.html`);
+const site = useSiteAndBrowser(async () => {
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}/index.html`);
   // Bring every section near the window, so the figures of the runs are asked for.
   for (const id of ['moving-target', 'measurements']) await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await page.waitForFunction(
@@ -116,11 +113,6 @@ before(async () => {
     }
     return { spans, stray };
   }));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test('no number in the prose stands outside a figure span', () => {

@@ -3,13 +3,11 @@
 // gradient check's menu works from the keyboard, and the playground's traps are gone (Undo
 // exactly in both purposes, Step says what it moved, no stale readouts beside an error).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { test } from 'node:test';
+import { useSiteAndBrowser } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-let browser, server, page;
+let page;
+const site = useSiteAndBrowser();
 
 /** What has focus inside a widget: its tag and data attributes, or 'outside'. */
 const focused = (tag) =>
@@ -28,20 +26,10 @@ async function ready(tag, selector) {
   });
 }
 
-before(async () => {
-  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function fresh() {
   await page?.close();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}/index.html`);
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.server.url}/index.html`);
   await ready('nl-playground', '.answer td');
 }
 

@@ -2,30 +2,17 @@
 // into the address or followed from the contents) lands with the heading at the top of the
 // window, after the sections and widgets around it have been laid out.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { test } from 'node:test';
+import { useSiteAndBrowser } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-let browser, server;
-
-before(async () => {
-  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteAndBrowser();
 
 const headingTop = (page, id) =>
   page.evaluate((i) => document.getElementById(i).querySelector('h2').getBoundingClientRect().top, id);
 
 test('the contents link every section of the essay', async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/index.html`);
+  const page = await site.browser.newPage();
+  await page.goto(`${site.server.url}/index.html`);
   const links = await page.locator('nav.toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   const sections = await page.locator('main > section[id]').evaluateAll((ss) => ss.map((s) => `#${s.id}`));
   assert.deepEqual(links, sections);
@@ -34,15 +21,15 @@ test('the contents link every section of the essay', async () => {
 
 for (const width of [1280, 375]) {
   test(`a deep link lands on its heading at ${width} px`, async () => {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const page = await site.browser.newPage({ viewport: { width, height: 900 } });
     for (const id of ['measurements', 'row', 'contract']) {
-      await page.goto(`${server.url}/index.html#${id}`);
+      await page.goto(`${site.server.url}/index.html#${id}`);
       await page.waitForTimeout(2600); // past the last re-landing
       const top = await headingTop(page, id);
       assert.ok(top >= 0 && top < 120, `#${id} lands at y = ${top}`);
     }
     // Followed from the contents.
-    await page.goto(`${server.url}/index.html`);
+    await page.goto(`${site.server.url}/index.html`);
     await page.locator('nav.toc a[href="#weight-norm"]').click();
     await page.waitForTimeout(2600);
     const top = await headingTop(page, 'weight-norm');

@@ -3,43 +3,14 @@
 // re-render keeps focus on the control that caused it; toggle groups are one tab stop moved
 // through with the arrow keys; text that is no number is refused in the reader's words.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { test } from 'node:test';
+import { openScrolledThrough, useSiteAndBrowser } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const site = useSiteAndBrowser();
 
-let browser, server;
-
-before(async () => {
-  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Opens a page, scrolls through it so every widget starts, and waits until none is loading. */
-async function open(name, { width = 1280 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const problems = watchForProblems(page);
-  await page.goto(`${server.url}/${name}`);
-  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60);
-  }
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('nl-') && e.shadowRoot)
-        .every((e) => e.shadowRoot.querySelector('.widget') && !e.shadowRoot.querySelector('.loading')),
-    null,
-    { timeout: 60000 },
-  );
-  return { page, problems };
+/** Opens a page, scrolled through so every widget has started. */
+function open(name, { width = 1280 } = {}) {
+  return openScrolledThrough(site.browser, `${site.server.url}/${name}`, { viewport: { width, height: 900 } });
 }
 
 /** The focused element inside a widget's shadow root, as tag and data attributes, or null. */

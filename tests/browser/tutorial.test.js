@@ -4,30 +4,27 @@
 // written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { useSiteAndBrowser, watchForProblems } from './chromium.js';
 import { TUTORIAL_WIDGETS } from '../../web/src/widgets/chapters.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
 const INSTRUMENTS = TUTORIAL_WIDGETS;
 
-let browser, server, page, problems;
+let page, problems;
 
 const inWidget = (tag, selector) => page.locator(`${tag} >> ${selector}`);
 const readout = async (tag, name) => (await inWidget(tag, `[data-out="${name}"]`).textContent()).trim();
 
-before(async () => {
-  server = await serveStatic(`${root}dist`);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const site = useSiteAndBrowser(async () => {
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchForProblems(page);
   page.on('console', (m) => {
     if (m.type() === 'warning') problems.push(`warning: ${m.text()}`);
   });
-  await page.goto(`${server.url}/tutorial.html`);
+  await page.goto(`${site.server.url}/tutorial.html`);
   for (const tag of INSTRUMENTS) {
     await page.locator(tag).scrollIntoViewIfNeeded();
     await page.waitForFunction(
@@ -39,11 +36,6 @@ before(async () => {
       { timeout: 30000 },
     );
   }
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test('every instrument renders, shows no error, and the page logs no problem', async () => {
@@ -160,8 +152,8 @@ test('an emptied or fractional seed field is put back to the seed in use, never 
 
 test('the chapter and the essay link to each other', async () => {
   assert.ok((await page.locator('a[href="./index.html"]').count()) > 0);
-  const essay = await browser.newPage();
-  await essay.goto(`${server.url}/index.html`, { waitUntil: 'domcontentloaded' });
+  const essay = await site.browser.newPage();
+  await essay.goto(`${site.server.url}/index.html`, { waitUntil: 'domcontentloaded' });
   assert.ok((await essay.locator('a[href="./tutorial.html"]').count()) > 0);
   await essay.close();
 });
@@ -169,8 +161,8 @@ test('the chapter and the essay link to each other', async () => {
 test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', async () => {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/tutorial-1280.png`, fullPage: true });
-  const narrow = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await narrow.goto(`${server.url}/tutorial.html`);
+  const narrow = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
+  await narrow.goto(`${site.server.url}/tutorial.html`);
   for (const tag of INSTRUMENTS) await narrow.locator(tag).scrollIntoViewIfNeeded();
   await narrow.waitForTimeout(500);
   await narrow.screenshot({ path: `${shots}/tutorial-375.png`, fullPage: true });
