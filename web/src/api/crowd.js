@@ -1,5 +1,7 @@
 // The crowd and the essay's measurements on it: the comparison of arrangements (run piece by
-// piece, so a worker can stop between pieces) and the five whole-crowd runs.
+// piece, so a worker can stop between pieces), the five whole-crowd runs and the row of two
+// numbers, on the essay's crowd or on a reader's own (read from CSV text by the core).
+import { errorFromCore } from '../errors.js';
 
 const TRAINING_RESULT = {
   seed: 'whole',
@@ -10,8 +12,14 @@ const TRAINING_RESULT = {
   finalLoss: 'number',
 };
 
+const CROWD = { measurements: 'block', labels: 'numbers' };
+
 export function crowdApi(core, h) {
   const { answer, record, checkInteger, checkString, describe } = h;
+  let limits;
+  const crowdCsvLimits = () =>
+    (limits ??= Object.freeze({ maxBytes: core.crowdCsvMaxBytes(), maxPeople: core.crowdCsvMaxPeople() }));
+  const crowdOf = (crowd) => record(crowd, CROWD, 'crowd');
   const arrangements = new Set();
   const arrangement = (name, what) => {
     checkString(name, what);
@@ -31,10 +39,36 @@ export function crowdApi(core, h) {
     comparisonPlanSize() {
       return core.comparisonPlanSize();
     },
-    /** Runs trainings [begin, end) of the comparison: {results, summary} (summary of those alone). */
-    runComparison(begin, end) {
+    /** The limits of a crowd's CSV text: {maxBytes, maxPeople}. */
+    crowdCsvLimits,
+    /**
+     * A reader's crowd from CSV text (one person a line: height,weight,label; see the embedding
+     * guide): {measurements, labels}. Throws SizeError beyond the limits; DataError for unreadable
+     * lines, with error.lines = [{line, reason}] naming every one, or for a crowd too small for the
+     * folds or of one label.
+     */
+    crowdFromCsv(text) {
+      checkString(text, "the crowd's text");
+      // A string longer in UTF-16 units than the limit is longer in UTF-8 bytes too: refused by its
+      // byte count before it is copied into the core.
+      if (text.length > crowdCsvLimits().maxBytes)
+        answer(core.crowdCsvCheckSize(new TextEncoder().encode(text).length));
+      const r = core.crowdFromCsv(text);
+      if (r?.error?.lines) throw Object.assign(errorFromCore(r.error), { lines: r.error.lines });
+      return answer(r);
+    },
+    /** Refuses (SizeError) a crowd file of this many bytes beyond the limit, before it is read. */
+    checkCrowdCsvSize(bytes) {
+      return answer(core.crowdCsvCheckSize(checkInteger(bytes, "the crowd file's byte count")));
+    },
+    /**
+     * Runs trainings [begin, end) of the comparison on the essay's crowd, or on crowd when given:
+     * {results, summary} (summary of those alone).
+     */
+    runComparison(begin, end, crowd) {
       const args = [checkInteger(begin, 'begin'), checkInteger(end, 'end')];
-      return JSON.parse(answer(core.runComparison(...args)));
+      if (crowd === undefined) return JSON.parse(answer(core.runComparison(...args)));
+      return JSON.parse(answer(core.runComparisonOf(...args, crowdOf(crowd))));
     },
     /** The per-arrangement table from results gathered piece by piece: {results, summary}. */
     summariseComparison(results) {
@@ -47,13 +81,19 @@ export function crowdApi(core, h) {
       return JSON.parse(answer(core.summariseComparison(copies)));
     },
     /**
-     * The five whole-crowd runs and what they measure: {curves: {threshold, runs}, twoWays,
+     * The five whole-crowd runs (of the essay's crowd, or of crowd when given) and what they
+     * measure: {curves: {threshold, runs}, twoWays,
      * covariateShift: {plain, batch}}, series as Float64Arrays; covariateShift.plain/batch.unitMean
      * is flat, epochs x units, epoch after epoch.
      */
-    wholeCrowd() {
-      const { threshold, runs, twoWays, plain, batch } = answer(core.wholeCrowd());
+    wholeCrowd(crowd) {
+      const figures = crowd === undefined ? core.wholeCrowd() : core.wholeCrowdOf(crowdOf(crowd));
+      const { threshold, runs, twoWays, plain, batch } = answer(figures);
       return { curves: { threshold, runs }, twoWays, covariateShift: { plain, batch } };
+    },
+    /** The row of two numbers for the first twenty people of a crowd (all when fewer). */
+    twoNumbersViewOf(crowd) {
+      return JSON.parse(answer(core.twoNumbersViewOf(crowdOf(crowd))));
     },
   };
 }

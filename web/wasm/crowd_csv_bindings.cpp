@@ -1,0 +1,70 @@
+// A reader's own crowd across the boundary: its CSV text read by the core, and the comparison,
+// the whole-crowd runs and the row of two numbers on it. A text with unreadable lines is refused
+// as {error: {name: 'DataError', message, lines: [{line, reason}]}}, every line named at once.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstddef>
+#include <string>
+
+#include "boundary.hpp"
+#include "crowd/crowd_csv.hpp"
+#include "crowd/normlab_crowd.hpp"
+#include "report/normlab_report.hpp"
+
+using emscripten::val;
+using normlab::boundary::answer;
+using namespace normlab;
+
+namespace {
+
+val crowd_from_csv(std::string text) {
+    try {
+        return val(read_crowd_csv(text));
+    } catch (const CrowdCsvError& e) {
+        val refused = normlab::boundary::refusal(e.name(), e.what());
+        val lines = val::array();
+        for (const RefusedLine& r : e.lines) {
+            val line = val::object();
+            line.set("line", val(r.line));
+            line.set("reason", val(r.reason));
+            lines.call<void>("push", line);
+        }
+        refused["error"].set("lines", lines);
+        return refused;
+    } catch (...) {
+        return normlab::boundary::refused();
+    }
+}
+
+val check_size(std::size_t bytes) {
+    return answer([&] {
+        require_crowd_csv_size(bytes);
+        return bytes;
+    });
+}
+
+val comparison_of(std::size_t begin, std::size_t end, const Crowd& crowd) {
+    return answer([&] { return comparison_json(run_comparison(begin, end, crowd)); });
+}
+
+val whole_crowd_of(const Crowd& crowd) {
+    return answer([&] { return whole_crowd_figures(whole_crowd_runs(curve_seed, crowd)); });
+}
+
+val two_numbers_of(const Crowd& crowd) {
+    return answer([&] { return two_numbers_view_of(crowd); });
+}
+
+} // namespace
+
+EMSCRIPTEN_BINDINGS(crowd_csv) {
+    using emscripten::function;
+    function("crowdFromCsv", &crowd_from_csv);
+    function("crowdCsvCheckSize", &check_size);
+    function("crowdCsvMaxBytes", emscripten::optional_override([] { return crowd_csv_max_bytes; }));
+    function("crowdCsvMaxPeople", emscripten::optional_override([] { return crowd_csv_max_people; }));
+    function("runComparisonOf", &comparison_of);
+    function("wholeCrowdOf", &whole_crowd_of);
+    function("twoNumbersViewOf", &two_numbers_of);
+}
