@@ -17,6 +17,7 @@ before(async () => {
   cpSync(path.join(root, 'web/generated'), path.join(site, 'generated'), { recursive: true });
   cpSync(path.join(root, 'web/src/normlab.js'), path.join(site, 'src/normlab.js'));
   cpSync(path.join(root, 'web/src/errors.js'), path.join(site, 'src/errors.js'));
+  cpSync(path.join(root, 'web/src/core-module.js'), path.join(site, 'src/core-module.js'));
   if (existsSync(path.join(root, 'web/src/api')))
     cpSync(path.join(root, 'web/src/api'), path.join(site, 'src/api'), { recursive: true });
   const compute = `const nl = await loadNormlab();

@@ -2,7 +2,8 @@
 // every malformed request with an error reply and never throws, looks jobs up as its own names
 // only, and settles every run with exactly one final reply; the TrainingWorker (the page's side),
 // wired to a runner through a stand-in Worker, settles a cancelled run with a CancelError; a
-// shared job is computed once for all its readers and cancelled when they have all gone.
+// shared job is computed once for all its readers and cancelled when they have all gone; the
+// page's pool shares its workers between widgets without mixing up their runs.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { loadNormlab } from '../../web/src/normlab.js';
@@ -11,6 +12,7 @@ import { crowdJobs } from '../../web/src/crowd-jobs.js';
 import { CancelError } from '../../web/src/protocol.js';
 import { TrainingWorker } from '../../web/src/training-worker.js';
 import { sharedJob } from '../../web/src/shared-job.js';
+import { workerPool } from '../../web/src/worker-pool.js';
 
 let core;
 before(async () => {
@@ -284,4 +286,50 @@ test('a shared job runs once for every reader, and is cancelled and started afre
   const again = readComparison();
   assert.equal(made, 3, 'the abandoned comparison was not started afresh');
   assert.equal((await again).summary.length, 5);
+});
+
+test('a pool of two workers serves three widgets: each run reaches its own widget, a freed widget cancels only its runs, a dead worker fails only the runs it held', async () => {
+  const started = [];
+  const pool = workerPool({
+    size: 2,
+    start: () => {
+      const worker = workerOnRunner();
+      const post = worker.postMessage.bind(worker);
+      worker.requests = [];
+      worker.postMessage = (m) => {
+        worker.requests.push(m);
+        // The stand-in's runner speaks the protocol only; the core message is the pool's own.
+        if (m?.type !== 'core') post(m);
+      };
+      started.push(worker);
+      return worker;
+    },
+  });
+  const widgets = [0, 1, 2].map(() => new TrainingWorker(() => pool.view()));
+  const crowds = widgets.map((w) => w.run('wholeCrowd', { part: 'twoWays' }));
+  const comparison = widgets[0].run('comparison');
+  assert.equal(pool.size, 2, 'the pool grew past its size');
+  for (const twoWays of await Promise.all(crowds)) assert.equal(typeof twoWays.twoWays, 'object');
+  // Every worker was handed the core before any request, and the runs' ids never collided.
+  for (const w of started) assert.equal(w.requests[0].type, 'core');
+  const runIds = started.flatMap((w) => w.requests.filter((m) => m.type === 'run').map((m) => m.id));
+  assert.equal(new Set(runIds).size, runIds.length);
+  widgets[1].free();
+  assert.equal(widgets[0].busy, true, "freeing one widget cancelled another's run");
+  const summary = (await comparison).summary;
+  assert.equal(summary.length, 5);
+  // A worker that dies fails the runs it held, with a WorkerError, and leaves the pool.
+  const comparisons = (w) => w.requests.filter((m) => m.job === 'comparison').length;
+  const before = started.map(comparisons);
+  const held = widgets[2].run('comparison');
+  let holder;
+  while (!(holder = started.find((w, k) => comparisons(w) > before[k])))
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  holder.terminated = true;
+  holder.onerror({ message: 'out of memory' });
+  await assert.rejects(held, { name: 'WorkerError', message: /out of memory/ });
+  assert.equal(pool.size, 1);
+  const again = await widgets[2].run('wholeCrowd', { part: 'curves' });
+  assert.equal(again.curves.runs.length, 5);
+  for (const w of widgets) w.free();
 });

@@ -12,6 +12,7 @@
 // It works on the main thread, in a worker and in Node.
 
 import createNormlabCore from '../generated/normlab_core.js';
+import { compiledCore } from './core-module.js';
 import { answer, converters, toRows } from './api/convert.js';
 import { crowdApi } from './api/crowd.js';
 import { layersApi } from './api/layers.js';
@@ -39,13 +40,24 @@ async function nodeWasmBinary() {
 }
 
 /**
- * Loads the core once and returns its API. Options: wasmBinary (the module's bytes, when the
- * caller has them already); createCore (another build's module factory: the test module, a benchmark's).
+ * Loads the core and returns its API. Options: wasmModule (the compiled WebAssembly.Module, as a
+ * worker is handed it); wasmBinary (the module's bytes, when the caller has them already);
+ * createCore (another build's module factory: the test module, a benchmark's). In a browser,
+ * without either, the page's one compilation of the .wasm is instantiated (core-module.js).
  */
-export async function loadNormlab({ wasmBinary, createCore = createNormlabCore } = {}) {
-  if (!wasmBinary && isNode()) wasmBinary = await nodeWasmBinary();
-  const core = await createCore(wasmBinary ? { wasmBinary } : {});
-  return normlabApi(core);
+export async function loadNormlab({ wasmModule, wasmBinary, createCore = createNormlabCore } = {}) {
+  if (!wasmModule && !wasmBinary && isNode()) wasmBinary = await nodeWasmBinary();
+  else if (!wasmModule && !wasmBinary && createCore === createNormlabCore) wasmModule = await compiledCore();
+  if (!wasmModule) return normlabApi(await createCore(wasmBinary ? { wasmBinary } : {}));
+  // The glue asks for the instance through instantiateWasm; a failed instantiation rejects here
+  // (the glue itself would wait for ever).
+  let failed;
+  const failure = new Promise((_, reject) => (failed = reject));
+  const instantiateWasm = (imports, receive) => {
+    WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), failed);
+    return {};
+  };
+  return normlabApi(await Promise.race([createCore({ instantiateWasm }), failure]));
 }
 
 /**

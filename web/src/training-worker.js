@@ -1,15 +1,13 @@
-// The page's side of the protocol (protocol.js): one object owns one training worker, from its
-// start (on the first run) through progress and cancellation to its end (free).
-import { ModuleWorker as Worker } from './module-worker.js';
+// The page's side of the protocol (protocol.js): one object owns the runs of one widget, from
+// their start through progress and cancellation to their end (free). By default its runs go to
+// the page's pool of workers (worker-pool.js), which every widget shares; given its own
+// createWorker, it owns that one worker.
+import { pagePool } from './worker-pool.js';
 import { CancelError, REPLY, REQUEST } from './protocol.js';
 
-// The bundler finds the worker module by this literal `new Worker(new URL(...))` form; Worker is
-// ModuleWorker here, which also starts it when the widgets' script is on another origin.
-const startWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-
 export class TrainingWorker {
-  /** createWorker: makes the Worker on the first run (the page's training worker by default). */
-  constructor(createWorker = startWorker) {
+  /** createWorker: makes the Worker on the first run (a view onto the page's pool by default). */
+  constructor(createWorker = () => pagePool.view()) {
     this.createWorker = createWorker;
     this.worker = null;
     this.pending = new Map(); // id -> {resolve, reject, onProgress}
@@ -65,7 +63,10 @@ export class TrainingWorker {
       if (this.pending.has(k)) this.worker?.postMessage({ type: REQUEST.resume, id: k });
   }
 
-  /** Ends the worker; unsettled runs reject with a CancelError. The next run starts a fresh worker. */
+  /**
+   * Ends the worker (a pool's view: cancels its runs there); unsettled runs reject with a
+   * CancelError. The next run starts a fresh worker (view).
+   */
   free() {
     this.settleAll(new CancelError());
     this.worker?.terminate();
