@@ -1,7 +1,7 @@
 # The WebAssembly build of the same sources (included by CMakeLists.txt under emcmake).
 # Two modules, each one ES module + .wasm that serves the page, the worker and Node (which hands
 # the wrapper the .wasm bytes itself, so the glue never fetches):
-#   normlab_core       what the page downloads: bindings.cpp and every capability's *_bindings.cpp;
+#   normlab_core       what the page downloads: every web/wasm/*_bindings.cpp (layers, crowd, capabilities);
 #   normlab_core_test  the same plus test_exports.cpp (figures as JSON, heap in use), for tests/js.
 
 # How C++ exceptions are caught inside the module: "wasm" (-fwasm-exceptions, native wasm

@@ -1,0 +1,94 @@
+// The crowd's side of the boundary: the crowd, its experiments and the essay widgets' views, each
+// answer through boundary::answer (see layer_bindings.cpp for the layers and the Block).
+#include <emscripten/bind.h>
+
+#include <string>
+#include <vector>
+
+#include "boundary.hpp"
+#include "crowd/normlab_crowd.hpp"
+#include "report/normlab_report.hpp"
+
+using namespace normlab;
+using boundary::answer;
+using boundary::crossing;
+using emscripten::function;
+using emscripten::val;
+
+EMSCRIPTEN_BINDINGS(normlab_crowd) {
+    crossing<Crowd>("Crowd").field("measurements", &Crowd::measurements).numbers<&Crowd::labels>("labels");
+    crossing<CurveRun>("CurveRun")
+        .named<&CurveRun::arrangement, &arrangement_name, &arrangement_named>("arrangement")
+        .numbers<&CurveRun::losses>("losses")
+        .field("firstEpochUnder", &CurveRun::first_epoch_under)
+        .field("finalLoss", &CurveRun::final_loss)
+        .field("finalAccuracy", &CurveRun::final_accuracy);
+    crossing<TwoWays>("TwoWays")
+        .numbers<&TwoWays::by_running>("byRunning")
+        .numbers<&TwoWays::by_batch>("byBatch")
+        .field("epochsDiffering", &TwoWays::epochs_differing);
+    crossing<CovariateShift>("CovariateShift")
+        .readout(
+            "epochs", +[](const CovariateShift& c) { return c.unit_mean.size(); })
+        .readout(
+            "units", +[](const CovariateShift& c) { return c.unit_mean.empty() ? 0 : c.unit_mean[0].size(); })
+        .flat<&CovariateShift::unit_mean>("unitMean")
+        .flat<&CovariateShift::unit_deviation>("unitDeviation")
+        .field("largestShift", &CovariateShift::largest_shift)
+        .field("largestEpochMove", &CovariateShift::largest_epoch_move)
+        .field("largestShiftGap", &CovariateShift::largest_shift_gap);
+    crossing<WholeCrowdFigures>("WholeCrowdFigures")
+        .readout(
+            "threshold", +[](const WholeCrowdFigures&) { return curve_threshold; })
+        .readout(
+            "runs",
+            +[](const WholeCrowdFigures& f) {
+                std::vector<CurveRun> runs;
+                for (Arrangement a : compared_arrangements) runs.push_back(f.runs.of(a));
+                return boundary::list(runs);
+            })
+        .field("twoWays", &WholeCrowdFigures::two_ways)
+        .field("plain", &WholeCrowdFigures::plain_shift)
+        .field("batch", &WholeCrowdFigures::batch_shift);
+    crossing<TrainingResult>("TrainingResult")
+        .field("seed", &TrainingResult::seed)
+        .field("fold", &TrainingResult::fold)
+        .named<&TrainingResult::arrangement, &arrangement_name, &arrangement_named>("arrangement")
+        .field("trainAccuracy", &TrainingResult::train_accuracy)
+        .field("heldoutCorrect", &TrainingResult::heldout_correct)
+        .field("heldoutCount", &TrainingResult::heldout_count)
+        .field("finalLoss", &TrainingResult::final_loss);
+
+    function("arrangementNamed", &boundary::checked_name<&arrangement_named, &arrangement_name>);
+
+    function(
+        "crowd", +[] { return answer([] { return the_crowd(); }); });
+    function(
+        "comparisonPlanSize", +[] { return comparison_plan().size(); });
+    function(
+        "runComparison", +[](std::size_t begin, std::size_t end) {
+            return answer([&] { return comparison_json(run_comparison(begin, end)); });
+        });
+    function(
+        "summariseComparison", +[](val results) {
+            return answer([&] {
+                std::vector<TrainingResult> rs;
+                for (std::size_t k = 0, n = results["length"].as<std::size_t>(); k < n; ++k)
+                    rs.push_back(results[k].as<TrainingResult>());
+                return comparison_json(rs);
+            });
+        });
+    function(
+        "wholeCrowd", +[] { return answer([] { return whole_crowd_figures(); }); });
+    function(
+        "gradientCheckView", +[](std::string which, val dy) {
+            return answer([&] {
+                return gradient_check_view(which,
+                                           dy.isUndefined() ? gradient_check_default_slope(which) : dy.as<Block>());
+            });
+        });
+    function("twoNumbersView", &two_numbers_view);
+    function("weightNormView", &weight_norm_view);
+    function("behavioursView", &behaviours_view);
+    function("checklistView", &checklist_view);
+}
