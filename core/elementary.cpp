@@ -6,21 +6,12 @@
 namespace normlab {
 namespace {
 
-// ln 2 split so that k * LN2_HI is exact for |k| < 2^11 (Cody and Waite).
-constexpr double LN2_HI = 6.93147180369123816490e-01;
-constexpr double LN2_LO = 1.90821492927058770002e-10;
-constexpr double INV_LN2 = 1.44269504088896338700e+00;
+using exp_parts::expm1_taylor;
+constexpr double LN2_HI = exp_parts::ln2_hi;
+constexpr double LN2_LO = exp_parts::ln2_lo;
+constexpr double INV_LN2 = exp_parts::inv_ln2;
 
-// e^r - 1 for |r| <= 0.35 by its Taylor series, summed from the smallest term (Horner).
-double expm1_small(double r) {
-    double p = 1.0 / 20922789888000.0; // 1/16!
-    static constexpr double inv_fact[] = {
-        1.0 / 1307674368000.0, 1.0 / 87178291200.0, 1.0 / 6227020800.0, 1.0 / 479001600.0, 1.0 / 39916800.0,
-        1.0 / 3628800.0,       1.0 / 362880.0,      1.0 / 40320.0,      1.0 / 5040.0,      1.0 / 720.0,
-        1.0 / 120.0,           1.0 / 24.0,          1.0 / 6.0,          1.0 / 2.0,         1.0};
-    for (double c : inv_fact) p = p * r + c;
-    return p * r;
-}
+double expm1_small(double r) { return expm1_taylor(r); }
 
 } // namespace
 

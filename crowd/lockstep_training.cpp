@@ -5,266 +5,282 @@
 
 #include "core/elementary.hpp"
 #include "core/errors.hpp"
+#include "lane_vectors.hpp"
 
 namespace normlab {
 namespace {
 
+using lanes::f64x2;
+using lanes::i64x2;
+using lanes::splat;
+using Lanes = std::vector<f64x2>;
+
 constexpr std::size_t inputs = 2, units = hidden_units;
+constexpr i64x2 every_lane = {-1, -1};
 
 // How the hidden block is normalised, fixed at compile time so each loop is a plain one.
 enum class NormMode { None, Batch, Features, FeaturesUncentred };
 
-// Every figure of P trainings, lane-innermost: figure f of training l lives at [f * P + l].
-template <std::size_t P>
+// Every figure of 2V trainings: figure f of training l lives in vector [f * V + l / 2], lane l % 2.
+// A row of the hidden block is `row` vectors (unit-major, trainings innermost).
+template <std::size_t V>
 struct LockstepState {
-    std::size_t rows = 0, sets = 0;
-    std::vector<double> x_units, labels;                                 // x(i, j) repeated per unit, (N)
-    std::vector<double> w1, b1, direction, magnitude, length, w2, b2;    // hidden and output layers
-    std::vector<double> scale, shift, running_mean, running_var;         // the normaliser
-    std::vector<double> score1, hidden, standardised, normalised, logit; // forward
-    std::vector<double> mean, corr, var, dev;                            // per set
-    std::vector<double> dlogit, dw2, db2, dh, dscale, dshift, d, sum_d, sum_dz, dw1, db1, ddirection, dmagnitude;
+    static constexpr std::size_t row = units * V;
+    std::size_t rows = 0;
+    bool every_row = false; // row blocks keep every row (else each row reuses the first row's storage)
+    Lanes x, labels;        // (N, 2), (N)
+    Lanes w1, b1, direction, along, magnitude, length, w2, b2; // along = direction / length
+    Lanes scale, shift, running_mean, running_var;             // the normaliser
+    Lanes hidden, standardised, answer, slope, set_dev;        // row blocks (N, 16); set_dev (N, groups)
+    Lanes logit, dlogit;                                       // (N)
+    Lanes mean, corr, var, dev, sum_d, sum_dz;                 // per unit, the batch axis
+    Lanes dw1, db1, dw2, db2, dscale, dshift;                  // slopes
 
-    LockstepState(std::size_t n, std::size_t set_count) : rows(n), sets(set_count) {
-        auto make = [](std::vector<double>& v, std::size_t figures) { v.assign(figures * P, 0.0); };
-        make(x_units, n * inputs * units);
+    LockstepState(std::size_t n, bool keep_rows) : rows(n), every_row(keep_rows) {
+        auto make = [](Lanes& v, std::size_t figures) { v.assign(figures * V, splat(0.0)); };
+        const std::size_t kept = keep_rows ? n : 1;
+        make(x, n * inputs);
         make(labels, n);
-        for (auto* v : {&w1, &direction, &dw1, &ddirection}) make(*v, inputs * units);
-        for (auto* v : {&b1, &magnitude, &length, &w2, &scale, &shift, &running_mean, &running_var, &dw2, &dscale,
-                        &dshift, &db1, &dmagnitude})
+        for (Lanes* v : {&w1, &direction, &along, &dw1}) make(*v, inputs * units);
+        for (Lanes* v : {&b1, &magnitude, &length, &w2, &scale, &shift, &running_mean, &running_var, &mean, &corr, &var,
+                         &dev, &sum_d, &sum_dz, &db1, &dw2, &dscale, &dshift})
             make(*v, units);
         make(b2, 1);
         make(db2, 1);
-        for (auto* v : {&score1, &hidden, &standardised, &normalised, &dh, &d}) make(*v, n * units);
+        for (Lanes* v : {&hidden, &standardised, &answer, &slope}) make(*v, kept * units);
+        make(set_dev, kept * units);
         make(logit, n);
         make(dlogit, n);
-        for (auto* v : {&mean, &corr, &var, &dev, &sum_d, &sum_dz}) make(*v, set_count);
     }
+    std::size_t at(std::size_t i) const { return every_row ? i * row : 0; }
 };
 
-template <std::size_t P>
-void put(std::vector<double>& to, std::size_t l, const std::vector<double>& from) {
-    for (std::size_t f = 0; f < from.size(); ++f) to[f * P + l] = from[f];
+template <std::size_t V>
+void put(Lanes& to, std::size_t lane, const std::vector<double>& from) {
+    for (std::size_t f = 0; f < from.size(); ++f) to[f * V + lane / 2][lane % 2] = from[f];
 }
 
-template <std::size_t P>
-std::vector<double> take(const std::vector<double>& from, std::size_t l, std::size_t figures) {
+template <std::size_t V>
+double get(const Lanes& from, std::size_t lane, std::size_t figure) {
+    return from[figure * V + lane / 2][lane % 2];
+}
+
+template <std::size_t V>
+std::vector<double> take(const Lanes& from, std::size_t lane, std::size_t figures) {
     std::vector<double> v(figures);
-    for (std::size_t f = 0; f < figures; ++f) v[f] = from[f * P + l];
+    for (std::size_t f = 0; f < figures; ++f) v[f] = get<V>(from, lane, f);
     return v;
 }
 
-// The weight-normalised layer's derive(): lengths summed row by row, effective weights
+// The weight-normalised layer's derive(): squared lengths summed row by row, effective weights
 // magnitude * (direction / length). false when a squared length is not a finite normal number
 // (the layer value then takes its scaled path, or refuses a zero direction).
-template <std::size_t P>
-bool derive_weights(LockstepState<P>& st) {
-    constexpr std::size_t row = units * P;
-    double* __restrict len = st.length.data();
-    const double* __restrict v = st.direction.data();
-    double* __restrict w = st.w1.data();
-    const double* __restrict g = st.magnitude.data();
-    for (std::size_t c = 0; c < row; ++c) len[c] = 0.0;
-    for (std::size_t j = 0; j < inputs; ++j)
-        for (std::size_t c = 0; c < row; ++c) len[c] += v[j * row + c] * v[j * row + c];
-    bool ordinary = true;
+template <std::size_t V>
+bool derive_weights(LockstepState<V>& st) {
+    constexpr std::size_t row = LockstepState<V>::row;
+    const f64x2* __restrict v = st.direction.data();
+    const f64x2* __restrict g = st.magnitude.data();
+    f64x2* __restrict len = st.length.data();
+    f64x2* __restrict along = st.along.data();
+    f64x2* __restrict w = st.w1.data();
+    i64x2 ordinary = every_lane;
     for (std::size_t c = 0; c < row; ++c) {
-        ordinary = ordinary && std::isfinite(len[c]) && len[c] >= std::numeric_limits<double>::min();
-        len[c] = std::sqrt(len[c]);
-    }
-    for (std::size_t j = 0; j < inputs; ++j)
-        for (std::size_t c = 0; c < row; ++c) w[j * row + c] = g[c] * (v[j * row + c] / len[c]);
-    return ordinary;
-}
-
-// The row loops with most of the work, as functions whose arrays are declared not to overlap
-// (__restrict on parameters), so the compiler vectorises them without checking at run time.
-template <std::size_t N>
-void dense_relu_row(const double* __restrict b, const double* __restrict x0, const double* __restrict w0,
-                    const double* __restrict x1, const double* __restrict w1, double* __restrict s,
-                    double* __restrict h) {
-    for (std::size_t c = 0; c < N; ++c) s[c] = (b[c] + x0[c] * w0[c]) + x1[c] * w1[c];
-    for (std::size_t c = 0; c < N; ++c) h[c] = s[c] > 0 ? s[c] : 0.0;
-}
-
-template <std::size_t N>
-void relu_back_row(const double* __restrict score, const double* __restrict arriving, const double* __restrict x0,
-                   const double* __restrict x1, double* __restrict db, double* __restrict dw0, double* __restrict dw1) {
-    for (std::size_t c = 0; c < N; ++c) {
-        const double ds = score[c] > 0 ? arriving[c] : 0.0;
-        db[c] += ds;
-        dw0[c] += x0[c] * ds;
-        dw1[c] += x1[c] * ds;
-    }
-}
-
-template <std::size_t N, bool WithNorm>
-void output_back_row(const double* __restrict o, const double* __restrict dl, const double* __restrict w2,
-                     const double* __restrict z, const double* __restrict scale, double* __restrict dw2,
-                     double* __restrict dh, double* __restrict dscale, double* __restrict dshift,
-                     double* __restrict d) {
-    for (std::size_t c = 0; c < N; ++c) {
-        dw2[c] += o[c] * dl[c];
-        const double slope = 0.0 + dl[c] * w2[c];
-        dh[c] = slope;
-        if constexpr (WithNorm) {
-            dscale[c] += slope * z[c];
-            dshift[c] += slope;
-            d[c] = slope * scale[c];
+        f64x2 squared = splat(0.0);
+        for (std::size_t j = 0; j < inputs; ++j) squared += v[j * row + c] * v[j * row + c];
+        ordinary &= lanes::finite(squared) & (i64x2)(squared >= splat(std::numeric_limits<double>::min()));
+        len[c] = lanes::sqrt(squared);
+        for (std::size_t j = 0; j < inputs; ++j) {
+            along[j * row + c] = v[j * row + c] / len[c];
+            w[j * row + c] = g[c] * along[j * row + c];
         }
     }
+    return lanes::both(ordinary);
 }
 
-template <std::size_t N>
-void scale_shift_row(const double* __restrict z, const double* __restrict scale, const double* __restrict shift,
-                     double* __restrict y) {
-    for (std::size_t c = 0; c < N; ++c) y[c] = scale[c] * z[c] + shift[c];
-}
+struct EpochSettings {
+    const NormSpec* spec; // the normaliser's, or null
+    bool weight_norm;
+    double learning_rate;
+};
 
 // One epoch: forward, loss slope (and the loss itself when want_value), backward and step, as
 // CrowdNetwork::train_into, binary_cross_entropy_into, backward_into and step_into do them, each
-// sum over its terms in their order; the passes are fused row by row where a row needs nothing of
-// later rows (the batch layer's column sums need every row first). false when a variance or a
-// direction's length left the ordinary range.
-template <std::size_t P, NormMode M>
-bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double learning_rate, bool want_value,
-           double (&loss)[P]) {
-    constexpr std::size_t row = units * P;
+// sum over its terms in their order. A row's passes run one after another where a row needs
+// nothing of later rows; the batch axis's column sums need every row first. false when a variance
+// or a direction's length left the ordinary range.
+// record(loss) sees the epoch's losses and the state before the step; false from it ends the run.
+template <std::size_t V, NormMode M, class Record>
+bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x2 (&loss)[V], Record&& record) {
+    constexpr std::size_t row = LockstepState<V>::row;
     constexpr bool batch = M == NormMode::Batch, has_norm = M != NormMode::None;
     constexpr bool features = M == NormMode::Features || M == NormMode::FeaturesUncentred;
     constexpr bool centre_features = M == NormMode::Features;
+    const NormSpec* spec = set.spec;
     const std::size_t n = st.rows;
-    const std::size_t length = features ? units / spec->groups : n; // cells per set
+    const std::size_t groups = features ? spec->groups : 1;
+    const std::size_t length = features ? units / groups : n; // cells per set
     const double len = static_cast<double>(length), count = static_cast<double>(n);
     const double eps = has_norm ? spec->eps : 0.0;
-    const double* __restrict xu = st.x_units.data();
-    const double* __restrict labels = st.labels.data();
-    double* __restrict score = st.score1.data();
-    double* __restrict hid = st.hidden.data();
-    double* __restrict w1 = st.w1.data();
-    double* __restrict b1 = st.b1.data();
-    double* __restrict z = st.standardised.data();
-    double* __restrict y = st.normalised.data();
-    double* __restrict mean = st.mean.data();
-    double* __restrict corr = st.corr.data();
-    double* __restrict var = st.var.data();
-    double* __restrict dev = st.dev.data();
-    double* __restrict scale = st.scale.data();
-    double* __restrict shift = st.shift.data();
-    double* __restrict w2 = st.w2.data();
-    double* __restrict b2 = st.b2.data();
-    double* __restrict dlogit = st.dlogit.data();
-    double* __restrict dw2 = st.dw2.data();
-    double* __restrict db2 = st.db2.data();
-    double* __restrict dh = st.dh.data();
-    double* __restrict d = st.d.data();
-    double* __restrict dscale = st.dscale.data();
-    double* __restrict dshift = st.dshift.data();
-    double* __restrict sum_d = st.sum_d.data();
-    double* __restrict sum_dz = st.sum_dz.data();
-    double* __restrict dw1 = st.dw1.data();
-    double* __restrict db1 = st.db1.data();
-    const double* __restrict out_in = has_norm ? y : hid; // what the output layer reads
-    bool ordinary = true;
+    const f64x2* __restrict x = st.x.data();
+    const f64x2* __restrict labels = st.labels.data();
+    f64x2* __restrict w1 = st.w1.data();
+    f64x2* __restrict b1 = st.b1.data();
+    f64x2* __restrict hid = st.hidden.data();
+    f64x2* __restrict z = st.standardised.data();
+    f64x2* __restrict y = st.answer.data();
+    f64x2* __restrict d = st.slope.data();
+    f64x2* __restrict set_dev = st.set_dev.data();
+    f64x2* __restrict scale = st.scale.data();
+    f64x2* __restrict shift = st.shift.data();
+    f64x2* __restrict w2 = st.w2.data();
+    f64x2* __restrict b2 = st.b2.data();
+    f64x2* __restrict logit = st.logit.data();
+    f64x2* __restrict dlogit = st.dlogit.data();
+    f64x2* __restrict mean = st.mean.data();
+    f64x2* __restrict corr = st.corr.data();
+    f64x2* __restrict var = st.var.data();
+    f64x2* __restrict dev = st.dev.data();
+    f64x2* __restrict sum_d = st.sum_d.data();
+    f64x2* __restrict sum_dz = st.sum_dz.data();
+    f64x2* __restrict dw1 = st.dw1.data();
+    f64x2* __restrict db1 = st.db1.data();
+    f64x2* __restrict dw2 = st.dw2.data();
+    f64x2* __restrict db2 = st.db2.data();
+    f64x2* __restrict dscale = st.dscale.data();
+    f64x2* __restrict dshift = st.dshift.data();
+    i64x2 ordinary = every_lane;
 
-    // Hidden dense 2 -> 16: score = b + x0 w0 + x1 w1, then ReLU.
-    auto hidden_row = [&](std::size_t i) {
-        const double* x0 = xu + (i * inputs) * row;
-        dense_relu_row<row>(b1, x0, w1, x0 + row, w1 + row, score + i * row, hid + i * row);
+    // Hidden dense 2 -> 16: score = b + x0 w0 + x1 w1, then ReLU (the score is positive exactly
+    // where the ReLU's answer is, so the answer alone steers the backward pass).
+    auto hidden_row = [&](std::size_t i, f64x2* __restrict h) {
+        const f64x2* xi = x + i * inputs * V;
+        for (std::size_t u = 0; u < units; ++u)
+            for (std::size_t p = 0; p < V; ++p) {
+                const std::size_t c = u * V + p;
+                h[c] = lanes::positive_part((b1[c] + xi[p] * w1[c]) + xi[V + p] * w1[row + c]);
+            }
     };
-    // The feature axis: each contiguous group of row i is a set; mean, correction, variance, z.
-    auto standardise_row = [&](std::size_t i) {
-        for (std::size_t g = 0; g < spec->groups; ++g) {
-            const std::size_t set = i * spec->groups + g;
-            const double* __restrict xs = hid + set * length * P;
-            double* __restrict zs = z + set * length * P;
-            double m[P], co[P], v[P], dv[P];
-            for (std::size_t l = 0; l < P; ++l) m[l] = co[l] = v[l] = 0.0;
+    // The feature axis: each contiguous group of the row is a set; mean, correction, variance, z.
+    auto standardise_row = [&](const f64x2* __restrict h, f64x2* __restrict zr, f64x2* __restrict devs) {
+        for (std::size_t g = 0; g < groups; ++g) {
+            const f64x2* __restrict xs = h + g * length * V;
+            f64x2* __restrict zs = zr + g * length * V;
+            f64x2 m[V], co[V], v[V], sd[V];
+            for (std::size_t p = 0; p < V; ++p) m[p] = co[p] = v[p] = splat(0.0);
             if constexpr (centre_features) {
                 for (std::size_t k = 0; k < length; ++k)
-                    for (std::size_t l = 0; l < P; ++l) m[l] += xs[k * P + l];
-                for (std::size_t l = 0; l < P; ++l) m[l] /= len;
+                    for (std::size_t p = 0; p < V; ++p) m[p] += xs[k * V + p];
+                for (std::size_t p = 0; p < V; ++p) m[p] /= len;
                 for (std::size_t k = 0; k < length; ++k)
-                    for (std::size_t l = 0; l < P; ++l) co[l] += xs[k * P + l] - m[l];
-                for (std::size_t l = 0; l < P; ++l) co[l] /= len;
+                    for (std::size_t p = 0; p < V; ++p) co[p] += xs[k * V + p] - m[p];
+                for (std::size_t p = 0; p < V; ++p) co[p] /= len;
             }
+            // Not centring, mean and correction are 0, and (x - 0) - 0 is x bit for bit.
             for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < P; ++l) {
-                    const double centred = (xs[k * P + l] - m[l]) - co[l];
-                    v[l] += centred * centred;
+                for (std::size_t p = 0; p < V; ++p) {
+                    const f64x2 centred = centre_features ? (xs[k * V + p] - m[p]) - co[p] : xs[k * V + p];
+                    v[p] += centred * centred;
                 }
-            for (std::size_t l = 0; l < P; ++l) {
-                v[l] /= len;
-                dv[l] = std::sqrt(v[l] + eps);
-                ordinary = ordinary && std::isfinite(v[l]);
+            for (std::size_t p = 0; p < V; ++p) {
+                v[p] /= len;
+                sd[p] = lanes::sqrt(v[p] + eps);
+                ordinary &= lanes::finite(v[p]);
+                devs[g * V + p] = sd[p];
             }
             for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < P; ++l) zs[k * P + l] = ((xs[k * P + l] - m[l]) - co[l]) / dv[l];
-            for (std::size_t l = 0; l < P; ++l) {
-                mean[set * P + l] = m[l] + co[l];
-                var[set * P + l] = v[l];
-                dev[set * P + l] = dv[l];
-            }
+                for (std::size_t p = 0; p < V; ++p) {
+                    const f64x2 centred = centre_features ? (xs[k * V + p] - m[p]) - co[p] : xs[k * V + p];
+                    zs[k * V + p] = centred / sd[p];
+                }
         }
     };
     // The normaliser's answer, the output dense 16 -> 1 (identity) and binary cross-entropy
-    // (binary_cross_entropy_into): logit = b + sum_j h_j w_j in j order.
-    auto answer_row = [&](std::size_t i) {
-        if constexpr (has_norm) scale_shift_row<row>(z + i * row, scale, shift, y + i * row);
-        double s[P];
-        for (std::size_t l = 0; l < P; ++l) s[l] = b2[l];
-        for (std::size_t j = 0; j < units; ++j)
-            for (std::size_t l = 0; l < P; ++l) s[l] += out_in[i * row + j * P + l] * w2[j * P + l];
-        for (std::size_t l = 0; l < P; ++l) {
-            const double zl = s[l], t = labels[i * P + l];
-            const double e = normlab::exp(-std::fabs(zl));
-            if (want_value) loss[l] += (zl > 0 ? zl : 0.0) - t * zl + normlab::log(1.0 + e);
-            const double sg = zl >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
-            dlogit[i * P + l] = (sg - t) / count;
+    // (binary_cross_entropy_into): logit = b + sum_j o_j w_j in j order.
+    auto answer_row = [&](std::size_t i, const f64x2* __restrict zr, const f64x2* __restrict h,
+                          f64x2* __restrict yr) -> const f64x2* {
+        const f64x2* o = h;
+        if constexpr (has_norm) {
+            for (std::size_t c = 0; c < row; ++c) yr[c] = scale[c] * zr[c] + shift[c];
+            o = yr;
         }
+        f64x2 s[V];
+        for (std::size_t p = 0; p < V; ++p) s[p] = b2[p];
+        for (std::size_t u = 0; u < units; ++u)
+            for (std::size_t p = 0; p < V; ++p) s[p] += o[u * V + p] * w2[u * V + p];
+        for (std::size_t p = 0; p < V; ++p) {
+            const f64x2 zl = s[p], t = labels[i * V + p];
+            const f64x2 e = lanes::exp(-lanes::abs(zl));
+            const f64x2 one_e = 1.0 + e;
+            if (want_value)
+                loss[p] += (lanes::positive_part(zl) - t * zl) + f64x2{normlab::log(one_e[0]), normlab::log(one_e[1])};
+            const f64x2 sg = lanes::choose((i64x2)(zl >= splat(0.0)), splat(1.0), e) / one_e;
+            logit[i * V + p] = zl;
+            dlogit[i * V + p] = (sg - t) / count;
+        }
+        return o;
     };
-    // Output layer backward (slopes summed over the rows in order, passed down 0 + d w), and the
-    // normaliser's parameter slopes down the columns with d = dy * scale.
-    auto output_back = [&](std::size_t i) {
-        double dl[row]; // the row's logit slope, repeated per unit
-        for (std::size_t j = 0; j < units; ++j)
-            for (std::size_t l = 0; l < P; ++l) dl[j * P + l] = dlogit[i * P + l];
-        for (std::size_t l = 0; l < P; ++l) db2[l] += dl[l];
-        output_back_row<row, has_norm>(out_in + i * row, dl, w2, z + i * row, scale, dw2, dh + i * row, dscale, dshift,
-                                       d + i * row);
-    };
-    // The normaliser's passed-down block on the feature axis, per set of row i:
-    // (n d - sum d - z sum(d z)) / (n s).
-    auto features_back_row = [&](std::size_t i) {
-        for (std::size_t g = 0; g < spec->groups; ++g) {
-            const std::size_t set = i * spec->groups + g;
-            double* __restrict ds = d + set * length * P;
-            const double* __restrict zs = z + set * length * P;
-            double sd[P], sdz[P], under[P];
-            for (std::size_t l = 0; l < P; ++l) sd[l] = sdz[l] = 0.0;
-            for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < P; ++l) {
-                    if constexpr (centre_features) sd[l] += ds[k * P + l];
-                    sdz[l] += ds[k * P + l] * zs[k * P + l];
+    // Output layer backward (slopes summed over the rows in order, passed down as 0 + dl w), and
+    // the normaliser's parameter slopes with d = dy * scale.
+    auto output_back = [&](std::size_t i, const f64x2* __restrict o, const f64x2* __restrict zr, f64x2* __restrict dr) {
+        f64x2 dl[V];
+        for (std::size_t p = 0; p < V; ++p) {
+            dl[p] = dlogit[i * V + p];
+            db2[p] += dl[p];
+        }
+        for (std::size_t u = 0; u < units; ++u)
+            for (std::size_t p = 0; p < V; ++p) {
+                const std::size_t c = u * V + p;
+                dw2[c] += o[c] * dl[p];
+                const f64x2 slope = 0.0 + dl[p] * w2[c];
+                if constexpr (has_norm) {
+                    dscale[c] += slope * zr[c];
+                    dshift[c] += slope;
+                    dr[c] = slope * scale[c];
+                } else {
+                    dr[c] = slope;
                 }
-            for (std::size_t l = 0; l < P; ++l) under[l] = len * dev[set * P + l];
+            }
+    };
+    // The normaliser's passed-down block on the feature axis, per set of the row:
+    // (n d - sum d - z sum(d z)) / (n s).
+    auto features_back_row = [&](const f64x2* __restrict zr, const f64x2* __restrict devs, f64x2* __restrict dr) {
+        for (std::size_t g = 0; g < groups; ++g) {
+            f64x2* __restrict ds = dr + g * length * V;
+            const f64x2* __restrict zs = zr + g * length * V;
+            f64x2 sd[V], sdz[V], under[V];
+            for (std::size_t p = 0; p < V; ++p) sd[p] = sdz[p] = splat(0.0);
             for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t l = 0; l < P; ++l)
-                    ds[k * P + l] = (len * ds[k * P + l] - sd[l] - zs[k * P + l] * sdz[l]) / under[l];
+                for (std::size_t p = 0; p < V; ++p) {
+                    if constexpr (centre_features) sd[p] += ds[k * V + p];
+                    sdz[p] += ds[k * V + p] * zs[k * V + p];
+                }
+            for (std::size_t p = 0; p < V; ++p) under[p] = len * devs[g * V + p];
+            for (std::size_t k = 0; k < length; ++k)
+                for (std::size_t p = 0; p < V; ++p)
+                    ds[k * V + p] = ((len * ds[k * V + p] - sd[p]) - zs[k * V + p] * sdz[p]) / under[p];
         }
     };
     // Hidden layer backward (ReLU, nothing passed down): bias and weight slopes over the rows.
-    auto hidden_back_row = [&](std::size_t i, const double* __restrict arriving) {
-        const double* x0 = xu + (i * inputs) * row;
-        relu_back_row<row>(score + i * row, arriving, x0, x0 + row, db1, dw1, dw1 + row);
+    auto hidden_back_row = [&](std::size_t i, const f64x2* __restrict h, const f64x2* __restrict arriving) {
+        const f64x2* xi = x + i * inputs * V;
+        for (std::size_t u = 0; u < units; ++u)
+            for (std::size_t p = 0; p < V; ++p) {
+                const std::size_t c = u * V + p;
+                const f64x2 ds = lanes::where_positive(h[c], arriving[c]);
+                db1[c] += ds;
+                dw1[c] += xi[p] * ds;
+                dw1[row + c] += xi[V + p] * ds;
+            }
     };
 
-    for (std::size_t l = 0; l < P; ++l) loss[l] = 0.0;
+    for (std::size_t p = 0; p < V; ++p) loss[p] = db2[p] = splat(0.0);
+    for (std::size_t c = 0; c < row; ++c) dw2[c] = dscale[c] = dshift[c] = db1[c] = splat(0.0);
+    for (std::size_t c = 0; c < inputs * row; ++c) dw1[c] = splat(0.0);
     if constexpr (batch) {
         // Each unit's column over the rows: mean, its correction, the variance, z.
-        for (std::size_t c = 0; c < row; ++c) mean[c] = corr[c] = var[c] = 0.0;
+        for (std::size_t c = 0; c < row; ++c) mean[c] = corr[c] = var[c] = sum_d[c] = sum_dz[c] = splat(0.0);
         for (std::size_t i = 0; i < n; ++i) {
-            hidden_row(i);
+            hidden_row(i, hid + i * row);
             for (std::size_t c = 0; c < row; ++c) mean[c] += hid[i * row + c];
         }
         for (std::size_t c = 0; c < row; ++c) mean[c] /= len;
@@ -273,194 +289,259 @@ bool epoch(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, double 
         for (std::size_t c = 0; c < row; ++c) corr[c] /= len;
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t c = 0; c < row; ++c) {
-                const double centred = (hid[i * row + c] - mean[c]) - corr[c];
+                const f64x2 centred = (hid[i * row + c] - mean[c]) - corr[c];
                 var[c] += centred * centred;
             }
         for (std::size_t c = 0; c < row; ++c) {
             var[c] /= len;
-            dev[c] = std::sqrt(var[c] + eps);
-            ordinary = ordinary && std::isfinite(var[c]);
+            dev[c] = lanes::sqrt(var[c] + eps);
+            ordinary &= lanes::finite(var[c]);
         }
-        if (!ordinary) return false;
+        if (!lanes::both(ordinary)) return false;
         for (std::size_t i = 0; i < n; ++i) {
-            for (std::size_t c = 0; c < row; ++c) z[i * row + c] = ((hid[i * row + c] - mean[c]) - corr[c]) / dev[c];
-            answer_row(i);
+            const std::size_t r = i * row;
+            for (std::size_t c = 0; c < row; ++c) z[r + c] = ((hid[r + c] - mean[c]) - corr[c]) / dev[c];
+            const f64x2* o = answer_row(i, z + r, hid + r, y + r);
+            output_back(i, o, z + r, d + r);
+            for (std::size_t c = 0; c < row; ++c) {
+                sum_d[c] += d[r + c];
+                sum_dz[c] += d[r + c] * z[r + c];
+            }
         }
         for (std::size_t c = 0; c < row; ++c) mean[c] += corr[c];
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t r = i * row;
+            for (std::size_t c = 0; c < row; ++c)
+                d[r + c] = ((len * d[r + c] - sum_d[c]) - z[r + c] * sum_dz[c]) / (len * dev[c]);
+            hidden_back_row(i, hid + r, d + r);
+        }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            hidden_row(i);
-            if constexpr (features) standardise_row(i);
-            answer_row(i);
+            const std::size_t r = st.at(i);
+            hidden_row(i, hid + r);
+            if constexpr (features) standardise_row(hid + r, z + r, set_dev + (r / units) * groups);
+            const f64x2* o = answer_row(i, z + r, hid + r, y + r);
+            output_back(i, o, z + r, d + r);
+            if constexpr (features) features_back_row(z + r, set_dev + (r / units) * groups, d + r);
+            hidden_back_row(i, hid + r, d + r);
         }
-        if (!ordinary) return false;
+        if (!lanes::both(ordinary)) return false;
     }
-    for (std::size_t l = 0; l < P; ++l) loss[l] /= count;
+    for (std::size_t p = 0; p < V; ++p) loss[p] /= count;
+    if (!record(loss)) return false;
 
-    for (std::size_t c = 0; c < row; ++c) dw2[c] = dscale[c] = dshift[c] = db1[c] = 0.0;
-    for (std::size_t c = 0; c < inputs * row; ++c) dw1[c] = 0.0;
-    for (std::size_t l = 0; l < P; ++l) db2[l] = 0.0;
-    if constexpr (batch) {
-        for (std::size_t c = 0; c < row; ++c) sum_d[c] = sum_dz[c] = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            output_back(i);
-            for (std::size_t c = 0; c < row; ++c) {
-                sum_d[c] += d[i * row + c];
-                sum_dz[c] += d[i * row + c] * z[i * row + c];
-            }
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            for (std::size_t c = 0; c < row; ++c) {
-                const std::size_t at = i * row + c;
-                d[at] = (len * d[at] - sum_d[c] - z[at] * sum_dz[c]) / (len * dev[c]);
-            }
-            hidden_back_row(i, d + i * row);
-        }
-    } else {
-        for (std::size_t i = 0; i < n; ++i) {
-            output_back(i);
-            if constexpr (features) {
-                features_back_row(i);
-                hidden_back_row(i, d + i * row);
-            } else {
-                hidden_back_row(i, dh + i * row);
-            }
-        }
-    }
-
-    // Steps: every parameter minus learning_rate times its slope, in place (each figure reads only
-    // its own old value).
-    if (weight_norm) {
-        double* __restrict v = st.direction.data();
-        double* __restrict g = st.magnitude.data();
-        double* __restrict lengths = st.length.data();
-        double* __restrict dv = st.ddirection.data();
-        double* __restrict dg = st.dmagnitude.data();
+    // Steps: every parameter minus learning_rate times its slope (each figure reads only its own
+    // old values).
+    const double rate = set.learning_rate;
+    if (set.weight_norm) {
+        f64x2* __restrict v = st.direction.data();
+        f64x2* __restrict g = st.magnitude.data();
+        const f64x2* __restrict lengths = st.length.data();
+        const f64x2* __restrict along = st.along.data();
         for (std::size_t c = 0; c < row; ++c) {
-            const double along = (0.0 + dw1[c] * (v[c] / lengths[c])) + dw1[row + c] * (v[row + c] / lengths[c]);
-            dg[c] = along;
-            const double ratio = g[c] / lengths[c];
-            dv[c] = ratio * (dw1[c] - along * (v[c] / lengths[c]));
-            dv[row + c] = ratio * (dw1[row + c] - along * (v[row + c] / lengths[c]));
+            const f64x2 a0 = along[c], a1 = along[row + c];
+            const f64x2 projected = (0.0 + dw1[c] * a0) + dw1[row + c] * a1;
+            const f64x2 ratio = g[c] / lengths[c];
+            v[c] = v[c] - rate * (ratio * (dw1[c] - projected * a0));
+            v[row + c] = v[row + c] - rate * (ratio * (dw1[row + c] - projected * a1));
+            g[c] = g[c] - rate * projected;
+            b1[c] = b1[c] - rate * db1[c];
         }
-        for (std::size_t c = 0; c < inputs * row; ++c) v[c] = v[c] - learning_rate * dv[c];
-        for (std::size_t c = 0; c < row; ++c) {
-            g[c] = g[c] - learning_rate * dg[c];
-            b1[c] = b1[c] - learning_rate * db1[c];
-        }
-        ordinary = derive_weights(st);
+        if (!derive_weights(st)) return false;
     } else {
-        for (std::size_t c = 0; c < inputs * row; ++c) w1[c] = w1[c] - learning_rate * dw1[c];
-        for (std::size_t c = 0; c < row; ++c) b1[c] = b1[c] - learning_rate * db1[c];
+        for (std::size_t c = 0; c < inputs * row; ++c) w1[c] = w1[c] - rate * dw1[c];
+        for (std::size_t c = 0; c < row; ++c) b1[c] = b1[c] - rate * db1[c];
     }
     if constexpr (has_norm) {
-        for (std::size_t c = 0; c < row; ++c) scale[c] = scale[c] - learning_rate * dscale[c];
+        for (std::size_t c = 0; c < row; ++c) scale[c] = scale[c] - rate * dscale[c];
         if (spec->learn_shift)
-            for (std::size_t c = 0; c < row; ++c) shift[c] = shift[c] - learning_rate * dshift[c];
+            for (std::size_t c = 0; c < row; ++c) shift[c] = shift[c] - rate * dshift[c];
         if constexpr (batch) {
-            double* __restrict rm = st.running_mean.data();
-            double* __restrict rv = st.running_var.data();
+            f64x2* __restrict rm = st.running_mean.data();
+            f64x2* __restrict rv = st.running_var.data();
             const double rows = static_cast<double>(n);
             const double keep = spec->rate.keep(), fold = spec->rate.momentum();
             for (std::size_t c = 0; c < row; ++c) {
-                const double batch_var = spec->unbiased_running ? var[c] * rows / (rows - 1.0) : var[c];
+                const f64x2 batch_var = spec->unbiased_running ? var[c] * rows / (rows - 1.0) : var[c];
                 rm[c] = keep * rm[c] + fold * mean[c];
                 rv[c] = keep * rv[c] + fold * batch_var;
             }
         }
     }
-    for (std::size_t c = 0; c < row; ++c) w2[c] = w2[c] - learning_rate * dw2[c];
-    for (std::size_t l = 0; l < P; ++l) b2[l] = b2[l] - learning_rate * db2[l];
-    return ordinary;
-}
-
-template <std::size_t P, NormMode M>
-bool train_epochs(LockstepState<P>& st, bool weight_norm, const NormSpec* spec, std::size_t epochs, double (&loss)[P]) {
-    for (std::size_t e = 0; e < epochs; ++e)
-        if (!epoch<P, M>(st, weight_norm, spec, crowd_learning_rate, e + 1 == epochs, loss)) return false;
+    for (std::size_t c = 0; c < row; ++c) w2[c] = w2[c] - rate * dw2[c];
+    for (std::size_t p = 0; p < V; ++p) b2[p] = b2[p] - rate * db2[p];
     return true;
 }
 
-template <std::size_t P>
-std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTraining>& t, std::size_t epochs) {
+// What record_epoch (train_crowd_network, Recording::Everything) writes down for one training,
+// read from its lane before the step. false where the layer values would have refused a figure
+// that is not finite (their checks then speak, on the careful path).
+template <std::size_t V, NormMode M>
+bool record_lane(const LockstepState<V>& st, const NormSpec* spec, std::size_t lane, double loss, EpochRecord& e) {
+    constexpr bool has_norm = M != NormMode::None;
+    const std::size_t n = st.rows;
+    auto at = [&](const Lanes& from, std::size_t figure) { return get<V>(from, lane, figure); };
+    const Lanes& read = has_norm ? st.answer : st.hidden; // what the output layer read
+    for (std::size_t c = 0; c < n * units; ++c)
+        if (!std::isfinite(at(st.hidden, c)) || !std::isfinite(at(read, c))) return false;
+    std::size_t batch_right = 0, predicted_right = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double score = at(st.logit, i);
+        if (!std::isfinite(score)) return false;
+        batch_right += (score > 0) == (at(st.labels, i) > 0.5);
+    }
+    predicted_right = batch_right; // predicting runs the training arithmetic, but on the batch axis
+    if constexpr (M == NormMode::Batch) {
+        // Normaliser::infer by the running figures, then the output layer.
+        predicted_right = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            double score = at(st.b2, 0);
+            for (std::size_t j = 0; j < units; ++j) {
+                const double s = std::sqrt(at(st.running_var, j) + spec->eps);
+                const double answer =
+                    at(st.scale, j) * ((at(st.hidden, i * units + j) - at(st.running_mean, j)) / s) + at(st.shift, j);
+                if (!std::isfinite(answer)) return false;
+                score += answer * at(st.w2, j);
+            }
+            if (!std::isfinite(score)) return false;
+            predicted_right += (score > 0) == (at(st.labels, i) > 0.5);
+        }
+    }
+    // The block's mean and biased deviation per unit, by the batch layer's statistics.
+    const double rows = static_cast<double>(n);
+    e.unit_mean.resize(units);
+    e.unit_deviation.resize(units);
+    for (std::size_t j = 0; j < units; ++j) {
+        double m = 0.0, co = 0.0, v = 0.0;
+        for (std::size_t i = 0; i < n; ++i) m += at(read, i * units + j);
+        m /= rows;
+        for (std::size_t i = 0; i < n; ++i) co += at(read, i * units + j) - m;
+        co /= rows;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double centred = (at(read, i * units + j) - m) - co;
+            v += centred * centred;
+        }
+        v /= rows;
+        if (!std::isfinite(v)) return false;
+        e.unit_mean[j] = m + co;
+        e.unit_deviation[j] = std::sqrt(v);
+    }
+    if constexpr (has_norm) e.shift = take<V>(st.shift, lane, units);
+    e.loss = loss;
+    e.predicted_accuracy = static_cast<double>(predicted_right) / rows;
+    e.batch_accuracy = static_cast<double>(batch_right) / rows;
+    return true;
+}
+
+template <std::size_t V, NormMode M>
+bool train_epochs(LockstepState<V>& st, const EpochSettings& set, std::size_t epochs, Recording recording,
+                  std::vector<TrainingRun>& runs) {
+    f64x2 loss[V];
+    auto record = [&](const f64x2(&losses)[V]) {
+        if (recording == Recording::FinalLoss) return true;
+        for (std::size_t l = 0; l < runs.size(); ++l) {
+            const double value = losses[l / 2][l % 2];
+            runs[l].losses.push_back(value);
+            if (recording == Recording::Everything) {
+                EpochRecord e;
+                if (!record_lane<V, M>(st, set.spec, l, value, e)) return false;
+                runs[l].records.push_back(std::move(e));
+            }
+        }
+        return true;
+    };
+    for (std::size_t e = 0; e < epochs; ++e) {
+        const bool last = e + 1 == epochs;
+        if (!epoch<V, M>(st, set, last || recording != Recording::FinalLoss, loss, record)) return false;
+        if (last)
+            for (std::size_t l = 0; l < runs.size(); ++l) runs[l].final_loss = loss[l / 2][l % 2];
+    }
+    return true;
+}
+
+template <std::size_t V>
+std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTraining>& t, std::size_t epochs,
+                                                  Recording recording) {
     const std::size_t used = t.size(), n = t.front().x.rows;
     const CrowdNetwork& first = t.front().start;
     const Arrangement a = first.arrangement();
     const std::optional<Normaliser>& norm = first.norm();
     const NormSpec* spec = norm ? &norm->spec() : nullptr;
-    const std::size_t sets = !spec ? 0 : spec->axis() == Axis::Batch ? units : n * spec->groups;
-    LockstepState<P> st(n, sets);
+    const bool batch = spec && spec->axis() == Axis::Batch;
+    LockstepState<V> st(n, batch || recording == Recording::Everything);
     std::vector<std::optional<TrainingRun>> none(used);
-    for (std::size_t l = 0; l < P; ++l) {
-        const LockstepTraining& lane = t[l];
+    // Lanes past the last training hold a copy of the first; their results are dropped.
+    for (std::size_t l = 0; l < 2 * V; ++l) {
+        const LockstepTraining& lane = t[l < used ? l : 0];
         const CrowdNetwork& net = lane.start;
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t j = 0; j < inputs; ++j)
-                for (std::size_t k = 0; k < units; ++k)
-                    st.x_units[((i * inputs + j) * units + k) * P + l] = lane.x.data[i * inputs + j];
-        put<P>(st.labels, l, lane.labels);
+        put<V>(st.x, l, lane.x.data);
+        put<V>(st.labels, l, lane.labels);
         if (const auto* d = std::get_if<Dense>(&net.hidden())) {
-            put<P>(st.w1, l, d->weights().data);
-            put<P>(st.b1, l, d->bias());
+            put<V>(st.w1, l, d->weights().data);
+            put<V>(st.b1, l, d->bias());
         } else {
             const auto& w = std::get<WeightNormDense>(net.hidden());
-            put<P>(st.direction, l, w.direction().data);
-            put<P>(st.magnitude, l, w.magnitude());
-            put<P>(st.b1, l, w.bias());
+            put<V>(st.direction, l, w.direction().data);
+            put<V>(st.magnitude, l, w.magnitude());
+            put<V>(st.b1, l, w.bias());
         }
         if (net.norm()) {
-            put<P>(st.scale, l, net.norm()->scale());
-            put<P>(st.shift, l, net.norm()->shift());
+            put<V>(st.scale, l, net.norm()->scale());
+            put<V>(st.shift, l, net.norm()->shift());
             if (net.norm()->has_running()) {
-                put<P>(st.running_mean, l, net.norm()->running_mean());
-                put<P>(st.running_var, l, net.norm()->running_variance());
+                put<V>(st.running_mean, l, net.norm()->running_mean());
+                put<V>(st.running_var, l, net.norm()->running_variance());
             }
         }
-        put<P>(st.w2, l, net.output().weights().data);
-        put<P>(st.b2, l, net.output().bias());
+        put<V>(st.w2, l, net.output().weights().data);
+        put<V>(st.b2, l, net.output().bias());
     }
     const bool weight_norm = a == Arrangement::WeightNorm;
     if (weight_norm && !derive_weights(st)) return none;
-    double loss[P] = {};
+    std::vector<TrainingRun> runs;
+    for (std::size_t l = 0; l < used; ++l) {
+        runs.push_back(TrainingRun{t[l].start, 0.0, {}, {}});
+        if (recording != Recording::FinalLoss) runs.back().losses.reserve(epochs);
+        if (recording == Recording::Everything) runs.back().records.reserve(epochs);
+    }
+    const EpochSettings set{spec, weight_norm, crowd_learning_rate};
     bool ordinary = true;
     if (!spec)
-        ordinary = train_epochs<P, NormMode::None>(st, weight_norm, spec, epochs, loss);
-    else if (spec->axis() == Axis::Batch)
-        ordinary = train_epochs<P, NormMode::Batch>(st, weight_norm, spec, epochs, loss);
+        ordinary = train_epochs<V, NormMode::None>(st, set, epochs, recording, runs);
+    else if (batch)
+        ordinary = train_epochs<V, NormMode::Batch>(st, set, epochs, recording, runs);
     else if (spec->centre())
-        ordinary = train_epochs<P, NormMode::Features>(st, weight_norm, spec, epochs, loss);
+        ordinary = train_epochs<V, NormMode::Features>(st, set, epochs, recording, runs);
     else
-        ordinary = train_epochs<P, NormMode::FeaturesUncentred>(st, weight_norm, spec, epochs, loss);
+        ordinary = train_epochs<V, NormMode::FeaturesUncentred>(st, set, epochs, recording, runs);
     if (!ordinary) return none;
-    std::vector<std::optional<TrainingRun>> runs(used);
+    std::vector<std::optional<TrainingRun>> out(used);
     for (std::size_t l = 0; l < used; ++l) {
         const CrowdNetwork& start = t[l].start;
         HiddenLayer hidden = start.hidden();
         if (weight_norm)
-            hidden = WeightNormDense(Block::from_flat(inputs, units, take<P>(st.direction, l, inputs * units)),
-                                     take<P>(st.magnitude, l, units), take<P>(st.b1, l, units), Activation::Relu);
+            hidden = WeightNormDense(Block::from_flat(inputs, units, take<V>(st.direction, l, inputs * units)),
+                                     take<V>(st.magnitude, l, units), take<V>(st.b1, l, units), Activation::Relu);
         else
-            hidden = Dense(Block::from_flat(inputs, units, take<P>(st.w1, l, inputs * units)), take<P>(st.b1, l, units),
+            hidden = Dense(Block::from_flat(inputs, units, take<V>(st.w1, l, inputs * units)), take<V>(st.b1, l, units),
                            Activation::Relu);
         std::optional<Normaliser> trained;
         if (norm) {
-            trained = start.norm()->with_scale_shift(take<P>(st.scale, l, units), take<P>(st.shift, l, units));
+            trained = start.norm()->with_scale_shift(take<V>(st.scale, l, units), take<V>(st.shift, l, units));
             if (trained->has_running())
-                trained = trained->with_running(take<P>(st.running_mean, l, units), take<P>(st.running_var, l, units));
+                trained = trained->with_running(take<V>(st.running_mean, l, units), take<V>(st.running_var, l, units));
         }
-        Dense output(Block::from_flat(units, 1, take<P>(st.w2, l, units)), take<P>(st.b2, l, 1), Activation::Identity);
-        runs[l] = TrainingRun{CrowdNetwork::assembled(a, std::move(hidden), std::move(trained), std::move(output)),
-                              epochs == 0 ? 0.0 : loss[l],
-                              {},
-                              {}};
+        Dense output(Block::from_flat(units, 1, take<V>(st.w2, l, units)), take<V>(st.b2, l, 1), Activation::Identity);
+        runs[l].network = CrowdNetwork::assembled(a, std::move(hidden), std::move(trained), std::move(output));
+        out[l] = std::move(runs[l]);
     }
-    return runs;
+    return out;
 }
 
 } // namespace
 
 std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<LockstepTraining>& trainings,
-                                                          std::size_t epochs) {
+                                                          std::size_t epochs, Recording recording) {
     if (trainings.empty() || trainings.size() > lockstep_lanes)
         throw OptionError("lockstep training takes 1 to " + std::to_string(lockstep_lanes) + " trainings, not " +
                           std::to_string(trainings.size()));
@@ -477,18 +558,14 @@ std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<Lock
         require_finite(t.x, "input block");
         require_same(t.labels.size(), t.x.rows, "label count", "row count");
     }
-    // One lane per training: the loops over whole rows (units x lanes) still fill SIMD registers.
-    switch (trainings.size()) {
+    // Two trainings to a register: one to two trainings take one, three to four two, five three.
+    switch ((trainings.size() + 1) / 2) {
         case 1:
-            return run_lanes<1>(trainings, epochs);
+            return run_lanes<1>(trainings, epochs, recording);
         case 2:
-            return run_lanes<2>(trainings, epochs);
-        case 3:
-            return run_lanes<3>(trainings, epochs);
-        case 4:
-            return run_lanes<4>(trainings, epochs);
+            return run_lanes<2>(trainings, epochs, recording);
         default:
-            return run_lanes<5>(trainings, epochs);
+            return run_lanes<3>(trainings, epochs, recording);
     }
 }
 

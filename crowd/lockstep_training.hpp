@@ -1,8 +1,9 @@
 // Up to five crowd networks of one arrangement trained side by side: every array holds the same
-// figure of each training next to each other, so the loops over 20 rows and 16 units run across
-// the trainings and the compiler can vectorise them. Each training's arithmetic is the layer
-// values' (train_crowd_network at Recording::FinalLoss), operation for operation and in the same
-// order, so its network and final loss are the same bit for bit; only the storage differs.
+// figure of each training next to each other, two trainings to a SIMD register (an odd count is
+// padded with a copy of the first training, whose results are dropped), so every loop runs
+// across the trainings. Each training's arithmetic is the layer values' (train_crowd_network),
+// operation for operation and in the same order, so its network, losses and records are the same
+// bit for bit; only the storage differs.
 #pragma once
 #include <optional>
 #include <vector>
@@ -21,11 +22,13 @@ struct LockstepTraining {
 
 // requires: 1 to lockstep_lanes trainings of one arrangement, all with the same row count N > 0
 // and N labels each (else OptionError / ShapeError).
-// ensures: per training, what train_crowd_network(start, x, labels, epochs, FinalLoss) gives; or,
+// ensures: per training, what train_crowd_network(start, x, labels, epochs, recording) gives; or,
 // when any of them leaves the ordinary range of doubles (a variance or a direction's squared
-// length that is not a finite normal number), nothing for every one of them: there the layer
-// values' own careful paths take over, and the caller runs train_crowd_network instead.
+// length that is not a finite normal number, a recorded figure that is not finite), nothing for
+// every one of them: there the layer values' own careful paths take over, and the caller runs
+// train_crowd_network instead.
 std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<LockstepTraining>& trainings,
-                                                          std::size_t epochs = crowd_epochs);
+                                                          std::size_t epochs = crowd_epochs,
+                                                          Recording recording = Recording::FinalLoss);
 
 } // namespace normlab

@@ -53,6 +53,39 @@ TEST_CASE("trainings in lockstep give the layer values' networks and losses bit 
     }
 }
 
+TEST_CASE("lockstep runs that record every epoch write down what the layer values' run does, bit for bit",
+          "[lockstep][values]") {
+    const Crowd& crowd = the_crowd();
+    const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
+    for (Arrangement a : all_arrangements)
+        for (Recording recording : {Recording::Losses, Recording::Everything}) {
+            INFO(arrangement_name(a) << (recording == Recording::Losses ? ", losses" : ", everything"));
+            std::vector<LockstepTraining> trainings;
+            for (std::size_t seed = 0; seed < 3; ++seed) {
+                Random rng = initial_weights_generator(seed, crowd_folds);
+                trainings.push_back({CrowdNetwork::initial(a, rng), x, crowd.labels});
+            }
+            const auto runs = train_in_lockstep(trainings, 120, recording);
+            for (std::size_t k = 0; k < trainings.size(); ++k) {
+                REQUIRE(runs[k].has_value());
+                const TrainingRun want = train_crowd_network(trainings[k].start, x, crowd.labels, 120, recording);
+                check_same_network(runs[k]->network, want.network);
+                CHECK(runs[k]->final_loss == want.final_loss);
+                CHECK(runs[k]->losses == want.losses);
+                REQUIRE(runs[k]->records.size() == want.records.size());
+                std::size_t differing = 0;
+                for (std::size_t e = 0; e < want.records.size(); ++e) {
+                    const EpochRecord& got = runs[k]->records[e];
+                    const EpochRecord& w = want.records[e];
+                    differing += got.loss != w.loss || got.predicted_accuracy != w.predicted_accuracy ||
+                                 got.batch_accuracy != w.batch_accuracy || got.unit_mean != w.unit_mean ||
+                                 got.unit_deviation != w.unit_deviation || got.shift != w.shift;
+                }
+                CHECK(differing == 0);
+            }
+        }
+}
+
 TEST_CASE("a lockstep run of no epochs hands back the starting networks", "[lockstep][values]") {
     const std::vector<LockstepTraining> trainings = fold_trainings(Arrangement::WeightNorm, 0, 3);
     const auto runs = train_in_lockstep(trainings, 0);

@@ -1,0 +1,58 @@
+// Two trainings' figures side by side in one 128-bit register: f64x2 is a pair of doubles whose
+// + - * / act lane by lane, each lane rounded exactly as the same scalar operation (IEEE), so a
+// training's arithmetic done in its lane gives the scalar result bit for bit. The compilers map
+// it to SSE2 natively and to wasm SIMD (f64x2) under -msimd128; without SIMD they split it into
+// scalar operations, with the same results.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "core/elementary.hpp"
+
+namespace normlab::lanes {
+
+using f64x2 = double __attribute__((vector_size(16)));
+using i64x2 = std::int64_t __attribute__((vector_size(16)));
+
+inline f64x2 splat(double v) { return f64x2{v, v}; }
+
+// Lane-wise a > 0 ? a : +0.0 (ReLU): a NaN gives 0, as the scalar comparison does.
+inline f64x2 positive_part(f64x2 a) { return (f64x2)((i64x2)a & (i64x2)(a > splat(0.0))); }
+// Lane-wise key > 0 ? a : +0.0.
+inline f64x2 where_positive(f64x2 key, f64x2 a) { return (f64x2)((i64x2)a & (i64x2)(key > splat(0.0))); }
+// Lane-wise condition ? a : b, for a mask from a comparison.
+inline f64x2 choose(i64x2 condition, f64x2 a, f64x2 b) {
+    return (f64x2)(((i64x2)a & condition) | ((i64x2)b & ~condition));
+}
+
+// Lane-wise |a| (the sign bit cleared, as std::fabs does).
+inline f64x2 abs(f64x2 a) { return (f64x2)((i64x2)a & std::int64_t{0x7fffffffffffffff}); }
+
+inline f64x2 sqrt(f64x2 a) { return f64x2{std::sqrt(a[0]), std::sqrt(a[1])}; }
+
+// All-ones in each lane that holds a finite number (x - x is 0 exactly then, NaN otherwise).
+inline i64x2 finite(f64x2 a) { return (i64x2)((a - a) == splat(0.0)); }
+inline bool both(i64x2 mask) { return (mask[0] & mask[1]) != 0; }
+
+// normlab::exp of each lane, bit for bit. Where the answer is a normal number (x in [-707, 709])
+// the scaling by 2^k is one exact multiplication by a power of two built from its bits, as
+// ldexp's answer then is; elsewhere (and for NaN) each lane takes normlab::exp itself.
+inline f64x2 exp(f64x2 x) {
+    using namespace exp_parts;
+    const i64x2 ordinary = (i64x2)(x >= splat(-707.0)) & (i64x2)(x <= splat(709.0));
+    if (!both(ordinary)) return f64x2{normlab::exp(x[0]), normlab::exp(x[1])};
+    // floor(t) for |t| < 2^51: t rounded to the nearest whole number by adding and taking away
+    // 1.5 * 2^52, less one where that rounded up; the sum's low bits hold the whole number.
+    const f64x2 t = x * inv_ln2 + 0.5;
+    const f64x2 magic = splat(6755399441055744.0);
+    const f64x2 shifted = t + magic;
+    const f64x2 nearest = shifted - magic;
+    const i64x2 rounded_up = (i64x2)(nearest > t);
+    const f64x2 k = nearest - (f64x2)((i64x2)splat(1.0) & rounded_up);
+    const i64x2 whole = ((i64x2)shifted - (i64x2)magic) + rounded_up; // rounded_up is -1 or 0
+    const f64x2 r = (x - k * ln2_hi) - k * ln2_lo;
+    const f64x2 power = (f64x2)((whole + 1023) << 52);
+    return (1.0 + expm1_taylor(r)) * power;
+}
+
+} // namespace normlab::lanes
