@@ -63,6 +63,36 @@ section(
   ),
 );
 
+section(
+  styling,
+  'A crowd of your own (the crowd attribute and the "Bring your own crowd" box)',
+  table(
+    'options crowd',
+    ['the text', 'what the core does with it'],
+    [
+      [
+        'one person per line: height,weight,label',
+        'reads it: label 1 (adult) or 0; height and weight any finite decimals',
+      ],
+      ['a first line of column names, blank lines, lines starting with #', 'skips them'],
+      ['spaces around fields, CRLF or CR line ends, a byte-order mark', 'reads them as plain text'],
+      [
+        'a field not a number, empty or not finite; not three fields; a label not 0 or 1; the header again',
+        'refuses every such line at once by its number and reason (DataError, error.lines = [{line, reason}]); the text stays and the crowd in use is kept',
+      ],
+      [
+        'more than 65,536 bytes or 2,000 people',
+        'refuses it (SizeError naming the size); a file by its size before reading it',
+      ],
+      ['fewer than 5 people, or one label only', 'refuses it (DataError): the 5 folds each hold someone out'],
+      [
+        'up to 2,048 characters',
+        'is part of the state, so a link carries it; a longer crowd is left out and Copy link says so',
+      ],
+    ],
+  ),
+);
+
 const docs = document.getElementById('docs');
 for (const name of names) {
   const cls = customElements.get(name);

@@ -5,10 +5,18 @@ import { written } from './attributes.js';
 
 const encode = (text) => encodeURIComponent(text).replace(/~/g, '%7E');
 
-/** The state string of option values (an object name -> value); defaults are left out. */
+/** Whether an option's value is too long for a state string (its table's maxInState, in characters). */
+export function leftOutOfState(option, value) {
+  return option.maxInState !== undefined && written(option, value).length > option.maxInState;
+}
+
+/**
+ * The state string of option values (an object name -> value); defaults are left out, and so
+ * are values longer than their option's maxInState (see leftOutOfState).
+ */
 export function stateString(options, values) {
   return options
-    .filter((o) => o.name in values && written(o, values[o.name]) !== written(o))
+    .filter((o) => o.name in values && written(o, values[o.name]) !== written(o) && !leftOutOfState(o, values[o.name]))
     .map((o) => `${o.name}:${encode(written(o, values[o.name]))}`)
     .join('~');
 }

@@ -9,7 +9,7 @@ import { loadNormlab } from './normlab.js';
 import { CancelError, isCancel } from './protocol.js';
 import { TrainingWorker } from './training-worker.js';
 import { WasmUnavailableError, wasmProblem } from './wasm-support.js';
-import { hashAnchor, hashOf, hashStates, stateString, stateTexts } from './widget-state.js';
+import { hashAnchor, hashOf, hashStates, leftOutOfState, stateString, stateTexts } from './widget-state.js';
 import { wholeCrowd } from './whole-crowd.js';
 import { widgetStyles } from './widget-styles.js';
 
@@ -92,7 +92,10 @@ function writeHash() {
 }
 
 export class NlWidget extends HTMLElement {
-  /** [{name, type: 'string' | 'number' | 'integer' | 'boolean' | 'list', default, choices?, doc}] */
+  /**
+   * [{name, type: 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'block', default, choices?,
+   * min?, max?, doc, field? | live? (see live), maxInState? (see leftOutOfState)}]
+   */
   static options = [];
   static title = '';
 
@@ -224,6 +227,17 @@ export class NlWidget extends HTMLElement {
     return this.id || this.localName.replace(/^nl-/, '');
   }
 
+  /** A sentence for each option the state string leaves out for its length (see leftOutOfState). */
+  get leftOutOfLink() {
+    const values = this.live;
+    return this.constructor.options
+      .filter((o) => leftOutOfState(o, values[o.name]))
+      .map(
+        (o) =>
+          `The link leaves out the ${o.name}: its ${written(o, values[o.name]).length} characters are more than the ${o.maxInState} a link holds.`,
+      );
+  }
+
   /** A link to this page showing this widget in its present state. */
   get link() {
     const states = new Map([[this.linkId, this.state]]);
@@ -320,14 +334,15 @@ export class NlWidget extends HTMLElement {
     const linkBox = root.querySelector('[data-link]');
     root.querySelector('[data-tool="copy-link"]').addEventListener('click', async () => {
       linkBox.value = this.link;
+      const notes = this.leftOutOfLink.map((n) => ` ${n}`).join('');
       try {
         await navigator.clipboard.writeText(linkBox.value);
         linkBox.hidden = true;
-        status.textContent = 'Link copied.';
+        status.textContent = `Link copied.${notes}`;
       } catch {
         linkBox.hidden = false;
         linkBox.select();
-        status.textContent = 'Copy this link:';
+        status.textContent = `Copy this link:${notes}`;
       }
     });
     root.querySelector('[data-export]').addEventListener('click', (e) => {

@@ -1,11 +1,13 @@
 // <nl-comparison>: 5 seeds x 5 arrangements x 5 folds trained in a worker with a progress bar and
-// a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy.
+// a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy. On the
+// essay's crowd, or on a reader's own (crowd-picker.js).
 import { NlWidget, define } from '../widget.js';
 import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { JOBS, isCancel } from '../protocol.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
 import { fixed, fmt } from '../format.js';
+import { attachCrowdPicker, crowdOption, crowdPickerHtml, restartWithCrowd, startingCrowd } from '../crowd-picker.js';
 
 export class NlComparison extends NlWidget {
   static title = 'The comparison';
@@ -16,10 +18,14 @@ export class NlComparison extends NlWidget {
       default: true,
       doc: 'start training (in a worker) as the reader comes near the widget, not only on "Train again"',
     },
+    crowdOption,
   ];
 
   async start() {
-    this.render(`${readerStyleTag}
+    const start = startingCrowd(this.nl, this.config.crowd);
+    this.crowd = start.crowd;
+    this.crowdText = start.text;
+    this.render(`${readerStyleTag}${crowdPickerHtml()}
       <div class="controls">
         <button data-run>Train again</button>
         <button data-cancel disabled>Cancel</button>
@@ -33,7 +39,13 @@ export class NlComparison extends NlWidget {
       <div data-alternative><p class="note finding" id="comparison-finding">The dots appear when the trainings are done.</p></div>`);
     this.$('[data-run]').addEventListener('click', () => this.run());
     this.$('[data-cancel]').addEventListener('click', () => this.worker.cancel());
-    if (this.config.autostart) await this.run();
+    attachCrowdPicker(this, start, (text) => {
+      this.trainOnStart = true; // the reader asked for this crowd's trainings
+      restartWithCrowd(this, text);
+    });
+    const now = this.config.autostart || this.trainOnStart;
+    this.trainOnStart = false;
+    if (now) await this.run();
   }
 
   /** Trains the 125 networks in this widget's worker; Cancel stops them between two trainings. */
@@ -48,7 +60,7 @@ export class NlComparison extends NlWidget {
     runButton.disabled = true;
     if (runHadFocus) cancelButton.focus();
     bar.value = 0;
-    status.textContent = 'Training 125 networks in a worker…';
+    status.textContent = `Training 125 networks on ${this.crowd ? 'your' : "the essay's"} crowd in a worker…`;
     const t0 = performance.now();
     const onProgress = ({ done, total }) => {
       bar.max = total;
@@ -56,7 +68,8 @@ export class NlComparison extends NlWidget {
       status.textContent = `${done} of ${total} trainings`;
     };
     try {
-      const result = await this.worker.run(JOBS.comparison, { onProgress, signal: this.signal });
+      const input = this.crowd ? { crowd: this.crowd } : undefined;
+      const result = await this.worker.run(JOBS.comparison, { input, onProgress, signal: this.signal });
       this.worker.free(); // its memory back until the next run
       status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s.`;
       this.show(result.summary);
@@ -91,10 +104,10 @@ export class NlComparison extends NlWidget {
     }));
     const options = {
       xTitle: 'arrangement (one dot per seed)',
-      yTitle: 'held-out accuracy (from 0.5)',
+      yTitle: this.crowd ? 'held-out accuracy' : 'held-out accuracy (from 0.5)',
       xMin: 0.5,
       xMax: summary.length + 0.5,
-      yMin: 0.5,
+      yMin: this.crowd ? 0 : 0.5, // a reader's crowd may be told apart worse than by a coin
       yMax: 1,
       categories: summary.map((s) => NAMES[s.arrangement]),
       legend: false,

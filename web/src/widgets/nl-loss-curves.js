@@ -1,25 +1,36 @@
 // <nl-loss-curves>: the five whole-crowd runs, the loss per epoch on a log scale, each run's
 // crossing of 0.3 marked, final loss and accuracy in the legend. Trained in a worker, once per
-// page for every widget that shows these runs.
+// page for every widget that shows these runs; on a reader's own crowd (crowd-picker.js), in
+// this widget's worker.
 import { NlWidget, define } from '../widget.js';
 import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../focus.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
 import { fmt } from '../format.js';
+import { JOBS } from '../protocol.js';
+import { attachCrowdPicker, crowdOption, crowdPickerHtml, restartWithCrowd, startingCrowd } from '../crowd-picker.js';
 
 const DASHES = { plain: [], batch: [6, 3], layer: [2, 2], rms: [8, 3, 2, 3], weightNorm: [1, 3] };
 
 export class NlLossCurves extends NlWidget {
   static title = 'Loss curves';
-  static options = [];
+  static options = [crowdOption];
 
   async start() {
-    this.render('<p class="loading" role="status">Training five networks on the whole crowd…</p>');
-    const { curves } = await this.wholeCrowd();
+    const start = startingCrowd(this.nl, this.config.crowd);
+    this.crowd = start.crowd;
+    this.crowdText = start.text;
+    this.render(
+      `<p class="loading" role="status">Training five networks on ${this.crowd ? 'your' : 'the'} whole crowd…</p>`,
+    );
+    const { curves } = this.crowd
+      ? await this.worker.run(JOBS.wholeCrowd, { input: { crowd: this.crowd }, part: 'curves', signal: this.signal })
+      : await this.wholeCrowd();
+    if (this.crowd) this.worker.free(); // its memory back until another crowd
     const epochs = curves.runs[0].losses.length;
     const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
-    this.render(`${readerStyleTag}
+    this.render(`${readerStyleTag}${crowdPickerHtml()}
       <div class="controls" role="group" aria-label="arrangements shown (the chart's legend)">${curves.runs
         .map(
           (r) =>
@@ -55,6 +66,7 @@ export class NlLossCurves extends NlWidget {
           )
           .join('')}</tbody></table></div>`);
     openAlternatives(this.root);
+    attachCrowdPicker(this, start, (text) => restartWithCrowd(this, text));
     const series = curves.runs.flatMap((r) => [
       {
         label: `${NAMES[r.arrangement]}: loss ${fmt(r.finalLoss, 4)}, accuracy ${fmt(r.finalAccuracy, 2)}`,

@@ -1,9 +1,11 @@
 // <nl-two-numbers>: twenty of the crowd (height, weight) under layer norm (every row becomes
-// plus or minus one), RMS (rows stay apart) and the batch layer (columns keep their differences).
+// plus or minus one), RMS (rows stay apart) and the batch layer (columns keep their differences);
+// or the first twenty of a reader's own crowd (crowd-picker.js).
 import { NlWidget, define } from '../widget.js';
 import { fixed, fmt, sci } from '../format.js';
 import { arrowKeys, rovingTabindex } from '../focus.js';
 import { readerStyleTag } from '../reader-styles.js';
+import { attachCrowdPicker, crowdOption, crowdPickerHtml, restartWithCrowd, startingCrowd } from '../crowd-picker.js';
 
 const MODES = [
   ['layer', 'Layer norm'],
@@ -21,18 +23,22 @@ export class NlTwoNumbers extends NlWidget {
       choices: ['layer', 'rms', 'batch'],
       doc: 'the normaliser shown first',
     },
+    crowdOption,
   ];
 
   async start() {
-    const v = (this.view = this.nl.twoNumbersView());
+    const start = startingCrowd(this.nl, this.config.crowd);
+    this.crowd = start.crowd;
+    this.crowdText = start.text;
+    const v = (this.view = this.crowd ? this.nl.twoNumbersViewOf(this.crowd) : this.nl.twoNumbersView());
     this.kind = this.config.kind;
-    this.render(`${readerStyleTag}
+    this.render(`${readerStyleTag}${crowdPickerHtml()}
       <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(
         ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
       ).join('')}</span></div>
       <p aria-live="polite" data-summary></p>
       <p class="scroll-cue" data-cue>${v.people} people: the table scrolls for the rest.</p>
-      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${v.people} of the crowd</caption>
+      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${v.people} of ${this.crowd ? 'your' : 'the'} crowd</caption>
         <thead><tr><th scope="col">person</th><th scope="col">height (cm)</th><th scope="col">weight (kg)</th><th scope="col">answer: height</th><th scope="col">answer: weight</th></tr></thead>
         <tbody></tbody></table></div>`);
     this.body.addEventListener('click', (e) => {
@@ -42,6 +48,7 @@ export class NlTwoNumbers extends NlWidget {
       this.$$('[data-kind]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
       this.draw();
     });
+    attachCrowdPicker(this, start, (text) => restartWithCrowd(this, text));
     arrowKeys(this.body);
     this.draw();
   }
@@ -60,9 +67,9 @@ export class NlTwoNumbers extends NlWidget {
     const hidden = box.scrollHeight > box.clientHeight + 1;
     this.$('[data-cue]').hidden = !hidden;
     this.$('[data-summary]').textContent = {
-      layer: `Every row comes out as +1, −1: the largest distance from ±1 over all ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
+      layer: `Every row comes out as ${this.crowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over all ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
       rms: 'No centring: each row keeps its proportions, so the people stay apart.',
-      batch: 'Down the columns, twenty heights have a spread worth dividing by: the people keep their differences.',
+      batch: `Down the columns, ${this.crowd ? `${v.people}` : 'twenty'} heights have a spread worth dividing by: the people keep their differences.`,
     }[this.kind];
   }
 }

@@ -1,0 +1,213 @@
+// Bring your own crowd: a pasted or chosen CSV of (height, weight, label) rows replaces the essay's
+// crowd in the comparison, the loss curves and the row of two numbers. A refusal names every bad
+// line and loses nothing; sizes beyond the limit are refused by type; the crowd travels in the state.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { launchChromium, watchForProblems } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser, context, server;
+
+// Seven people whose labels height and weight tell apart.
+const SEVEN = 'height,weight,label\n150,45,0\n185,90,1\n140,40,0\n175,70,1\n160,50,0\n170,65,1\n155,60,1\n';
+
+before(async () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'normlab-crowd-'));
+  cpSync(path.resolve(root, process.env.NORMLAB_DIST ?? 'dist'), site, { recursive: true });
+  // One widget per page, named in the query (?tag=nl-comparison), its attributes in &attrs=.
+  writeFileSync(
+    path.join(site, 'one.js'),
+    `const q = new URLSearchParams(location.search);
+    const el = document.createElement(q.get('tag'));
+    for (const [k, v] of new URLSearchParams(q.get('attrs') ?? '')) el.setAttribute(k, v);
+    el.addEventListener('nl-change', (e) => window.changes.push(e.detail.state));
+    el.addEventListener('nl-done', () => window.dones++);
+    window.changes = [];
+    window.dones = 0;
+    document.body.append(el);`,
+  );
+  writeFileSync(
+    path.join(site, 'one.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script type="module" src="./normlab-widgets.js"></script><script type="module" src="./one.js"></script>`,
+  );
+  server = await serveStatic(site);
+  browser = await launchChromium();
+  context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens one widget and waits until it has drawn (nl-done). */
+async function open(tag, attrs = '') {
+  const page = await context.newPage();
+  const problems = watchForProblems(page);
+  await page.goto(`${server.url}/one.html?tag=${tag}&attrs=${encodeURIComponent(attrs)}`);
+  await page.waitForFunction(() => window.dones > 0, null, { timeout: 90000 });
+  return { page, problems };
+}
+
+const inWidget = (page, tag, selector) => page.locator(`${tag} >> ${selector}`);
+
+/** Waits for the next nl-done after `dones` and returns the text of the widget's selector. */
+async function nextDone(page, dones, tag, selector) {
+  await page.waitForFunction((n) => window.dones > n, dones, { timeout: 120000 });
+  return inWidget(page, tag, selector).first().textContent();
+}
+
+test('comparison: a pasted crowd with one bad line is refused naming that line; nothing is lost; a good one trains and changes the table; back to the essay', async () => {
+  const tag = 'nl-comparison';
+  const { page, problems } = await open(tag);
+  const table = () => inWidget(page, tag, 'tbody').textContent();
+  await page.waitForFunction(() =>
+    document.querySelector('nl-comparison').shadowRoot.querySelector('tbody tr[data-arrangement]'),
+  );
+  const essay = await table();
+  await inWidget(page, tag, 'details[data-crowd] summary').click();
+  const bad = SEVEN.replace('175,70,1', '175,7O,1'); // a letter O on line 5
+  await inWidget(page, tag, '[data-crowd-text]').fill(bad);
+  await inWidget(page, tag, '[data-crowd-use]').click();
+  const refusal = inWidget(page, tag, '[data-crowd-refusal]');
+  await refusal.locator('li').first().waitFor();
+  assert.equal(await refusal.getAttribute('data-error-name'), 'DataError');
+  assert.deepEqual(await refusal.locator('li').allTextContents(), ["line 5: weight '7O' is not a number"]);
+  assert.match(await refusal.textContent(), /^DataError: 1 line of the crowd is refused/);
+  // Nothing else lost: the text stays as typed, the table and the state are the essay's.
+  assert.equal(await inWidget(page, tag, '[data-crowd-text]').inputValue(), bad);
+  assert.equal(await table(), essay);
+  assert.equal(await page.evaluate(() => document.querySelector('nl-comparison').state), '');
+
+  const dones = await page.evaluate(() => window.dones);
+  await inWidget(page, tag, '[data-crowd-text]').fill(SEVEN);
+  await inWidget(page, tag, '[data-crowd-use]').click();
+  await page.waitForFunction((n) => window.dones > n + 1, dones, { timeout: 120000 }); // drawn, then trained
+  const mine = await table();
+  assert.notEqual(mine, essay);
+  assert.equal(await inWidget(page, tag, '[data-crowd-status]').textContent(), 'Your crowd: 7 people.');
+  assert.equal(await inWidget(page, tag, '[data-crowd-refusal]').isVisible(), false);
+  assert.equal(await inWidget(page, tag, '[data-crowd-text]').inputValue(), SEVEN);
+  const state = await page.evaluate(() => document.querySelector('nl-comparison').state);
+  assert.equal(state, `crowd:${encodeURIComponent(SEVEN)}`);
+  assert.ok((await page.evaluate(() => window.changes)).includes(state), 'nl-change carried the crowd');
+
+  // The link opens the same crowd's table in a fresh page.
+  const link = await page.evaluate(() => document.querySelector('nl-comparison').link);
+  const fresh = await context.newPage();
+  await fresh.goto(link);
+  await fresh.waitForFunction(() => window.dones > 0, null, { timeout: 120000 });
+  await fresh.waitForFunction(() =>
+    document.querySelector('nl-comparison').shadowRoot.querySelector('tbody tr[data-arrangement]'),
+  );
+  assert.equal(await inWidget(fresh, tag, 'tbody').textContent(), mine);
+  await fresh.close();
+
+  const again = await page.evaluate(() => window.dones);
+  await inWidget(page, tag, '[data-crowd-essay]').click();
+  await page.waitForFunction((n) => window.dones > n + 1, again, { timeout: 120000 });
+  assert.equal(await table(), essay);
+  assert.equal(await page.evaluate(() => document.querySelector('nl-comparison').state), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('two numbers: a crowd chosen as a file works; a file beyond the limit is refused by its size', async () => {
+  const tag = 'nl-two-numbers';
+  const { page, problems } = await open(tag);
+  const caption = () => inWidget(page, tag, 'table caption').textContent();
+  assert.equal(await caption(), '20 of the crowd');
+  await inWidget(page, tag, 'details[data-crowd] summary').click();
+  let dones = await page.evaluate(() => window.dones);
+  await inWidget(page, tag, '[data-crowd-file]').setInputFiles({
+    name: 'crowd.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(SEVEN.replaceAll('\n', '\r\n')),
+  });
+  assert.equal(await nextDone(page, dones, tag, 'table caption'), '7 of your crowd');
+  assert.equal(await inWidget(page, tag, 'tbody tr th').first().textContent(), '1');
+  assert.equal(await inWidget(page, tag, 'tbody tr td').first().textContent(), '150');
+  assert.equal(await inWidget(page, tag, '[data-crowd-text]').inputValue(), SEVEN); // a text box ends lines with LF
+
+  // 70,000 bytes: refused before it is read, with its size; the crowd in use stays.
+  await inWidget(page, tag, '[data-crowd-file]').setInputFiles({
+    name: 'big.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${'#'.repeat(69999)}\n`),
+  });
+  const refusal = inWidget(page, tag, '[data-crowd-refusal]');
+  await refusal.filter({ hasText: /SizeError/ }).waitFor();
+  assert.equal(await refusal.getAttribute('data-error-name'), 'SizeError');
+  assert.match(await refusal.textContent(), /the crowd's text is 70000 bytes; the limit is 65536 bytes/);
+  assert.equal(await caption(), '7 of your crowd');
+
+  // Pasted text beyond the limit: the same refusal, the text kept.
+  const long = `${SEVEN}#${'x'.repeat(66000)}\n`;
+  await inWidget(page, tag, '[data-crowd-text]').fill(long);
+  await inWidget(page, tag, '[data-crowd-use]').click();
+  await refusal.filter({ hasText: /is 6\d{4} bytes/ }).waitFor();
+  assert.equal((await inWidget(page, tag, '[data-crowd-text]').inputValue()).length, long.length);
+  assert.equal(await caption(), '7 of your crowd');
+
+  // Too few people, or one label: refused by name.
+  await inWidget(page, tag, '[data-crowd-text]').fill('170,60,1\n120,30,0\n');
+  await inWidget(page, tag, '[data-crowd-use]').click();
+  await refusal.filter({ hasText: /has 2 people; the comparison's 5 folds/ }).waitFor();
+
+  dones = await page.evaluate(() => window.dones);
+  await inWidget(page, tag, '[data-crowd-essay]').click();
+  assert.equal(await nextDone(page, dones, tag, 'table caption'), '20 of the crowd');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('loss curves: a crowd attribute trains in the worker; a bad one is refused by line and the essay crowd is used', async () => {
+  const tag = 'nl-loss-curves';
+  const essay = await open(tag);
+  const crossings = (page) => inWidget(page, tag, 'tbody').last().textContent(); // the crossings table
+  const essayCrossings = await crossings(essay.page);
+  const mine = await open(tag, new URLSearchParams({ crowd: SEVEN }).toString());
+  assert.notEqual(await crossings(mine.page), essayCrossings);
+  assert.equal(await inWidget(mine.page, tag, '[data-crowd-status]').textContent(), 'Your crowd: 7 people.');
+  assert.equal(
+    await mine.page.evaluate(() => document.querySelector('nl-loss-curves').state),
+    `crowd:${encodeURIComponent(SEVEN)}`,
+  );
+  const bad = await open(tag, new URLSearchParams({ crowd: `${SEVEN}1,2\n3,x,1\n` }).toString());
+  assert.equal(await crossings(bad.page), essayCrossings);
+  assert.deepEqual(await inWidget(bad.page, tag, '[data-crowd-refusal] li').allTextContents(), [
+    'line 9: has 2 fields, not 3',
+    "line 10: weight 'x' is not a number",
+  ]);
+  for (const p of [essay, mine, bad]) {
+    assert.deepEqual(p.problems, []);
+    await p.page.close();
+  }
+});
+
+test('a crowd longer than a link holds is left out of the state, and Copy link says so', async () => {
+  const tag = 'nl-two-numbers';
+  const { page } = await open(tag);
+  const rows = Array.from({ length: 300 }, (_, k) => `${140 + (k % 50)},${40 + (k % 40)},${k % 2}`).join('\n');
+  const dones = await page.evaluate(() => window.dones);
+  await inWidget(page, tag, 'details[data-crowd] summary').click();
+  await inWidget(page, tag, '[data-crowd-text]').fill(rows);
+  await inWidget(page, tag, '[data-crowd-use]').click();
+  assert.equal(await nextDone(page, dones, tag, 'table caption'), '20 of your crowd');
+  assert.equal(await page.evaluate(() => document.querySelector('nl-two-numbers').state), '');
+  await inWidget(page, tag, '[data-tool="copy-link"]').click();
+  const status = inWidget(page, tag, '[data-tool-status]');
+  await status.filter({ hasText: /./ }).waitFor();
+  assert.match(
+    await status.textContent(),
+    new RegExp(`The link leaves out the crowd: its ${rows.length} characters are more than the 2048 a link holds\\.$`),
+  );
+  await page.close();
+});
