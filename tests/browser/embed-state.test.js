@@ -76,6 +76,7 @@ function otherState(tag) {
       if (o.choices) v = o.choices.find((c) => String(c) !== String(d));
       else if (o.type === 'boolean') v = !d;
       else if (o.type === 'block') v = '2,3;4,5;6,8';
+      else if (o.name === 'crowd') v = '150,45,0\\n185,90,1\\n140,40,0\\n175,70,1\\n160,50,0\\n170,65,1\\n';
       else if (o.type === 'list') v = d.map((x, k) => String(Number(x) + k + 1)).join(',');
       else if (o.min !== undefined && o.max !== undefined) v = o.type === 'integer' ? (d === o.min ? o.min + 1 : o.min) : (o.min + o.max) / 2;
       else if (o.type === 'integer' || o.type === 'number') v = d + 1;
@@ -126,6 +127,12 @@ async function roundTrip(tag) {
   }
 }
 
+/** Types a value into a field and leaves it, as a reader does (the field's change event fires). */
+async function typeIn(control, value) {
+  await control.fill(value);
+  await control.press('Tab');
+}
+
 test("the reader's own controls change the state, and the link carries them", async () => {
   const cases = [
     ['nl-playground', 'button[data-kind="layer"]', 'kind:layer'],
@@ -134,6 +141,9 @@ test("the reader's own controls change the state, and the link carries them", as
     ['nl-toggles', 'button[data-kind="layer"]', 'kind:layer'],
     ['nl-playground', 'input[data-i="0"][data-j="0"]', 'rows:5%2C7%3B1%2C9%3B7%2C1%3B23%2C7', (c) => c.fill('5')],
     ['nl-gradient-check', 'select[data-case]', 'case:layer-four', (c) => c.selectOption('layer-four')],
+    ['nl-bowl', '[data-bowl="round"] input[data-rate]', 'round-rate:0.4', (c) => typeIn(c, '0.4')],
+    ['nl-bowl', '[data-bowl="stretched"] input[data-rate]', 'stretched-rate:0.05', (c) => typeIn(c, '0.05')],
+    ['nl-momentum', 'input[data-rate]', 'momentum:0.3', (c) => typeIn(c, '0.3')],
   ];
   for (const [tag, control, state, act = (c) => c.click()] of cases) {
     const page = await context.newPage();
@@ -192,5 +202,22 @@ test('the essay page writes each changed widget into its URL hash, and a fresh p
   );
   assert.equal(await fresh.evaluate(() => document.querySelector('nl-playground').state), 'kind:rms');
   await fresh.close();
+  await page.close();
+});
+
+test('a hash holding a section anchor and widget states applies the states and lands on the section', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/index.html#measurements&two-numbers=kind:rms&comparison=autostart:false`);
+  await page.waitForFunction(() => {
+    const top = document.getElementById('measurements').getBoundingClientRect().top;
+    return Math.abs(top) < 80;
+  });
+  assert.equal(await page.evaluate(() => document.querySelector('nl-two-numbers').state), 'kind:rms');
+  assert.equal(await page.evaluate(() => document.querySelector('nl-comparison').state), 'autostart:false');
+  // The widgets' own writes keep the anchor first, so the address still lands there.
+  await page.locator('nl-two-numbers').scrollIntoViewIfNeeded();
+  await page.locator('nl-two-numbers >> button[data-kind="batch"]').click();
+  await page.waitForFunction(() => location.hash.includes('two-numbers=kind:batch'));
+  assert.match(page.url(), /#measurements&/);
   await page.close();
 });

@@ -26,8 +26,17 @@ export class NlBowl extends NlWidget {
       min: 0,
       max: 0.5,
       doc: 'learning rate on the stretched bowl',
+      live: (w) => w.bowls?.stretched.rate,
     },
-    { name: 'round-rate', type: 'number', default: 0.3, min: 0, max: 0.5, doc: 'learning rate on the round bowl' },
+    {
+      name: 'round-rate',
+      type: 'number',
+      default: 0.3,
+      min: 0,
+      max: 0.5,
+      doc: 'learning rate on the round bowl',
+      live: (w) => w.bowls?.round.rate,
+    },
   ];
 
   async start() {

@@ -12,7 +12,16 @@ export class NlMomentum extends NlWidget {
   static options = [
     { name: 'means', type: 'list', default: ['3', '5', '4'], doc: 'batch means, repeated in order' },
     { name: 'variances', type: 'list', default: ['1', '4', '2'], doc: 'batch variances, one per mean' },
-    { name: 'momentum', type: 'number', default: 0.1, min: 0, max: 1, doc: 'share of each batch folded in' },
+    {
+      name: 'momentum',
+      type: 'number',
+      default: 0.1,
+      min: 0,
+      max: 1,
+      doc: 'share of each batch folded in',
+      // The rate as the core reads it back, whichever way the reader writes it (momentum or keep).
+      live: (w) => w.view?.momentum,
+    },
     { name: 'batches', type: 'integer', default: 3, min: 1, max: 200, doc: 'how many batches to fold in (1 to 200)' },
   ];
 
@@ -87,6 +96,7 @@ export class NlMomentum extends NlWidget {
       delete this.$('[data-problem]').dataset.errorName;
       this.$('.chart').hidden = false;
     } catch (e) {
+      this.view = null; // no rate of an earlier view stands for the refused one
       // No figures of an earlier rate stay beside the refusal.
       const problem = this.$('[data-problem]');
       problem.dataset.errorName = e.name;
