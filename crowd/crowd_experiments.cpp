@@ -202,8 +202,11 @@ CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd&
     require_crowd(crowd);
     const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
     Random rng = initial_weights_generator(seed, crowd_folds); // a stream no fold uses
-    TrainingRun run = train_crowd_network(CrowdNetwork::initial(arrangement, rng), x, crowd.labels, crowd_epochs,
-                                          Recording::Everything);
+    const CrowdNetwork start = CrowdNetwork::initial(arrangement, rng);
+    std::optional<TrainingRun> fast =
+        std::move(train_in_lockstep({{start, x, crowd.labels}}, crowd_epochs, Recording::Everything).front());
+    TrainingRun run =
+        fast ? std::move(*fast) : train_crowd_network(start, x, crowd.labels, crowd_epochs, Recording::Everything);
     CurveRun c{
         arrangement,           std::move(run.losses), 0, run.final_loss, accuracy(run.network.infer(x), crowd.labels),
         std::move(run.records)};
