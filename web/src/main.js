@@ -3,7 +3,13 @@
 import './widgets/index.js';
 import { fillProseFigures } from './prose-figures.js';
 import { followHash } from './widget.js';
+import { hashAnchor } from './widget-state.js';
+import { warmPool } from './worker-pool.js';
 
+// Widgets that train in the page's workers: one worker starts (and takes the compiled core) while
+// the page lays out, so the first training does not wait for a worker to load.
+const TRAINED_IN_WORKERS = 'nl-comparison, nl-loss-curves, nl-two-ways, nl-covariate-shift';
+if (document.querySelector(TRAINED_IN_WORKERS)) warmPool();
 fillProseFigures().catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();
@@ -14,7 +20,7 @@ followHash();
  * is brought back into view once the formulas and the widgets near it have settled.
  */
 function landOnHash() {
-  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  const target = document.getElementById(hashAnchor(location.hash));
   if (!target) return;
   document.documentElement.classList.add('laid-out');
   target.scrollIntoView();

@@ -111,6 +111,10 @@ export function workerPool({ start = startWorker, size } = {}) {
 
   return {
     view,
+    /** Starts a worker now, if none has started, so that it is ready when the first run comes. */
+    warm() {
+      if (workers.length === 0) launch();
+    },
     get size() {
       return workers.length;
     },
@@ -129,3 +133,8 @@ function handCore(worker, wasmModule) {
 
 /** The page's pool. */
 export const pagePool = workerPool();
+
+/** Starts one of the page's workers ahead of its first run. */
+export function warmPool() {
+  pagePool.warm();
+}
