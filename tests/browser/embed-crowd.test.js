@@ -6,11 +6,9 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { launchChromium, siteFolder, watchForProblems } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, context, server;
 
 // Seven people whose labels height and weight tell apart.
@@ -18,7 +16,7 @@ const SEVEN = 'height,weight,label\n150,45,0\n185,90,1\n140,40,0\n175,70,1\n160,
 
 before(async () => {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-crowd-'));
-  cpSync(path.resolve(root, process.env.NORMLAB_DIST ?? 'dist'), site, { recursive: true });
+  cpSync(siteFolder(), site, { recursive: true });
   // One widget per page, named in the query (?tag=nl-comparison), its attributes in &attrs=.
   writeFileSync(
     path.join(site, 'one.js'),

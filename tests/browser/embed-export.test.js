@@ -5,16 +5,14 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { launchChromium, siteFolder } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, server;
 
 before(async () => {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-export-'));
-  cpSync(path.resolve(root, process.env.NORMLAB_SITE ?? 'dist'), site, { recursive: true });
+  cpSync(siteFolder(), site, { recursive: true });
   writeFileSync(
     path.join(site, 'post.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">

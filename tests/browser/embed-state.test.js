@@ -6,16 +6,14 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { launchChromium, siteFolder } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, context, server, names;
 
 before(async () => {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-state-'));
-  cpSync(path.resolve(root, process.env.NORMLAB_SITE ?? 'dist'), site, { recursive: true });
+  cpSync(siteFolder(), site, { recursive: true });
   // One widget per page, named in the query: ?tag=nl-playground
   writeFileSync(
     path.join(site, 'one.js'),

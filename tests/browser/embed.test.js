@@ -5,16 +5,14 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { launchChromium, siteFolder, watchForProblems } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, server;
 
 before(async () => {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-host-'));
-  cpSync(path.resolve(root, process.env.NORMLAB_SITE ?? 'dist'), path.join(site, 'normlab'), { recursive: true });
+  cpSync(siteFolder(), path.join(site, 'normlab'), { recursive: true });
   writeFileSync(
     path.join(site, 'post.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
