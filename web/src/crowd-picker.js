@@ -23,6 +23,7 @@ const panel = `
     details.crowd summary { cursor: pointer; color: var(--nl-accent); font-weight: 600; }
     details.crowd textarea { display: block; box-sizing: border-box; width: 100%; max-width: 40em; min-height: 7em;
       font: .85em ui-monospace, monospace; color: inherit; background: var(--nl-panel); border: 1px solid var(--nl-line); }
+    details.crowd input[type="file"] { max-width: 100%; min-width: 0; }
     .crowd-refusal ul { margin: .2em 0; padding-left: 1.4em; max-height: 12em; overflow-y: auto; }
   </style>
   <p class="note" data-crowd-status role="status"></p>
