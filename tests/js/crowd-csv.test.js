@@ -1,6 +1,7 @@
 // A reader's crowd through wasm: the core reads the CSV text (every bad line named, sizes refused
 // by type), and the comparison, the whole-crowd runs and the two numbers train on it.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import * as errors from '../../web/src/errors.js';
 import { emvalHandles, heapInUse, nl } from './core.js';
@@ -85,4 +86,12 @@ test('a crowd handed in that is not one is refused by type, and nothing leaks', 
   }
   assert.equal(heapInUse(), heap);
   assert.equal(emvalHandles(), handles);
+});
+
+test("the README's crowd attribute example and format block read as crowds", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const attribute = /crowd="([^"]*)"/.exec(readme)[1];
+  assert.equal(nl.crowdFromCsv(attribute).labels.length, 6);
+  const format = /CSV, one person per line:\n\n```\n([\s\S]*?)```/.exec(readme)[1];
+  assert.throws(() => nl.crowdFromCsv(format), { name: 'DataError', message: /has 2 people/ });
 });
