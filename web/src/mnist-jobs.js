@@ -5,7 +5,7 @@
 // from the core.
 //
 // Jobs (input → result):
-//   load        {bytes}                                             → the asset's description
+//   load        {url}: fetches the digit asset (progress: bytes received of the total) → its description
 //   train       {arrangements, learningRate, batchSize, seed, epochs} → {epochs}
 //               progress details: {arrangement, position, loss?, heldOut?, epoch?}
 //   classify    {image}    → {arrangement: ten probabilities}
@@ -36,6 +36,26 @@ function readTraining(input) {
 /** Whether position a crossed a multiple of (1 / parts) of an epoch on its way to b (batches). */
 const crossed = (before, after, batches, parts) =>
   Math.floor((after * parts) / batches) > Math.floor((before * parts) / batches) || after >= batches;
+
+/**
+ * The asset's bytes, reporting (received, total) as they arrive (total 0 when the server does
+ * not say). requires: url a string naming the asset.
+ */
+function fetchBytes(url, onProgress) {
+  if (typeof url !== 'string') throw new TypeError(`the asset's address must be text, not ${describe(url)}`);
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('GET', url);
+    request.responseType = 'arraybuffer';
+    request.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    request.onload = () => {
+      if (request.status === 200) resolve(new Uint8Array(request.response));
+      else reject(new Error(`the digits could not be fetched (${request.status} ${request.statusText})`));
+    };
+    request.onerror = () => reject(new Error('the digits could not be fetched'));
+    request.send();
+  });
+}
 
 export function createMnistJobs() {
   let runs = []; // [{arrangement, network, epoch, first, batches, seconds, lossSum, lossBatches}]
@@ -116,7 +136,12 @@ export function createMnistJobs() {
   }
 
   return {
-    load: async (nl, _pace, input) => nl.mnistLoadDigits(fields(input, "the load's input").bytes),
+    load: async (nl, pace, input) => {
+      const bytes = await fetchBytes(fields(input, "the load's input").url, (received, total) =>
+        pace(received, total).catch(() => {}),
+      );
+      return nl.mnistLoadDigits(bytes);
+    },
     train,
     classify: async (nl, _pace, input) => {
       const { image } = fields(input, "the classification's input");

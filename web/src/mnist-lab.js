@@ -1,37 +1,25 @@
-// The MNIST lab's controller: fetches the digit asset (only when the reader starts the lab),
-// starts one worker per core the machine has (at most one per network), deals the networks out,
-// and runs the lab's jobs (mnist-jobs.js) in them through the project's protocol
-// (training-worker.js). It computes nothing itself.
+// The MNIST lab's controller: starts one worker per core the machine has (at most one per
+// network), has each fetch the digit asset (only when the reader starts the lab; the page's own
+// thread never holds it), deals the networks out, and runs the lab's jobs (mnist-jobs.js) in them
+// through the project's protocol (training-worker.js). It computes nothing itself.
 import { ModuleWorker as Worker } from './module-worker.js';
 import { TrainingWorker } from './training-worker.js';
+import { compiledCore, coreMessage } from './core-module.js';
 
 const assetUrl = new URL('../generated/mnist-digits.bin', import.meta.url);
-const startWorker = () => new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' });
 
-/**
- * The asset's bytes, read as a stream so no task holds the whole download, reporting
- * (received, total) as they arrive (total 0 when the server does not say).
- */
-export async function fetchDigits(onProgress, signal) {
-  const response = await fetch(assetUrl, { signal });
-  if (!response.ok) throw new Error(`the digits could not be fetched (${response.status})`);
-  const total = Number(response.headers.get('Content-Length')) || 0;
-  const reader = response.body.getReader();
-  let bytes = new Uint8Array(total);
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (received + value.length > bytes.length) {
-      const larger = new Uint8Array(Math.max(2 * bytes.length, received + value.length));
-      larger.set(bytes.subarray(0, received));
-      bytes = larger;
+/** A lab worker, handed the page's compiled core as soon as that is ready. */
+function startWorker() {
+  const worker = new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' });
+  const hand = (wasmModule) => {
+    try {
+      worker.postMessage(coreMessage(wasmModule));
+    } catch {
+      worker.postMessage(coreMessage(null)); // a module this browser cannot clone: the worker loads its own
     }
-    bytes.set(value, received);
-    received += value.length;
-    onProgress(received, total);
-  }
-  return received === bytes.length ? bytes : bytes.slice(0, received);
+  };
+  compiledCore().then(hand, () => hand(null));
+  return worker;
 }
 
 export class MnistLab {
@@ -43,9 +31,16 @@ export class MnistLab {
     this.training = null; // the AbortController of the training under way
   }
 
-  /** Hands the digits to every worker; resolves when all have them. */
-  load(bytes) {
-    return Promise.all(this.workers.map((w) => w.run('load', { input: { bytes } })));
+  /**
+   * Has every worker fetch the digits and load them; resolves when all have. The first fetches
+   * alone, reporting (bytes received, total bytes or 0) to onProgress; the others then read the
+   * asset from the browser's cache where the host lets it be cached.
+   */
+  async load(onProgress, signal) {
+    const input = { url: assetUrl.href };
+    const [first, ...others] = this.workers;
+    await first.run('load', { input, signal, onProgress: (r) => onProgress(r.done, r.total) });
+    await Promise.all(others.map((w) => w.run('load', { input, signal })));
   }
 
   /**

@@ -8,7 +8,7 @@
 // no animation), and nothing is drawn while the lab is off screen or the tab hidden.
 import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
-import { MnistLab, fetchDigits } from '../mnist-lab.js';
+import { MnistLab } from '../mnist-lab.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { watchSeedField } from '../seed-field.js';
 import { isCancel } from '../protocol.js';
@@ -157,7 +157,6 @@ export class NlMnistLab extends NlWidget {
     if (this.onVisibility) document.removeEventListener('visibilitychange', this.onVisibility);
     this.lab?.free();
     this.lab = null;
-    this.bytes = null;
     this.running = false;
     this.preparing = false;
     super.stop();
@@ -338,12 +337,12 @@ export class NlMnistLab extends NlWidget {
     }
   }
 
-  /** Makes the workers and hands them the digits, fetched on the first Train. */
+  /** Makes the workers, which fetch the digits, on the first Train. */
   async prepare() {
     this.lab = new MnistLab(ARRANGEMENTS);
     this.status('Fetching the digits…');
-    this.bytes ??= await this.whileCurrent(
-      fetchDigits(
+    await this.whileCurrent(
+      this.lab.load(
         (got, total) =>
           this.statusSoon(
             `Fetching the digits… ${(got / 1e6).toFixed(1)}${total ? ` of ${(total / 1e6).toFixed(1)}` : ''} MB`,
@@ -351,8 +350,6 @@ export class NlMnistLab extends NlWidget {
         this.signal,
       ),
     );
-    this.status('Handing the digits to the workers…');
-    await this.whileCurrent(this.lab.load(this.bytes));
     this.trained = { epochs: 0, settings: null };
     for (const b of this.$$('[data-act="activations"], [data-act="clear"], [data-act="digit"], [data-digit]'))
       b.disabled = false;
@@ -463,6 +460,8 @@ export class NlMnistLab extends NlWidget {
 
   onFinished() {
     this.setRunning(false);
+    this.drawTable(); // the last epoch's figures at once, with the sentence that announces them
+    this.dirty.delete('table');
     this.status(`Trained ${this.target} epoch${this.target > 1 ? 's' : ''}. Train again for more, or Reset.`);
     this.dispatchEvent(new CustomEvent('nl-trained', { detail: { epochs: this.target } }));
     if (this.pad.some((v) => v > 0)) this.classifySoon();
