@@ -6,6 +6,11 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/elementary.hpp"
 
@@ -16,10 +21,25 @@ using i64x2 = std::int64_t __attribute__((vector_size(16)));
 
 inline f64x2 splat(double v) { return f64x2{v, v}; }
 
-// Lane-wise a > 0 ? a : +0.0 (ReLU): a NaN gives 0, as the scalar comparison does.
-inline f64x2 positive_part(f64x2 a) { return (f64x2)((i64x2)a & (i64x2)(a > splat(0.0))); }
-// Lane-wise key > 0 ? a : +0.0.
-inline f64x2 where_positive(f64x2 key, f64x2 a) { return (f64x2)((i64x2)a & (i64x2)(key > splat(0.0))); }
+// Lane-wise a > 0 ? a : +0.0 (ReLU): a NaN gives 0, as the scalar comparison does. SSE2's maxpd
+// and wasm's pmax are that very comparison (maxpd(a, 0) = a > 0 ? a : 0, pmax(0, a) = 0 < a ? a : 0).
+inline f64x2 positive_part(f64x2 a) {
+#if defined(__wasm_simd128__)
+    return (f64x2)wasm_f64x2_pmax(wasm_f64x2_splat(0.0), (v128_t)a);
+#elif defined(__SSE2__)
+    return (f64x2)_mm_max_pd((__m128d)a, _mm_setzero_pd());
+#else
+    return (f64x2)((i64x2)a & (i64x2)(a > splat(0.0)));
+#endif
+}
+// Lane-wise key > 0 ? a : +0.0 (an and with the comparison's mask, which wasm keeps as one v128.and).
+inline f64x2 where_positive(f64x2 key, f64x2 a) {
+#if defined(__wasm_simd128__)
+    return (f64x2)wasm_v128_and((v128_t)a, wasm_f64x2_gt((v128_t)key, wasm_f64x2_splat(0.0)));
+#else
+    return (f64x2)((i64x2)a & (i64x2)(key > splat(0.0)));
+#endif
+}
 // Lane-wise condition ? a : b, for a mask from a comparison.
 inline f64x2 choose(i64x2 condition, f64x2 a, f64x2 b) {
     return (f64x2)(((i64x2)a & condition) | ((i64x2)b & ~condition));

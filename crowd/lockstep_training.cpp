@@ -33,7 +33,7 @@ struct LockstepState {
     Lanes scale, shift, running_mean, running_var;             // the normaliser
     Lanes hidden, standardised, answer, slope, set_dev;        // row blocks (N, 16); set_dev (N, groups)
     Lanes logit, dlogit;                                       // (N)
-    Lanes mean, corr, var, dev, sum_d, sum_dz;                 // per unit, the batch axis
+    Lanes mean, corr, var, dev, under, sum_d, sum_dz;          // per unit, the batch axis; under = N dev
     Lanes dw1, db1, dw2, db2, dscale, dshift;                  // slopes
 
     LockstepState(std::size_t n, bool keep_rows) : rows(n), every_row(keep_rows) {
@@ -43,7 +43,7 @@ struct LockstepState {
         make(labels, n);
         for (Lanes* v : {&w1, &direction, &along, &dw1}) make(*v, inputs * units);
         for (Lanes* v : {&b1, &magnitude, &length, &w2, &scale, &shift, &running_mean, &running_var, &mean, &corr, &var,
-                         &dev, &sum_d, &sum_dz, &db1, &dw2, &dscale, &dshift})
+                         &dev, &under, &sum_d, &sum_dz, &db1, &dw2, &dscale, &dshift})
             make(*v, units);
         make(b2, 1);
         make(db2, 1);
@@ -109,8 +109,11 @@ struct EpochSettings {
 // nothing of later rows; the batch axis's column sums need every row first. false when a variance
 // or a direction's length left the ordinary range.
 // record(loss) sees the epoch's losses and the state before the step; false from it ends the run.
+// Kept out of line: one function per mode and width, each small enough for a quick compile and
+// tier-up in the browser, and only the modes used are compiled.
 template <std::size_t V, NormMode M, class Record>
-bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x2 (&loss)[V], Record&& record) {
+[[gnu::noinline]] bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x2 (&loss)[V],
+                             Record&& record) {
     constexpr std::size_t row = LockstepState<V>::row;
     constexpr bool batch = M == NormMode::Batch, has_norm = M != NormMode::None;
     constexpr bool features = M == NormMode::Features || M == NormMode::FeaturesUncentred;
@@ -140,6 +143,7 @@ bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x
     f64x2* __restrict corr = st.corr.data();
     f64x2* __restrict var = st.var.data();
     f64x2* __restrict dev = st.dev.data();
+    f64x2* __restrict under = st.under.data();
     f64x2* __restrict sum_d = st.sum_d.data();
     f64x2* __restrict sum_dz = st.sum_dz.data();
     f64x2* __restrict dw1 = st.dw1.data();
@@ -175,11 +179,13 @@ bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x
                     for (std::size_t p = 0; p < V; ++p) co[p] += xs[k * V + p] - m[p];
                 for (std::size_t p = 0; p < V; ++p) co[p] /= len;
             }
-            // Not centring, mean and correction are 0, and (x - 0) - 0 is x bit for bit.
+            // Not centring, mean and correction are 0, and (x - 0) - 0 is x bit for bit. z holds
+            // the centred values until the deviation divides them.
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p) {
                     const f64x2 centred = centre_features ? (xs[k * V + p] - m[p]) - co[p] : xs[k * V + p];
                     v[p] += centred * centred;
+                    zs[k * V + p] = centred;
                 }
             for (std::size_t p = 0; p < V; ++p) {
                 v[p] /= len;
@@ -188,10 +194,7 @@ bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x
                 devs[g * V + p] = sd[p];
             }
             for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t p = 0; p < V; ++p) {
-                    const f64x2 centred = centre_features ? (xs[k * V + p] - m[p]) - co[p] : xs[k * V + p];
-                    zs[k * V + p] = centred / sd[p];
-                }
+                for (std::size_t p = 0; p < V; ++p) zs[k * V + p] = zs[k * V + p] / sd[p];
         }
     };
     // The normaliser's answer, the output dense 16 -> 1 (identity) and binary cross-entropy
@@ -247,17 +250,17 @@ bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x
         for (std::size_t g = 0; g < groups; ++g) {
             f64x2* __restrict ds = dr + g * length * V;
             const f64x2* __restrict zs = zr + g * length * V;
-            f64x2 sd[V], sdz[V], under[V];
+            f64x2 sd[V], sdz[V], set_under[V];
             for (std::size_t p = 0; p < V; ++p) sd[p] = sdz[p] = splat(0.0);
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p) {
                     if constexpr (centre_features) sd[p] += ds[k * V + p];
                     sdz[p] += ds[k * V + p] * zs[k * V + p];
                 }
-            for (std::size_t p = 0; p < V; ++p) under[p] = len * devs[g * V + p];
+            for (std::size_t p = 0; p < V; ++p) set_under[p] = len * devs[g * V + p];
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p)
-                    ds[k * V + p] = ((len * ds[k * V + p] - sd[p]) - zs[k * V + p] * sdz[p]) / under[p];
+                    ds[k * V + p] = ((len * ds[k * V + p] - sd[p]) - zs[k * V + p] * sdz[p]) / set_under[p];
         }
     };
     // Hidden layer backward (ReLU, nothing passed down): bias and weight slopes over the rows.
@@ -291,16 +294,18 @@ bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x
             for (std::size_t c = 0; c < row; ++c) {
                 const f64x2 centred = (hid[i * row + c] - mean[c]) - corr[c];
                 var[c] += centred * centred;
+                z[i * row + c] = centred; // until the deviation divides it
             }
         for (std::size_t c = 0; c < row; ++c) {
             var[c] /= len;
             dev[c] = lanes::sqrt(var[c] + eps);
+            under[c] = len * dev[c];
             ordinary &= lanes::finite(var[c]);
         }
         if (!lanes::both(ordinary)) return false;
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = i * row;
-            for (std::size_t c = 0; c < row; ++c) z[r + c] = ((hid[r + c] - mean[c]) - corr[c]) / dev[c];
+            for (std::size_t c = 0; c < row; ++c) z[r + c] = z[r + c] / dev[c];
             const f64x2* o = answer_row(i, z + r, hid + r, y + r);
             output_back(i, o, z + r, d + r);
             for (std::size_t c = 0; c < row; ++c) {
@@ -312,7 +317,7 @@ bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = i * row;
             for (std::size_t c = 0; c < row; ++c)
-                d[r + c] = ((len * d[r + c] - sum_d[c]) - z[r + c] * sum_dz[c]) / (len * dev[c]);
+                d[r + c] = ((len * d[r + c] - sum_d[c]) - z[r + c] * sum_dz[c]) / under[c];
             hidden_back_row(i, hid + r, d + r);
         }
     } else {
@@ -377,7 +382,8 @@ bool epoch(LockstepState<V>& st, const EpochSettings& set, bool want_value, f64x
 // read from its lane before the step. false where the layer values would have refused a figure
 // that is not finite (their checks then speak, on the careful path).
 template <std::size_t V, NormMode M>
-bool record_lane(const LockstepState<V>& st, const NormSpec* spec, std::size_t lane, double loss, EpochRecord& e) {
+[[gnu::noinline]] bool record_lane(const LockstepState<V>& st, const NormSpec* spec, std::size_t lane, double loss,
+                                   EpochRecord& e) {
     constexpr bool has_norm = M != NormMode::None;
     const std::size_t n = st.rows;
     auto at = [&](const Lanes& from, std::size_t figure) { return get<V>(from, lane, figure); };
