@@ -1,6 +1,6 @@
 // The page (its formulas were typeset when it was built): fills the prose's figures from the core
-// and defines every widget.
-import './widgets/index.js';
+// and defines the widgets it holds.
+import { ALL_WIDGETS } from './widgets/chapters.js';
 import { fillProseFigures } from './prose-figures.js';
 import { followHash } from './widget.js';
 import { hashAnchor } from './widget-state.js';
@@ -32,3 +32,26 @@ function landOnHash() {
 }
 landOnHash();
 addEventListener('hashchange', landOnHash);
+
+// Each widget's module, loaded when the page holds that widget.
+const widgetModules = import.meta.glob('./widgets/nl-*.js');
+
+/**
+ * Defines the widgets this page holds, one per task, the nearest to the middle of the window
+ * first: defining an element upgrades (builds) every one of it on the page, and all of them at
+ * once made one long task.
+ */
+async function defineWidgets() {
+  const tags = ALL_WIDGETS.filter((tag) => document.querySelector(tag));
+  const distance = (tag) =>
+    Math.min(
+      ...[...document.querySelectorAll(tag)].map((el) => Math.abs(el.getBoundingClientRect().top - innerHeight / 2)),
+    );
+  const nearest = new Map(tags.map((tag) => [tag, distance(tag)]));
+  tags.sort((a, b) => nearest.get(a) - nearest.get(b));
+  for (const tag of tags) {
+    await widgetModules[`./widgets/${tag}.js`]();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+defineWidgets().catch((e) => console.error(e));
