@@ -23,6 +23,7 @@ const SIDE = 28;
 const SHOWN = 64;
 const CHART_INTERVAL_MS = 250;
 const CHARTS = ['loss', 'accuracy'];
+const MAX_POINTS = 400; // per curve
 
 export class NlMnistLab extends NlWidget {
   static title = 'The MNIST lab';
@@ -301,6 +302,8 @@ export class NlMnistLab extends NlWidget {
       s.accuracy.length = 0;
     }
     for (const a of ARRANGEMENTS) this.rows[a] = {};
+    const fresh = () => ({ seen: 0, stride: 1 });
+    this.thinning = Object.fromEntries(ARRANGEMENTS.map((a) => [a, { loss: fresh(), accuracy: fresh() }]));
     this.lowestAccuracy = Infinity;
     this.setAxis('accuracy', 'yMin', 0);
     for (const kind of CHARTS) this.scheduleDraw(kind);
@@ -428,11 +431,11 @@ export class NlMnistLab extends NlWidget {
     const s = this.series[d.arrangement];
     if (!s) return;
     if (Number.isFinite(d.loss)) {
-      s.loss.push({ x: d.position, y: d.loss });
+      keep(s.loss, { x: d.position, y: d.loss }, this.thinning[d.arrangement].loss);
       this.scheduleDraw('loss');
     }
     if (d.heldOut) {
-      s.accuracy.push({ x: d.position, y: d.heldOut.accuracy });
+      keep(s.accuracy, { x: d.position, y: d.heldOut.accuracy }, this.thinning[d.arrangement].accuracy);
       if (d.heldOut.accuracy < this.lowestAccuracy) {
         this.lowestAccuracy = d.heldOut.accuracy;
         // The axis starts at the tenth below the lowest accuracy yet: 0 before any figure.
@@ -612,6 +615,23 @@ export class NlMnistLab extends NlWidget {
       }
     }
   }
+}
+
+/**
+ * Adds the next of evenly spaced points to a curve of at most MAX_POINTS: a full curve drops
+ * every other point and from then on takes every other point that comes (thinning.stride), so
+ * it stays evenly spaced and a long training is drawn as fast as a short one.
+ */
+function keep(points, point, thinning) {
+  const index = thinning.seen++;
+  if (index % thinning.stride !== 0) return;
+  if (points.length >= MAX_POINTS) {
+    let kept = 0;
+    for (let k = 0; k < points.length; k += 2) points[kept++] = points[k];
+    points.length = kept;
+    thinning.stride *= 2;
+  }
+  points.push(point);
 }
 
 define('nl-mnist-lab', NlMnistLab);
