@@ -44,7 +44,12 @@ function powerOfTenLabel(value) {
 
 /** A CSS custom property of an element, e.g. colour(host, '--nl-batch'). */
 export function colour(host, name) {
-  return getComputedStyle(host).getPropertyValue(name).trim() || '#888';
+  return colourIn(getComputedStyle(host), name);
+}
+
+/** A custom property of a computed style, read once per drawing for all its series. */
+function colourIn(style, name) {
+  return style.getPropertyValue(name).trim() || '#888';
 }
 
 function withAlpha(hex, alpha) {
@@ -67,9 +72,10 @@ export function lineChart(host, canvas, series, options = {}) {
     muted: colour(host, '--nl-muted'),
     line: colour(host, '--nl-line'),
   });
-  const datasets = () =>
-    series.map((s) => {
-      const base = colour(host, s.colourVar);
+  const datasets = () => {
+    const style = getComputedStyle(host);
+    return series.map((s) => {
+      const base = colourIn(style, s.colourVar);
       const c = s.alpha ? withAlpha(base, s.alpha) : base;
       return {
         label: s.label,
@@ -85,6 +91,7 @@ export function lineChart(host, canvas, series, options = {}) {
         tension: 0,
       };
     });
+  };
   const scales = () => {
     const st = styleOf();
     const axis = (title) => ({

@@ -98,7 +98,6 @@ export class NlCovariateShift extends NlWidget {
     );
     // The highlighted line is drawn last, over the others.
     if (unit !== null) lines.push(lines.splice(unit, 1)[0]);
-    this.drawing = null;
     this.chart.$setSeries(lines, this.chartOptions());
     const said = this.$('[data-unit-said]');
     if (unit === null) {
@@ -108,18 +107,6 @@ export class NlCovariateShift extends NlWidget {
     const run = this.data[this.network];
     const flat = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
     said.textContent = `Unit ${unit + 1}: ${this.statistic} ${fmt(flat[unit], 4)} after the first epoch, ${fmt(flat[(run.epochs - 1) * run.units + unit], 4)} after the last.`;
-  }
-
-  /** Adds the lines a few per frame: one frame with all sixteen at once is a long task. */
-  showProgressively(series) {
-    const token = (this.drawing = {});
-    const chart = this.chart;
-    const step = (n) => {
-      if (this.drawing !== token || this.chart !== chart) return;
-      chart.$setSeries(series.slice(0, n), this.chartOptions());
-      if (n < series.length) requestAnimationFrame(() => step(Math.min(series.length, n + 4)));
-    };
-    step(Math.min(series.length, 4));
   }
 
   draw() {
@@ -134,8 +121,8 @@ export class NlCovariateShift extends NlWidget {
       width: 1.5,
     }));
     this.series = series;
-    if (this.unit === null) this.showProgressively(series);
-    else this.highlight(this.unit);
+    // All sixteen lines in one chart update: an update's cost is mostly its layout, not its lines.
+    this.highlight(this.unit);
     rovingTabindex(this.root);
     const other = this.data[this.network === 'plain' ? 'batch' : 'plain'];
     const name = { plain: 'the plain network', batch: 'the batch layer' };
