@@ -33,7 +33,10 @@ function readTraining(input) {
   return { arrangements, options: { learningRate, batchSize, seed }, epochs };
 }
 
-/** Whether position a crossed a multiple of (1 / parts) of an epoch on its way to b (batches). */
+/** Lets the worker's pending messages in. */
+const breather = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Whether a call from batch `before` to batch `after` crossed a multiple of 1 / parts of an epoch, or ended it. */
 const crossed = (before, after, batches, parts) =>
   Math.floor((after * parts) / batches) > Math.floor((before * parts) / batches) || after >= batches;
 
@@ -64,8 +67,11 @@ export function createMnistJobs() {
 
   const byArrangement = (f) => Object.fromEntries(runs.map((r) => [r.arrangement, f(r)]));
 
-  /** One call's batches of one run; the figures to post, if any. */
-  function advance(nl, run, options) {
+  /**
+   * One call's batches of one run; the figures to post, if any. Each evaluation waits for a task
+   * of its own, so a request (a drawn digit) waits for one call or one evaluation, not for all.
+   */
+  async function advance(nl, run, options) {
     const count = Math.min(Math.max(1, Math.round(DIGITS_PER_CALL / options.batchSize)), run.batches - run.first);
     const t0 = performance.now();
     const answer = nl.mnistTrainBatches(run.network, { ...options, epoch: run.epoch, first: run.first, count });
@@ -75,8 +81,7 @@ export function createMnistJobs() {
     run.lossBatches += count;
     const before = run.first;
     run.first += count;
-    const position = run.epoch + run.first / run.batches;
-    const detail = { arrangement: run.arrangement, position };
+    const detail = { arrangement: run.arrangement, position: run.epoch + run.first / run.batches };
     let news = false;
     if (crossed(before, run.first, run.batches, LOSS_POINTS_PER_EPOCH)) {
       detail.loss = run.lossSum / run.lossBatches; // mean of these batches, each before its step
@@ -84,22 +89,26 @@ export function createMnistJobs() {
       run.lossBatches = 0;
       news = true;
     }
-    if (crossed(before, run.first, run.batches, EVALUATIONS_PER_EPOCH)) {
-      detail.heldOut = nl.mnistEvaluate(run.network);
-      news = true;
-    }
-    if (run.first >= run.batches) {
+    const evaluate = crossed(before, run.first, run.batches, EVALUATIONS_PER_EPOCH);
+    const ended = run.first >= run.batches;
+    const seconds = run.seconds;
+    if (ended) {
       run.epoch += 1;
       run.first = 0;
-      detail.epoch = {
-        epoch: run.epoch,
-        trainingLoss: nl.mnistEvaluate(run.network, 'training').loss,
-        heldOut: detail.heldOut,
-        seconds: run.seconds,
-      };
       run.seconds = 0;
     }
-    return { detail: news ? detail : undefined, count };
+    const { network } = run;
+    if (evaluate) {
+      await breather();
+      detail.heldOut = nl.mnistEvaluate(network);
+      news = true;
+    }
+    if (ended) {
+      await breather();
+      const trainingLoss = nl.mnistEvaluate(network, 'training').loss;
+      detail.epoch = { epoch: run.epoch, trainingLoss, heldOut: detail.heldOut, seconds };
+    }
+    return news ? detail : undefined;
   }
 
   async function train(nl, pace, input) {
@@ -126,7 +135,7 @@ export function createMnistJobs() {
         // The run furthest behind goes next, so the networks advance together.
         const next = runs.filter((r) => r.epoch < epochs).sort((a, b) => a.epoch - b.epoch || a.first - b.first)[0];
         if (!next) break;
-        const { detail } = advance(nl, next, options);
+        const detail = await advance(nl, next, options);
         await pace(total - left(), total, detail);
       }
       return { epochs: Math.min(...runs.map((r) => r.epoch)) };
