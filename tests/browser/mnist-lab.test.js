@@ -4,13 +4,10 @@
 // in the state string and come back from a link; the lab's workers answer a malformed message
 // with an error reply; nothing is drawn while the lab is off screen, and it is drawn on return.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { test } from 'node:test';
+import { useSiteAndBrowser, watchForProblems } from './chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-let browser, server, page, problems;
+let browser, page, problems;
 
 const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
 const labProperty = (name) => page.evaluate((n) => document.querySelector('nl-mnist-lab')[n], name);
@@ -20,19 +17,13 @@ async function setField(selector, value) {
   await lab(selector).dispatchEvent('change');
 }
 
-before(async () => {
-  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
-  browser = await launchChromium();
+useSiteAndBrowser(async (site) => {
+  browser = site.browser;
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchForProblems(page);
-  await page.goto(`${server.url}/mnist.html`);
+  await page.goto(`${site.server.url}/mnist.html`);
   await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
   await lab('[data-act="train"]').waitFor();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test('an emptied or fractional seed or epochs field goes back to the number in use, never 0', async () => {
