@@ -9,10 +9,10 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { launchChromium, siteFolder, watchForProblems } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const site = path.resolve(root, process.env.NORMLAB_SITE ?? 'dist');
+const site = path.resolve(root, siteFolder());
 const HOSTILE = '* { font-size: 30px !important; color: red !important; line-height: 3 !important }';
 let browser, widgets, names;
 

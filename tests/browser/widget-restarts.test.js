@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { launchChromium, siteFolder, watchForProblems } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, server, page, problems;
@@ -38,7 +38,7 @@ function countWorkers() {
 
 before(async () => {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-restarts-'));
-  cpSync(path.resolve(root, process.env.NORMLAB_DIST ?? 'dist'), site, { recursive: true });
+  cpSync(path.resolve(root, siteFolder()), site, { recursive: true });
   writeFileSync(
     path.join(site, 'host.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
@@ -178,7 +178,7 @@ test('covariate shift: after two quick attribute changes only the last start dra
 });
 
 test('the built worker answers every malformed request, knows only its own jobs, and stops when cancelled', async () => {
-  const assets = path.resolve(root, process.env.NORMLAB_DIST ?? 'dist', 'assets');
+  const assets = path.resolve(root, siteFolder(), 'assets');
   const worker = readdirSync(assets).find((f) => /^worker-.*\.js$/.test(f));
   assert.ok(worker, `no worker in ${assets}`);
   const probe = await browser.newPage();
