@@ -34,5 +34,5 @@ export function coreMessage(wasmModule) {
 /** The module a core message carries (null: none), or undefined when data is not a core message. */
 export function moduleOfMessage(data) {
   if (data === null || typeof data !== 'object' || data.type !== CORE_MESSAGE) return undefined;
-  return data.module instanceof WebAssembly.Module ? data.module : null;
+  return typeof WebAssembly === 'object' && data.module instanceof WebAssembly.Module ? data.module : null;
 }
