@@ -24,11 +24,12 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
 
 export async function serveStatic(root, { port = 0, csp = CONTENT_SECURITY_POLICY } = {}) {
+  const top = path.resolve(root);
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
-      let file = path.join(root, decodeURIComponent(url.pathname));
-      if (!file.startsWith(path.resolve(root))) throw new Error('outside the root');
+      let file = path.join(top, decodeURIComponent(url.pathname));
+      if (file !== top && !file.startsWith(top + path.sep)) throw new Error('outside the root');
       if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
       const body = await readFile(file);
       res.writeHead(200, {
