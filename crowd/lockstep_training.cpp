@@ -164,12 +164,13 @@ template <std::size_t V, NormMode M, class Record>
                 h[c] = lanes::positive_part((b1[c] + xi[p] * w1[c]) + xi[V + p] * w1[row + c]);
             }
     };
-    // The feature axis: each contiguous group of the row is a set; mean, correction, variance, z.
+    // The feature axis: each contiguous group of the row is a set; mean, correction, variance and
+    // deviation. zr receives the centred values, which answer_row divides by the deviation.
     auto standardise_row = [&](const f64x2* __restrict h, f64x2* __restrict zr, f64x2* __restrict devs) {
         for (std::size_t g = 0; g < groups; ++g) {
             const f64x2* __restrict xs = h + g * length * V;
             f64x2* __restrict zs = zr + g * length * V;
-            f64x2 m[V], co[V], v[V], sd[V];
+            f64x2 m[V], co[V], v[V];
             for (std::size_t p = 0; p < V; ++p) m[p] = co[p] = v[p] = splat(0.0);
             if constexpr (centre_features) {
                 for (std::size_t k = 0; k < length; ++k)
@@ -179,8 +180,7 @@ template <std::size_t V, NormMode M, class Record>
                     for (std::size_t p = 0; p < V; ++p) co[p] += xs[k * V + p] - m[p];
                 for (std::size_t p = 0; p < V; ++p) co[p] /= len;
             }
-            // Not centring, mean and correction are 0, and (x - 0) - 0 is x bit for bit. z holds
-            // the centred values until the deviation divides them.
+            // Not centring, mean and correction are 0, and (x - 0) - 0 is x bit for bit.
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p) {
                     const f64x2 centred = centre_features ? (xs[k * V + p] - m[p]) - co[p] : xs[k * V + p];
@@ -189,27 +189,31 @@ template <std::size_t V, NormMode M, class Record>
                 }
             for (std::size_t p = 0; p < V; ++p) {
                 v[p] /= len;
-                sd[p] = lanes::sqrt(v[p] + eps);
+                devs[g * V + p] = lanes::sqrt(v[p] + eps);
                 ordinary &= lanes::finite(v[p]);
-                devs[g * V + p] = sd[p];
             }
-            for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t p = 0; p < V; ++p) zs[k * V + p] = zs[k * V + p] / sd[p];
         }
     };
-    // The normaliser's answer, the output dense 16 -> 1 (identity) and binary cross-entropy
-    // (binary_cross_entropy_into): logit = b + sum_j o_j w_j in j order.
-    auto answer_row = [&](std::size_t i, const f64x2* __restrict zr, const f64x2* __restrict h,
-                          f64x2* __restrict yr) -> const f64x2* {
-        const f64x2* o = h;
-        if constexpr (has_norm) {
-            for (std::size_t c = 0; c < row; ++c) yr[c] = scale[c] * zr[c] + shift[c];
-            o = yr;
-        }
+    // z = centred / deviation (deviation(u, p) gives the unit's), the normaliser's answer, the
+    // output dense 16 -> 1 (identity) and binary cross-entropy (binary_cross_entropy_into):
+    // logit = b + sum_j o_j w_j in j order. Each division sits among the row's other work, so the
+    // divider runs beside the multipliers and adders instead of alone.
+    auto answer_row = [&](std::size_t i, f64x2* __restrict zr, const f64x2* __restrict h, f64x2* __restrict yr,
+                          auto&& deviation) -> const f64x2* {
         f64x2 s[V];
         for (std::size_t p = 0; p < V; ++p) s[p] = b2[p];
         for (std::size_t u = 0; u < units; ++u)
-            for (std::size_t p = 0; p < V; ++p) s[p] += o[u * V + p] * w2[u * V + p];
+            for (std::size_t p = 0; p < V; ++p) {
+                const std::size_t c = u * V + p;
+                if constexpr (has_norm) {
+                    const f64x2 zc = zr[c] / deviation(u, p);
+                    zr[c] = zc;
+                    yr[c] = scale[c] * zc + shift[c];
+                    s[p] += yr[c] * w2[c];
+                } else {
+                    s[p] += h[c] * w2[c];
+                }
+            }
         for (std::size_t p = 0; p < V; ++p) {
             const f64x2 zl = s[p], t = labels[i * V + p];
             const f64x2 e = lanes::exp(-lanes::abs(zl));
@@ -220,11 +224,21 @@ template <std::size_t V, NormMode M, class Record>
             logit[i * V + p] = zl;
             dlogit[i * V + p] = (sg - t) / count;
         }
-        return o;
+        return has_norm ? yr : h;
+    };
+    // The hidden layer's backward for one cell (ReLU, nothing passed down): bias and weight slopes
+    // summed over the rows in order.
+    auto hidden_back = [&](const f64x2* __restrict xi, std::size_t c, std::size_t p, f64x2 h, f64x2 arriving) {
+        const f64x2 ds = lanes::where_positive(h, arriving);
+        db1[c] += ds;
+        dw1[c] += xi[p] * ds;
+        dw1[row + c] += xi[V + p] * ds;
     };
     // Output layer backward (slopes summed over the rows in order, passed down as 0 + dl w), and
-    // the normaliser's parameter slopes with d = dy * scale.
+    // the normaliser's parameter slopes with d = dy * scale; without a normaliser the hidden layer's
+    // backward follows in the same pass.
     auto output_back = [&](std::size_t i, const f64x2* __restrict o, const f64x2* __restrict zr, f64x2* __restrict dr) {
+        const f64x2* xi = x + i * inputs * V;
         f64x2 dl[V];
         for (std::size_t p = 0; p < V; ++p) {
             dl[p] = dlogit[i * V + p];
@@ -240,39 +254,31 @@ template <std::size_t V, NormMode M, class Record>
                     dshift[c] += slope;
                     dr[c] = slope * scale[c];
                 } else {
-                    dr[c] = slope;
+                    hidden_back(xi, c, p, o[c], slope);
                 }
             }
     };
-    // The normaliser's passed-down block on the feature axis, per set of the row:
-    // (n d - sum d - z sum(d z)) / (n s).
-    auto features_back_row = [&](const f64x2* __restrict zr, const f64x2* __restrict devs, f64x2* __restrict dr) {
+    // The normaliser's passed-down block on the feature axis, per set of the row,
+    // (n d - sum d - z sum(d z)) / (n s), and the hidden layer's backward in the same pass.
+    auto features_back_row = [&](std::size_t i, const f64x2* __restrict h, const f64x2* __restrict zr,
+                                 const f64x2* __restrict devs, const f64x2* __restrict dr) {
+        f64x2 sd[row], sdz[row], set_under[row]; // per set, groups * V of them
         for (std::size_t g = 0; g < groups; ++g) {
-            f64x2* __restrict ds = dr + g * length * V;
+            const f64x2* __restrict ds = dr + g * length * V;
             const f64x2* __restrict zs = zr + g * length * V;
-            f64x2 sd[V], sdz[V], set_under[V];
-            for (std::size_t p = 0; p < V; ++p) sd[p] = sdz[p] = splat(0.0);
+            for (std::size_t p = 0; p < V; ++p) sd[g * V + p] = sdz[g * V + p] = splat(0.0);
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p) {
-                    if constexpr (centre_features) sd[p] += ds[k * V + p];
-                    sdz[p] += ds[k * V + p] * zs[k * V + p];
+                    if constexpr (centre_features) sd[g * V + p] += ds[k * V + p];
+                    sdz[g * V + p] += ds[k * V + p] * zs[k * V + p];
                 }
-            for (std::size_t p = 0; p < V; ++p) set_under[p] = len * devs[g * V + p];
-            for (std::size_t k = 0; k < length; ++k)
-                for (std::size_t p = 0; p < V; ++p)
-                    ds[k * V + p] = ((len * ds[k * V + p] - sd[p]) - zs[k * V + p] * sdz[p]) / set_under[p];
+            for (std::size_t p = 0; p < V; ++p) set_under[g * V + p] = len * devs[g * V + p];
         }
-    };
-    // Hidden layer backward (ReLU, nothing passed down): bias and weight slopes over the rows.
-    auto hidden_back_row = [&](std::size_t i, const f64x2* __restrict h, const f64x2* __restrict arriving) {
         const f64x2* xi = x + i * inputs * V;
         for (std::size_t u = 0; u < units; ++u)
             for (std::size_t p = 0; p < V; ++p) {
-                const std::size_t c = u * V + p;
-                const f64x2 ds = lanes::where_positive(h[c], arriving[c]);
-                db1[c] += ds;
-                dw1[c] += xi[p] * ds;
-                dw1[row + c] += xi[V + p] * ds;
+                const std::size_t c = u * V + p, k = (u / length) * V + p;
+                hidden_back(xi, c, p, h[c], ((len * dr[c] - sd[k]) - zr[c] * sdz[k]) / set_under[k]);
             }
     };
 
@@ -294,7 +300,7 @@ template <std::size_t V, NormMode M, class Record>
             for (std::size_t c = 0; c < row; ++c) {
                 const f64x2 centred = (hid[i * row + c] - mean[c]) - corr[c];
                 var[c] += centred * centred;
-                z[i * row + c] = centred; // until the deviation divides it
+                z[i * row + c] = centred; // until answer_row divides it by the deviation
             }
         for (std::size_t c = 0; c < row; ++c) {
             var[c] /= len;
@@ -303,10 +309,10 @@ template <std::size_t V, NormMode M, class Record>
             ordinary &= lanes::finite(var[c]);
         }
         if (!lanes::both(ordinary)) return false;
+        auto column_deviation = [&](std::size_t u, std::size_t p) { return dev[u * V + p]; };
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = i * row;
-            for (std::size_t c = 0; c < row; ++c) z[r + c] = z[r + c] / dev[c];
-            const f64x2* o = answer_row(i, z + r, hid + r, y + r);
+            const f64x2* o = answer_row(i, z + r, hid + r, y + r, column_deviation);
             output_back(i, o, z + r, d + r);
             for (std::size_t c = 0; c < row; ++c) {
                 sum_d[c] += d[r + c];
@@ -316,19 +322,23 @@ template <std::size_t V, NormMode M, class Record>
         for (std::size_t c = 0; c < row; ++c) mean[c] += corr[c];
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = i * row;
-            for (std::size_t c = 0; c < row; ++c)
-                d[r + c] = ((len * d[r + c] - sum_d[c]) - z[r + c] * sum_dz[c]) / under[c];
-            hidden_back_row(i, hid + r, d + r);
+            const f64x2* xi = x + i * inputs * V;
+            for (std::size_t u = 0; u < units; ++u)
+                for (std::size_t p = 0; p < V; ++p) {
+                    const std::size_t c = u * V + p;
+                    hidden_back(xi, c, p, hid[r + c], ((len * d[r + c] - sum_d[c]) - z[r + c] * sum_dz[c]) / under[c]);
+                }
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = st.at(i);
+            f64x2* devs = set_dev + (r / units) * groups;
             hidden_row(i, hid + r);
-            if constexpr (features) standardise_row(hid + r, z + r, set_dev + (r / units) * groups);
-            const f64x2* o = answer_row(i, z + r, hid + r, y + r);
+            if constexpr (features) standardise_row(hid + r, z + r, devs);
+            auto set_deviation = [&](std::size_t u, std::size_t p) { return devs[(u / length) * V + p]; };
+            const f64x2* o = answer_row(i, z + r, hid + r, y + r, set_deviation);
             output_back(i, o, z + r, d + r);
-            if constexpr (features) features_back_row(z + r, set_dev + (r / units) * groups, d + r);
-            hidden_back_row(i, hid + r, d + r);
+            if constexpr (features) features_back_row(i, hid + r, z + r, devs, d + r);
         }
         if (!lanes::both(ordinary)) return false;
     }
