@@ -1,19 +1,20 @@
 // The MNIST lab's jobs, run by the protocol's job runner (job-runner.js) in each lab worker. The
-// digits and the networks this worker was dealt stay between runs. Training goes a few hundred
-// digits per call, round-robin over the networks, so the code tiers up and other runs (a drawn
-// digit's probabilities, the hidden units) are answered between two calls. Every figure comes
-// from the core.
+// digits and the networks this worker was dealt stay between runs. Training goes a tenth of an
+// epoch (800 digits) per call, round-robin over the networks, so the code tiers up and other runs
+// (a drawn digit's probabilities, the hidden units) are answered between two calls. Every figure
+// comes from the core.
 //
 // Jobs (input → result):
 //   load        {url}: fetches the digit asset (progress: bytes received of the total) → its description
 //   train       {arrangements, learningRate, batchSize, seed, epochs} → {epochs}
-//               progress details: {arrangement, position, loss?, heldOut?, epoch?}
+//               progress details, one per call: {arrangement, position, loss, heldOut?, epoch?}
+//   epochs      (none)     → {arrangement: epochs completed} (a cancelled training's figures may
+//                            not have reached the page)
 //   classify    {image}    → {arrangement: ten probabilities}
 //   activations {shown}    → {arrangement: the hidden units' on/off maps}
 //   digit       {index}    → {label, pixels}
 import { describe } from './protocol.js';
 
-const DIGITS_PER_CALL = 640;
 const LOSS_POINTS_PER_EPOCH = 10;
 const EVALUATIONS_PER_EPOCH = 5;
 const MAX_EPOCHS = 1000;
@@ -61,7 +62,7 @@ function fetchBytes(url, onProgress) {
 }
 
 export function createMnistJobs() {
-  let runs = []; // [{arrangement, network, epoch, first, batches, seconds, lossSum, lossBatches}]
+  let runs = []; // [{arrangement, network, epoch, first, batches, seconds}]
   let trainedWith = ''; // the settings the runs were made with
   let training = Promise.resolve(); // the train run under way; the next waits for it to stop
 
@@ -72,23 +73,20 @@ export function createMnistJobs() {
    * of its own, so a request (a drawn digit) waits for one call or one evaluation, not for all.
    */
   async function advance(nl, run, options) {
-    const count = Math.min(Math.max(1, Math.round(DIGITS_PER_CALL / options.batchSize)), run.batches - run.first);
+    // Up to the next tenth of the epoch: the core's mean loss of the call is that tenth's point.
+    const tenth = Math.floor((run.first * LOSS_POINTS_PER_EPOCH) / run.batches) + 1;
+    const count = Math.ceil((tenth * run.batches) / LOSS_POINTS_PER_EPOCH) - run.first;
     const t0 = performance.now();
     const answer = nl.mnistTrainBatches(run.network, { ...options, epoch: run.epoch, first: run.first, count });
     run.seconds += (performance.now() - t0) / 1000;
     run.network = answer.network;
-    run.lossSum += answer.meanLoss * count;
-    run.lossBatches += count;
     const before = run.first;
     run.first += count;
-    const detail = { arrangement: run.arrangement, position: run.epoch + run.first / run.batches };
-    let news = false;
-    if (crossed(before, run.first, run.batches, LOSS_POINTS_PER_EPOCH)) {
-      detail.loss = run.lossSum / run.lossBatches; // mean of these batches, each before its step
-      run.lossSum = 0;
-      run.lossBatches = 0;
-      news = true;
-    }
+    const detail = {
+      arrangement: run.arrangement,
+      position: run.epoch + run.first / run.batches,
+      loss: answer.meanLoss, // the core's mean of these batches' losses, each before its step
+    };
     const evaluate = crossed(before, run.first, run.batches, EVALUATIONS_PER_EPOCH);
     const ended = run.first >= run.batches;
     const seconds = run.seconds;
@@ -101,14 +99,13 @@ export function createMnistJobs() {
     if (evaluate) {
       await breather();
       detail.heldOut = nl.mnistEvaluate(network);
-      news = true;
     }
     if (ended) {
       await breather();
       const trainingLoss = nl.mnistEvaluate(network, 'training').loss;
       detail.epoch = { epoch: run.epoch, trainingLoss, heldOut: detail.heldOut, seconds };
     }
-    return news ? detail : undefined;
+    return detail;
   }
 
   async function train(nl, pace, input) {
@@ -126,7 +123,7 @@ export function createMnistJobs() {
           const { batchesPerEpoch } = nl.mnistTrainBatches(network, { ...options, count: 0 });
           return { arrangement, network, epoch: 0, first: 0, batches: batchesPerEpoch, seconds: 0 };
         });
-        runs = fresh.map((r) => ({ ...r, lossSum: 0, lossBatches: 0 }));
+        runs = fresh;
         trainedWith = settings;
       }
       const left = () => runs.reduce((n, r) => n + Math.max(0, (epochs - r.epoch) * r.batches - r.first), 0);
@@ -152,6 +149,7 @@ export function createMnistJobs() {
       return nl.mnistLoadDigits(bytes);
     },
     train,
+    epochs: async () => byArrangement((r) => r.epoch),
     classify: async (nl, _pace, input) => {
       const { image } = fields(input, "the classification's input");
       return byArrangement((r) => Array.from(nl.mnistClassify(r.network, image)));

@@ -362,19 +362,29 @@ export class NlMnistLab extends NlWidget {
     if (this.running || this.preparing) return;
     const settings = this.withoutEpochs();
     const epochs = this.settings.epochs;
-    if (!this.lab) {
-      this.preparing = true;
-      try {
-        await this.prepare();
-      } catch (e) {
+    // Until the training starts, a second press waits for nothing.
+    this.preparing = true;
+    let same;
+    try {
+      if (!this.lab) await this.prepare();
+      same = JSON.stringify(this.trained.settings) === JSON.stringify(settings);
+      if (same) {
+        // The workers' own count: the last figures of a cancelled training may never have come.
+        const done = await this.whileCurrent(this.lab.askAll('epochs'));
+        Object.assign(this.epochsDone, done);
+        for (const [a, e] of Object.entries(done)) this.rows[a].epochs = e;
+        this.scheduleDraw('table');
+        this.trained.epochs = Math.min(...Object.values(this.epochsDone));
+      }
+    } catch (e) {
+      if (!this.trained) {
         this.lab?.free();
         this.lab = null;
-        throw e;
-      } finally {
-        this.preparing = false;
       }
+      throw e;
+    } finally {
+      this.preparing = false;
     }
-    const same = JSON.stringify(this.trained.settings) === JSON.stringify(settings);
     this.setRunning(true);
     this.trainStart = performance.now();
     this.firstEpochAt = 0;
