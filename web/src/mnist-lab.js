@@ -39,6 +39,8 @@ export class MnistLab {
   async load(onProgress, signal) {
     const input = { url: assetUrl.href };
     const [first, ...others] = this.workers;
+    // The others start meanwhile (a request that needs the core), so theirs is ready when the digits are.
+    for (const w of others) w.run('epochs', { signal }).catch(() => {});
     await first.run('load', { input, signal, onProgress: (r) => onProgress(r.done, r.total) });
     await Promise.all(others.map((w) => w.run('load', { input, signal })));
   }
