@@ -18,6 +18,7 @@ import { describe } from './protocol.js';
 const LOSS_POINTS_PER_EPOCH = 10;
 const EVALUATIONS_PER_EPOCH = 5;
 const MAX_EPOCHS = 1000;
+const PIXELS = 28 * 28;
 
 function fields(input, what) {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
@@ -152,6 +153,9 @@ export function createMnistJobs() {
     epochs: async () => byArrangement((r) => r.epoch),
     classify: async (nl, _pace, input) => {
       const { image } = fields(input, "the classification's input");
+      // Checked here too, so a bad image is refused before any network exists.
+      if (!(image instanceof Float32Array || Array.isArray(image)) || image.length !== PIXELS)
+        throw new TypeError(`the image must be ${PIXELS} pixels (a Float32Array or an array), not ${describe(image)}`);
       return byArrangement((r) => Array.from(nl.mnistClassify(r.network, image)));
     },
     activations: async (nl, _pace, input) => {
