@@ -448,8 +448,8 @@ export class NlMnistLab extends NlWidget {
       keep(s.accuracy, { x: d.position, y: d.heldOut.accuracy }, this.thinning[d.arrangement].accuracy);
       if (d.heldOut.accuracy < this.lowestAccuracy) {
         this.lowestAccuracy = d.heldOut.accuracy;
-        // The axis starts at the tenth below the lowest accuracy yet: 0 before any figure.
-        this.setAxis('accuracy', 'yMin', Math.max(0, Math.floor(this.lowestAccuracy * 10) / 10));
+        // The axis starts at the multiple of 0.2 below the lowest accuracy yet: 0 before any figure.
+        this.setAxis('accuracy', 'yMin', Math.max(0, Math.floor(this.lowestAccuracy * 5) / 5));
       }
       this.scheduleDraw('accuracy');
     }
