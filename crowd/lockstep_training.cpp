@@ -55,8 +55,10 @@ struct LockstepState {
     std::size_t at(std::size_t i) const { return every_row ? i * row : 0; }
 };
 
+// put, take and derive_weights stay out of line: the run's setup and assembly then compile as
+// small functions (V8's optimising compiler took over 100 ms on them inlined into one).
 template <std::size_t V>
-void put(Lanes& to, std::size_t lane, const std::vector<double>& from) {
+[[gnu::noinline]] void put(Lanes& to, std::size_t lane, const std::vector<double>& from) {
     for (std::size_t f = 0; f < from.size(); ++f) to[f * V + lane / 2][lane % 2] = from[f];
 }
 
@@ -66,7 +68,7 @@ double get(const Lanes& from, std::size_t lane, std::size_t figure) {
 }
 
 template <std::size_t V>
-std::vector<double> take(const Lanes& from, std::size_t lane, std::size_t figures) {
+[[gnu::noinline]] std::vector<double> take(const Lanes& from, std::size_t lane, std::size_t figures) {
     std::vector<double> v(figures);
     for (std::size_t f = 0; f < figures; ++f) v[f] = get<V>(from, lane, f);
     return v;
@@ -76,7 +78,7 @@ std::vector<double> take(const Lanes& from, std::size_t lane, std::size_t figure
 // magnitude * (direction / length). false when a squared length is not a finite normal number
 // (the layer value then takes its scaled path, or refuses a zero direction).
 template <std::size_t V>
-bool derive_weights(LockstepState<V>& st) {
+[[gnu::noinline]] bool derive_weights(LockstepState<V>& st) {
     constexpr std::size_t row = LockstepState<V>::row;
     const f64x2* __restrict v = st.direction.data();
     const f64x2* __restrict g = st.magnitude.data();
