@@ -1,10 +1,13 @@
-// One job's result per page: computed on the first read, in a worker of its own, and shared by
-// every reader after that.
+// One job's result per page: computed on the first read, in one of the page's training workers,
+// and shared by every reader after that.
 import { CancelError } from './protocol.js';
 import { TrainingWorker } from './training-worker.js';
 
+// Resolves with a result in a task of its own.
+const inTaskOfItsOwn = (result) => new Promise((resolve) => setTimeout(() => resolve(result), 0));
+
 /**
- * A cache of one job's result, computed on the first read in a worker of its own.
+ * A cache of one job's result, computed on the first read in one of the page's workers.
  * read({signal}) resolves with the result, shared, not to be modified.
  * ensures: a reader whose signal aborts first gets a CancelError; when every reader with a
  * signal has gone (and none without one came) before the job finishes, the job is cancelled and
@@ -32,7 +35,9 @@ export function sharedJob(job, newWorker = () => new TrainingWorker()) {
     shared ??= start();
     const runs = shared;
     if (!signal) runs.pinned = true; // a reader that cannot leave keeps the job going
-    if (runs.settled || !signal) return runs.promise;
+    // Even a result already there is handed over in a task of its own: a reader that has just
+    // drawn its frame (a chart) must not draw its data in the same task.
+    if (runs.settled || !signal) return runs.promise.then(inTaskOfItsOwn);
     runs.readers += 1;
     return new Promise((resolve, reject) => {
       const leave = () => {
