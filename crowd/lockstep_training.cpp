@@ -485,6 +485,70 @@ bool train_epochs(LockstepState<V>& st, const EpochSettings& set, std::size_t ep
     });
 }
 
+// A network's parameters and running figures as flat lists, in the order the lanes hold them:
+// w1 for a dense hidden layer, direction and magnitude for a weight-normalised one; the
+// normaliser's lists empty without one. Out of line and not per width, so each width's run
+// stays small for V8 to compile.
+struct NetworkFigures {
+    std::vector<double> w1, direction, magnitude, b1, scale, shift, running_mean, running_var, w2, b2;
+};
+
+[[gnu::noinline]] NetworkFigures figures_of(const CrowdNetwork& net) {
+    NetworkFigures f;
+    if (const auto* d = std::get_if<Dense>(&net.hidden())) {
+        f.w1 = d->weights().data;
+        f.b1 = d->bias();
+    } else {
+        const auto& w = std::get<WeightNormDense>(net.hidden());
+        f.direction = w.direction().data;
+        f.magnitude = w.magnitude();
+        f.b1 = w.bias();
+    }
+    if (net.norm()) {
+        f.scale = net.norm()->scale();
+        f.shift = net.norm()->shift();
+        if (net.norm()->has_running()) {
+            f.running_mean = net.norm()->running_mean();
+            f.running_var = net.norm()->running_variance();
+        }
+    }
+    f.w2 = net.output().weights().data;
+    f.b2 = net.output().bias();
+    return f;
+}
+
+// start's network with the figures f (of the same arrangement).
+[[gnu::noinline]] CrowdNetwork network_of(const CrowdNetwork& start, NetworkFigures f) {
+    HiddenLayer hidden = start.hidden();
+    if (start.arrangement() == Arrangement::WeightNorm)
+        hidden = WeightNormDense(Block::from_flat(inputs, units, std::move(f.direction)), std::move(f.magnitude),
+                                 std::move(f.b1), Activation::Relu);
+    else
+        hidden = Dense(Block::from_flat(inputs, units, std::move(f.w1)), std::move(f.b1), Activation::Relu);
+    std::optional<Normaliser> trained;
+    if (start.norm()) {
+        trained = start.norm()->with_scale_shift(std::move(f.scale), std::move(f.shift));
+        if (trained->has_running())
+            trained = trained->with_running(std::move(f.running_mean), std::move(f.running_var));
+    }
+    Dense output(Block::from_flat(units, 1, std::move(f.w2)), std::move(f.b2), Activation::Identity);
+    return CrowdNetwork::assembled(start.arrangement(), std::move(hidden), std::move(trained), std::move(output));
+}
+
+// Each list of NetworkFigures beside the lanes that hold it.
+template <std::size_t V>
+constexpr std::pair<std::vector<double> NetworkFigures::*, Lanes LockstepState<V>::*> lane_lists[] = {
+    {&NetworkFigures::w1, &LockstepState<V>::w1},
+    {&NetworkFigures::direction, &LockstepState<V>::direction},
+    {&NetworkFigures::magnitude, &LockstepState<V>::magnitude},
+    {&NetworkFigures::b1, &LockstepState<V>::b1},
+    {&NetworkFigures::scale, &LockstepState<V>::scale},
+    {&NetworkFigures::shift, &LockstepState<V>::shift},
+    {&NetworkFigures::running_mean, &LockstepState<V>::running_mean},
+    {&NetworkFigures::running_var, &LockstepState<V>::running_var},
+    {&NetworkFigures::w2, &LockstepState<V>::w2},
+    {&NetworkFigures::b2, &LockstepState<V>::b2}};
+
 template <std::size_t V>
 std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTraining>& t, std::size_t epochs,
                                                   Recording recording) {
@@ -499,28 +563,10 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     // Lanes past the last training hold a copy of the first; their results are dropped.
     for (std::size_t l = 0; l < 2 * V; ++l) {
         const LockstepTraining& lane = t[l < used ? l : 0];
-        const CrowdNetwork& net = lane.start;
+        const NetworkFigures f = figures_of(lane.start);
         put<V>(st.x, l, lane.x.data);
         put<V>(st.labels, l, lane.labels);
-        if (const auto* d = std::get_if<Dense>(&net.hidden())) {
-            put<V>(st.w1, l, d->weights().data);
-            put<V>(st.b1, l, d->bias());
-        } else {
-            const auto& w = std::get<WeightNormDense>(net.hidden());
-            put<V>(st.direction, l, w.direction().data);
-            put<V>(st.magnitude, l, w.magnitude());
-            put<V>(st.b1, l, w.bias());
-        }
-        if (net.norm()) {
-            put<V>(st.scale, l, net.norm()->scale());
-            put<V>(st.shift, l, net.norm()->shift());
-            if (net.norm()->has_running()) {
-                put<V>(st.running_mean, l, net.norm()->running_mean());
-                put<V>(st.running_var, l, net.norm()->running_variance());
-            }
-        }
-        put<V>(st.w2, l, net.output().weights().data);
-        put<V>(st.b2, l, net.output().bias());
+        for (const auto& [list, lanes] : lane_lists<V>) put<V>(st.*lanes, l, f.*list);
     }
     const bool weight_norm = a == Arrangement::WeightNorm;
     if (weight_norm && !derive_weights(st)) return none;
@@ -543,22 +589,10 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     if (!ordinary) return none;
     std::vector<std::optional<TrainingRun>> out(used);
     for (std::size_t l = 0; l < used; ++l) {
-        const CrowdNetwork& start = t[l].start;
-        HiddenLayer hidden = start.hidden();
-        if (weight_norm)
-            hidden = WeightNormDense(Block::from_flat(inputs, units, take<V>(st.direction, l, inputs * units)),
-                                     take<V>(st.magnitude, l, units), take<V>(st.b1, l, units), Activation::Relu);
-        else
-            hidden = Dense(Block::from_flat(inputs, units, take<V>(st.w1, l, inputs * units)), take<V>(st.b1, l, units),
-                           Activation::Relu);
-        std::optional<Normaliser> trained;
-        if (norm) {
-            trained = start.norm()->with_scale_shift(take<V>(st.scale, l, units), take<V>(st.shift, l, units));
-            if (trained->has_running())
-                trained = trained->with_running(take<V>(st.running_mean, l, units), take<V>(st.running_var, l, units));
-        }
-        Dense output(Block::from_flat(units, 1, take<V>(st.w2, l, units)), take<V>(st.b2, l, 1), Activation::Identity);
-        runs[l].network = CrowdNetwork::assembled(a, std::move(hidden), std::move(trained), std::move(output));
+        const NetworkFigures start = figures_of(t[l].start); // which lists the network has
+        NetworkFigures f;
+        for (const auto& [list, lanes] : lane_lists<V>) f.*list = take<V>(st.*lanes, l, (start.*list).size());
+        runs[l].network = network_of(t[l].start, std::move(f));
         out[l] = std::move(runs[l]);
     }
     return out;
