@@ -78,7 +78,10 @@ test('comparison: a pasted crowd with one bad line is refused naming that line; 
   await refusal.locator('li').first().waitFor();
   assert.equal(await refusal.getAttribute('data-error-name'), 'DataError');
   assert.deepEqual(await refusal.locator('li').allTextContents(), ["line 5: weight '7O' is not a number"]);
-  assert.match(await refusal.textContent(), /^DataError: 1 line of the crowd is refused/);
+  assert.match(
+    await refusal.textContent(),
+    /^One line of your crowd could not be read \(a row is height,weight,label\)\. Your text is kept/,
+  );
   // Nothing else lost: the text stays as typed, the table and the state are the essay's.
   assert.equal(await inWidget(page, tag, '[data-crowd-text]').inputValue(), bad);
   assert.equal(await table(), essay);
@@ -141,9 +144,9 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
     buffer: Buffer.from(`${'#'.repeat(69999)}\n`),
   });
   const refusal = inWidget(page, tag, '[data-crowd-refusal]');
-  await refusal.filter({ hasText: /SizeError/ }).waitFor();
+  await refusal.filter({ hasText: /70000 bytes/ }).waitFor();
   assert.equal(await refusal.getAttribute('data-error-name'), 'SizeError');
-  assert.match(await refusal.textContent(), /the crowd's text is 70000 bytes; the limit is 65536 bytes/);
+  assert.match(await refusal.textContent(), /^The crowd's text is 70000 bytes; the limit is 65536 bytes/);
   assert.equal(await caption(), '7 of your crowd');
 
   // Pasted text beyond the limit: the same refusal, the text kept.

@@ -77,8 +77,11 @@ function showRefusal(box, e) {
   box.dataset.errorName = e.name;
   const lines = Array.isArray(e.lines) ? e.lines : null;
   const head = document.createElement('p');
-  // The core's message begins with what was refused; its lines follow as a list.
-  head.textContent = `${e.name}: ${lines ? e.message.slice(0, e.message.indexOf(':')) : e.message}. Your text is kept and the crowd in use is unchanged.`;
+  // In the reader's words; the type stays in data-error-name. The core's lines follow as a list.
+  const what = lines
+    ? `${lines.length === 1 ? 'One line' : `${lines.length} lines`} of your crowd could not be read (a row is height,weight,label)`
+    : `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)}`;
+  head.textContent = `${what}. Your text is kept and the crowd in use is unchanged.`;
   box.replaceChildren(head);
   if (!lines) return;
   const list = document.createElement('ul');

@@ -101,6 +101,7 @@ export class NlComparison extends NlWidget {
       points: 5,
       showLine: false,
       pointStyle: ['circle', 'rect', 'triangle', 'rectRot', 'star'][k],
+      clip: false, // a dot at 1 (every held-out person right) is drawn whole, over the plot's edge
     }));
     const options = {
       xTitle: 'arrangement (one dot per seed)',
