@@ -132,6 +132,31 @@ test('a digit drawn while the networks train gets ten probabilities summing to 1
   }
   const shown = await lab('[data-p="group-0"]').textContent();
   assert.match(shown, /^\d\.\d{3}$/);
+  // The pad's note, a live region, says each network's answer once the pen is lifted.
+  const note = lab('[data-out="drawn"]');
+  assert.equal(await note.getAttribute('role'), 'status');
+  const answer = (what) =>
+    new RegExp(`^${what}: none \\d \\(\\d\\.\\d{3}\\), batch \\d .*group \\d \\(\\d\\.\\d{3}\\)\\.$`);
+  await page.waitForFunction(
+    (source) =>
+      new RegExp(source).test(
+        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="drawn"]').textContent,
+      ),
+    answer('Your drawing').source,
+  );
+  // The keyboard alternative: Enter in the digit field shows that held-out digit and its answers.
+  await lab('[data-digit]').fill('7');
+  await lab('[data-digit]').press('Enter');
+  await page.waitForFunction(
+    (source) =>
+      new RegExp(source).test(
+        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="drawn"]').textContent,
+      ),
+    answer('Held-out digit number 7, labelled \\d').source,
+  );
+  await lab('[data-digit]').fill('');
+  await lab('[data-digit]').press('Enter');
+  assert.match(await note.textContent(), /no held-out digit number \(empty\)/);
 });
 
 test('a malformed message to a lab worker gets an error reply, and the worker keeps training', async () => {
@@ -231,7 +256,9 @@ test('cancel stops the training at once; Train continues the same networks; no c
       ),
     );
   const count = (points) => Object.values(points).reduce((n, xs) => n + xs.length, 0);
-  await lab('[data-act="cancel"]').click();
+  await lab('[data-act="pause"]').click();
+  assert.match(await lab('[data-out="status"]').textContent(), /^Paused after epoch \d+ of 20\. Resume continues\.$/);
+  await lab('[data-act="cancel"]').click(); // a paused training is cancelled too
   await page.waitForFunction(() => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Cancelled'));
   assert.equal(await labProperty('running'), false);
   const stopped = await lossPoints();

@@ -77,7 +77,9 @@ test('Train again continues the same networks; pause holds them and resume carri
   const before = await points();
   await lab('[data-act="train"]').click();
   await lab('[data-act="pause"]').click();
-  await page.waitForFunction(() => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Paused.'));
+  await page.waitForFunction(() =>
+    document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Paused after epoch'),
+  );
   await page.waitForTimeout(300); // a call under way when Pause arrived still reports
   const paused = await points();
   await page.waitForTimeout(700);

@@ -85,7 +85,7 @@ export class NlMnistLab extends NlWidget {
         <button data-act="train" aria-pressed="false">Train</button>
         <button data-act="pause" disabled>Pause</button>
         <button data-act="cancel" disabled>Cancel</button>
-        <button data-act="reset" disabled>Reset</button>
+        <button data-act="reset" disabled>Reset the networks</button>
         <span class="note" role="status" aria-live="polite" data-out="status">The digits (7.9 MB) are fetched when you press Train.</span>
       </div>
       <div class="charts" style="display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:1rem">
@@ -121,7 +121,7 @@ export class NlMnistLab extends NlWidget {
             <label>or held-out digit number <input type="number" min="0" max="1999" step="1" value="0" data-digit style="width:5em" disabled></label>
             <button data-act="digit" disabled>Show it</button>
           </div>
-          <p class="note" id="pad-note" data-out="drawn">Press Train, then draw with the mouse or a finger (or pick a held-out digit): the networks answer while they learn.</p>
+          <p class="note" id="pad-note" role="status" aria-live="polite" data-out="drawn">Press Train, then draw with the mouse or a finger (or pick a held-out digit): the networks answer while they learn.</p>
         </div>
         <div class="scroll-x" role="region" aria-label="class probabilities, scrolls sideways" tabindex="0"><table data-probabilities><caption>Class probabilities</caption>
           <thead><tr><th scope="col">digit</th>${ARRANGEMENTS.map((a) => `<th scope="col">${a}</th>`).join('')}</tr></thead>
@@ -145,6 +145,11 @@ export class NlMnistLab extends NlWidget {
       if (act) this.act(act);
     });
     this.wirePad();
+    this.$('[data-digit]').addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter') return;
+      e.preventDefault();
+      this.act('digit');
+    });
     this.watchSight();
     await this.makeCharts();
   }
@@ -354,6 +359,10 @@ export class NlMnistLab extends NlWidget {
       ),
     );
     this.trained = { epochs: 0, settings: null };
+    this.out(
+      'drawn',
+      'Draw with the mouse or a finger, or pick a held-out digit: the four networks answer as they learn.',
+    );
     for (const b of this.$$('[data-act="activations"], [data-act="clear"], [data-act="digit"], [data-digit]'))
       b.disabled = false;
   }
@@ -389,6 +398,7 @@ export class NlMnistLab extends NlWidget {
     this.trainStart = performance.now();
     this.firstEpochAt = 0;
     this.target = (same ? this.trained.epochs : 0) + epochs;
+    this.announcedEpochs = same ? this.trained.epochs : 0;
     if (!same) {
       this.clearFigures();
       this.epochsDone = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
@@ -419,7 +429,9 @@ export class NlMnistLab extends NlWidget {
     if (this.paused) this.lab.pause();
     else this.lab.resume();
     this.$('[data-act="pause"]').textContent = this.paused ? 'Resume' : 'Pause';
-    this.status(this.paused ? 'Paused.' : 'Training…');
+    this.status(
+      this.paused ? `Paused after epoch ${this.trained.epochs} of ${this.target}. Resume continues.` : 'Training…',
+    );
   }
 
   /** Frees the workers and the networks; Train then starts four fresh ones. */
@@ -468,7 +480,10 @@ export class NlMnistLab extends NlWidget {
     this.scheduleDraw('table');
     if (!this.firstEpochAt && Object.values(this.epochsDone).every((e) => e >= 1))
       this.firstEpochAt = performance.now() - this.trainStart;
-    this.statusSoon(`Epoch ${this.trained.epochs} of ${this.target} done by all four networks.`);
+    if (this.trained.epochs > this.announcedEpochs) {
+      this.announcedEpochs = this.trained.epochs;
+      this.statusSoon(`Epoch ${this.trained.epochs} of ${this.target} done by all four networks.`);
+    }
   }
 
   onFinished() {
@@ -543,18 +558,25 @@ export class NlMnistLab extends NlWidget {
           const ink = Math.max(0, Math.min(1, 1.6 - d));
           this.pad[i * SIDE + j] = Math.max(this.pad[i * SIDE + j], ink);
         }
+      this.padShows = 'Your drawing';
       this.drawPad();
       this.classifySoon();
+    };
+    const lift = () => {
+      drawing = false;
+      this.drawingNow = false;
+      this.announceAnswer();
     };
     canvas.addEventListener('pointerdown', (e) => {
       if (!this.trained) return;
       drawing = true;
+      this.drawingNow = true;
       canvas.setPointerCapture(e.pointerId);
       paint(e);
     });
     canvas.addEventListener('pointermove', (e) => drawing && paint(e));
-    canvas.addEventListener('pointerup', () => (drawing = false));
-    canvas.addEventListener('pointercancel', () => (drawing = false));
+    canvas.addEventListener('pointerup', lift);
+    canvas.addEventListener('pointercancel', lift);
     canvas.addEventListener('keydown', (e) => {
       if (e.key === 'Delete' || e.key === 'Backspace') this.clearPad();
     });
@@ -579,16 +601,40 @@ export class NlMnistLab extends NlWidget {
     this.pad.fill(0);
     this.drawPad();
     for (const el of this.$$('[data-p]')) el.textContent = '–';
+    this.padShows = null;
     this.out('drawn', 'Cleared.');
   }
 
   async showDigit() {
-    const index = Math.min(1999, Math.max(0, Math.floor(Number(this.$('[data-digit]').value)) || 0));
+    const text = this.$('[data-digit]').value.trim();
+    const index = Number(text);
+    if (text === '' || !Number.isInteger(index) || index < 0 || index > 1999) {
+      this.out(
+        'drawn',
+        `There is no held-out digit number ${text === '' ? '(empty)' : text}: type a whole number from 0 to 1999.`,
+      );
+      return;
+    }
     const [digit] = await this.whileCurrent(this.lab.ask('digit', { index }, { first: true }));
     this.pad.set(digit.pixels);
     this.drawPad();
-    this.out('drawn', `Held-out digit number ${index}, labelled ${digit.label}.`);
+    this.padShows = `Held-out digit number ${index}, labelled ${digit.label}`;
+    this.out('drawn', `${this.padShows}.`);
     this.classifySoon();
+  }
+
+  /**
+   * Says in the pad's note (a live region) what the pad shows and each network's most probable
+   * digit, once the answer is for the pad as it is and the reader has lifted the pen.
+   */
+  announceAnswer() {
+    const p = this.lastProbabilities;
+    if (!p || !this.padShows || this.drawingNow || this.classifying || this.again) return;
+    const answers = ARRANGEMENTS.filter((a) => p[a]).map((a) => {
+      const best = p[a].indexOf(Math.max(...p[a]));
+      return `${a} ${best} (${p[a][best].toFixed(3)})`;
+    });
+    if (answers.length) this.out('drawn', `${this.padShows}: ${answers.join(', ')}.`);
   }
 
   classifySoon() {
@@ -622,7 +668,7 @@ export class NlMnistLab extends NlWidget {
       if (this.again) {
         this.again = false;
         this.classifySoon();
-      }
+      } else this.announceAnswer();
     }
   }
 }
