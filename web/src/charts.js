@@ -61,7 +61,8 @@ function withAlpha(hex, alpha) {
 
 /**
  * A line chart over epochs or steps. series: [{label, data: [y...] | [{x, y}], colourVar, alpha?,
- * dash?, width?, points?}]. options: {logY, xTitle, yTitle, legend, yMin, yMax, tooltips,
+ * dash?, width?, points?, clip? (false: points on the plot's edge are drawn whole)}].
+ * options: {logY, xTitle, yTitle, legend, yMin, yMax, tooltips,
  * categories?: names shown at x = 1, 2, 3… instead of numbers, onLegend?: (datasetIndex) => void
  * (a legend click is handed to the widget, which keeps its own toggles in step), onHover?:
  * (datasetIndex or null) => void (the line nearest the pointer)}.
@@ -88,6 +89,7 @@ export function lineChart(host, canvas, series, options = {}) {
         pointHoverRadius: s.points ? s.points + 2 : 3,
         pointStyle: s.pointStyle ?? 'circle',
         showLine: s.showLine ?? true,
+        clip: s.clip,
         tension: 0,
       };
     });
