@@ -12,27 +12,44 @@ const require = createRequire(import.meta.url);
 const KATEX_CSS = require.resolve('katex/dist/katex.min.css');
 const STYLESHEET = 'formulas.css';
 
-// An element whose data-tex attribute holds a formula, and which is empty.
-const FORMULA = /<(\w+)(\s[^>]*?\bdata-tex="([^"]*)"[^>]*)>\s*<\/\1>/g;
+// An empty element and its attributes (values in double, single or no quotes, '>' allowed inside quotes).
+const EMPTY_ELEMENT =
+  /<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*>\s*<\/\1\s*>/g;
+const attribute = (name) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`);
+const TEX = attribute('data-tex');
+const CLASS = attribute('class');
+const ANY_TEX = /\sdata-tex\s*=/g;
 
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescape = (text) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
+const valueOf = (match) => (match ? unescape(match[1] ?? match[2] ?? match[3]) : undefined);
 
 /**
  * The page with its formulas typeset.
- * ensures: a formula KaTeX cannot read fails the build, naming the formula.
+ * ensures: a formula KaTeX cannot read, or a data-tex on an element that is not empty (which
+ * would ship untypeset), fails the build, naming it.
  */
 export function typesetPage(html) {
-  return html.replace(FORMULA, (_, tag, attributes, tex) => {
-    const displayMode = /\bclass="[^"]*\bformula\b/.test(attributes);
+  const spans = []; // [start, end) of each element typeset
+  const out = html.replace(EMPTY_ELEMENT, (element, tag, attributes, offset) => {
+    const tex = valueOf(TEX.exec(attributes));
+    if (tex === undefined) return element;
+    const displayMode = /(^|\s)formula(\s|$)/.test(valueOf(CLASS.exec(attributes)) ?? '');
     let rendered;
     try {
-      rendered = katex.renderToString(unescape(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' });
+      rendered = katex.renderToString(tex, { displayMode, throwOnError: true, output: 'htmlAndMathml' });
     } catch (e) {
-      throw new Error(`the formula "${unescape(tex)}" cannot be typeset: ${e.message}`, { cause: e });
+      throw new Error(`the formula "${tex}" cannot be typeset: ${e.message}`, { cause: e });
     }
+    spans.push([offset, offset + element.length]);
     return `<${tag}${attributes}>${rendered}</${tag}>`;
   });
+  const left = [...html.matchAll(ANY_TEX)].find((m) => !spans.some(([a, b]) => m.index >= a && m.index < b));
+  if (left)
+    throw new Error(
+      `a formula cannot be typeset: its element must be empty and well formed (at "${html.slice(left.index - 30, left.index + 60)}")`,
+    );
+  return out;
 }
 
 /** KaTeX's stylesheet with each font's url() relative to `from` (a folder), woff2 only. */
