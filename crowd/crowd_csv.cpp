@@ -124,16 +124,19 @@ std::string listing(const std::vector<RefusedLine>& refused) {
 CrowdCsvError::CrowdCsvError(std::vector<RefusedLine> refused)
     : DataError(listing(refused)), lines(std::move(refused)) {}
 
-void require_crowd_csv_size(std::size_t bytes) {
+void require_crowd_csv_size(std::size_t bytes, bool at_least) {
     if (bytes > crowd_csv_max_bytes)
-        throw SizeError("the crowd's text is " + std::to_string(bytes) + " bytes; the limit is " +
-                        std::to_string(crowd_csv_max_bytes) + " bytes (at most " +
+        throw SizeError("the crowd's text is " + std::string(at_least ? "at least " : "") + std::to_string(bytes) +
+                        " bytes; the limit is " + std::to_string(crowd_csv_max_bytes) + " bytes (at most " +
                         std::to_string(crowd_csv_max_people) + " people)");
 }
 
 void require_trainable_crowd(const Crowd& crowd) {
     require_crowd(crowd);
     const std::size_t n = crowd.size();
+    if (n > crowd_csv_max_people)
+        throw SizeError("the crowd has " + std::to_string(n) + " people; the limit is " +
+                        std::to_string(crowd_csv_max_people));
     if (n < crowd_folds)
         throw DataError("the crowd has " + count_of(n, "person", "people") + "; the comparison's " +
                         std::to_string(crowd_folds) + " folds each hold someone out, so it needs at least " +
@@ -172,14 +175,14 @@ Crowd read_crowd_csv(const std::string& text) {
             header = std::string(line);
             continue;
         }
-        if (header_line != 0 && line == header) {
-            refused.push_back({k + 1, "repeats the header of line " + std::to_string(header_line)});
-            continue;
-        }
         if (++people > crowd_csv_max_people)
             throw SizeError("the crowd's text holds more than " + std::to_string(crowd_csv_max_people) +
                             " rows of people (line " + std::to_string(k + 1) + " is row " + std::to_string(people) +
                             "); the limit is " + std::to_string(crowd_csv_max_people));
+        if (header_line != 0 && line == header) {
+            refused.push_back({k + 1, "repeats the header of line " + std::to_string(header_line)});
+            continue;
+        }
         if (fields.size() != field_count) {
             std::string reason = "has " + count_of(fields.size(), "field", "fields") + ", not 3";
             if (fields.size() == 1 && (line.find(';') != line.npos || line.find('\t') != line.npos))

@@ -30,17 +30,20 @@ struct CrowdCsvError : DataError {
     std::vector<RefusedLine> lines;
 };
 
-// requires: bytes <= crowd_csv_max_bytes; else SizeError naming both.
-void require_crowd_csv_size(std::size_t bytes);
+// requires: bytes <= crowd_csv_max_bytes; else SizeError naming both ("at least bytes" when the
+// count is a lower bound, as a JavaScript string's length is of its UTF-8 bytes).
+void require_crowd_csv_size(std::size_t bytes, bool at_least = false);
 
-// requires: at least crowd_folds people (so each of the comparison's folds holds someone out),
-// both labels among them (a network cannot learn to tell one label apart), and a finite variance
-// of heights and of weights (the trainings read the crowd in standard units); else DataError.
+// The checks every reader's crowd passes, however it arrives (CSV text or a crowd value):
+// requires: a crowd as require_crowd says; at most crowd_csv_max_people people (else SizeError);
+// at least crowd_folds (so each of the comparison's folds holds someone out), both labels among
+// them (a network cannot learn to tell one label apart), and a finite variance of heights and of
+// weights (the trainings read the crowd in standard units); else DataError.
 void require_trainable_crowd(const Crowd& crowd);
 
 // The crowd the text writes.
-// requires: text within crowd_csv_max_bytes and at most crowd_csv_max_people rows of people
-// (else SizeError); every line readable (else CrowdCsvError naming every refused line); a crowd
+// requires: text within crowd_csv_max_bytes and at most crowd_csv_max_people rows after the
+// header, readable or not (else SizeError); every line readable (else CrowdCsvError naming every refused line); a crowd
 // require_trainable_crowd accepts (else DataError).
 // ensures: a crowd require_crowd accepts, people in the order of their lines.
 Crowd read_crowd_csv(const std::string& text);

@@ -120,6 +120,7 @@ TEST_CASE("a crowd's text beyond 65,536 bytes or 2,000 people is refused with Si
     check_refusal<SizeError>([&] { read_crowd_csv(at_limit + "\n"); },
                              "the crowd's text is 65537 bytes; the limit is 65536 bytes (at most 2000 people)");
     check_refusal<SizeError>([] { require_crowd_csv_size(1u << 30); }, "is 1073741824 bytes");
+    check_refusal<SizeError>([] { require_crowd_csv_size(70000, true); }, "the crowd's text is at least 70000 bytes");
     require_crowd_csv_size(crowd_csv_max_bytes);
 
     const std::string most = people(crowd_csv_max_people);
@@ -127,6 +128,10 @@ TEST_CASE("a crowd's text beyond 65,536 bytes or 2,000 people is refused with Si
     CHECK(read_crowd_csv(most).size() == crowd_csv_max_people);
     check_refusal<SizeError>([&] { read_crowd_csv(most + "1,2,1\n"); },
                              "more than 2000 rows of people (line 2001 is row 2001); the limit is 2000");
+    // Refused rows count too, repeated headers included: no text lists more than 2,000 refusals.
+    std::string headers = "h,w,label\n";
+    for (int k = 0; k < 3000; ++k) headers += "h,w,label\n";
+    check_refusal<SizeError>([&] { read_crowd_csv(headers); }, "(line 2002 is row 2001)");
 }
 
 TEST_CASE("a crowd too small for the folds, or of one label, is refused by name", "[crowd][csv][errors]") {
@@ -141,6 +146,11 @@ TEST_CASE("a crowd too small for the folds, or of one label, is refused by name"
                              "every one of the 5 people is labelled 0");
     CHECK(read_crowd_csv(people(5)).size() == 5);
     check_refusal<DataError>([] { require_trainable_crowd(the_crowd().subset({0, 1, 2})); }, "has 3 people");
+    std::vector<std::size_t> many(crowd_csv_max_people + 1);
+    for (std::size_t k = 0; k < many.size(); ++k) many[k] = k % 25;
+    check_refusal<SizeError>([&] { require_trainable_crowd(the_crowd().subset(many)); },
+                             "the crowd has 2001 people; the limit is 2000");
+    CHECK_NOTHROW(require_trainable_crowd(the_crowd()));
 }
 
 TEST_CASE("a reader's crowd trains through the comparison and the whole-crowd runs", "[crowd][csv]") {

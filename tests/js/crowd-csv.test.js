@@ -33,6 +33,10 @@ test("a crowd's text or file beyond the limit is refused with SizeError naming i
     name: 'SizeError',
     message: "the crowd's text is 65537 bytes; the limit is 65536 bytes (at most 2000 people)",
   });
+  assert.throws(() => nl.crowdFromCsv('#'.repeat(1e6)), {
+    name: 'SizeError',
+    message: "the crowd's text is at least 1000000 bytes; the limit is 65536 bytes (at most 2000 people)",
+  });
   // 40,000 characters of two bytes each: within the limit in characters, beyond it in bytes.
   assert.throws(() => nl.crowdFromCsv(`#${'é'.repeat(40000)}`), { name: 'SizeError', message: /is 80001 bytes/ });
   assert.throws(() => nl.checkCrowdCsvSize(1e6), { name: 'SizeError', message: /is 1000000 bytes/ });
@@ -69,6 +73,55 @@ test("a reader's crowd trains: other figures than the essay's crowd, and the ess
   assert.deepEqual(nl.twoNumbersViewOf(nl.crowd()), nl.twoNumbersView());
 });
 
+test('a crowd handed in as a value passes the same checks as one read from text', () => {
+  const oneLabel = {
+    measurements: [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+      [9, 10],
+    ],
+    labels: [1, 1, 1, 1, 1],
+  };
+  for (const call of [
+    () => nl.runComparison(0, 5, oneLabel),
+    () => nl.wholeCrowd(oneLabel),
+    () => nl.twoNumbersViewOf(oneLabel),
+  ])
+    assert.throws(call, { name: 'DataError', message: /every one of the 5 people is labelled 1/ });
+  const huge = {
+    measurements: [
+      [1e308, 60],
+      [-1e308, 61],
+      [1e308, 62],
+      [-1e308, 63],
+      [0, 64],
+    ],
+    labels: [0, 1, 0, 1, 1],
+  };
+  assert.throws(() => nl.wholeCrowd(huge), { name: 'DataError', message: /the heights spread too widely/ });
+  const many = {
+    measurements: { rows: 2001, cols: 2, data: new Float64Array(4002).fill(1) },
+    labels: new Float64Array(2001),
+  };
+  assert.throws(() => nl.runComparison(0, 5, many), {
+    name: 'SizeError',
+    message: /has 2001 people; the limit is 2000/,
+  });
+});
+
+test('a lone surrogate in the text reads as U+FFFD: its line is refused by number', () => {
+  assert.throws(
+    () => nl.crowdFromCsv(`${SEVEN}170,\uD800,1\n`),
+    (e) => {
+      assert.deepEqual(e.lines, [{ line: 8, reason: "weight '\uFFFD' is not a number" }]);
+      return true;
+    },
+  );
+  assert.equal(nl.crowdFromCsv(`# \uD800\n${SEVEN}`).labels.length, 7);
+});
+
 test('a crowd handed in that is not one is refused by type, and nothing leaks', () => {
   assert.throws(() => nl.runComparison(0, 5, { measurements: [[170, 60]], labels: [1, 0] }), { name: 'ShapeError' });
   assert.throws(() => nl.wholeCrowd({ measurements: [[170, 60]], labels: [2] }), { name: 'DataError' });
@@ -79,8 +132,8 @@ test('a crowd handed in that is not one is refused by type, and nothing leaks', 
   for (let k = 0; k < 20; k++) {
     assert.throws(() => nl.crowdFromCsv('1,2\n3,x,1\n'), { name: 'DataError' });
     assert.throws(() => nl.runComparison(0, 5, { measurements: [[1, 2]], labels: [1] }), {
-      name: 'ShapeError',
-      message: /the 5 folds hold out at least one each/,
+      name: 'DataError',
+      message: /has 1 person; the comparison's 5 folds/,
     });
     nl.twoNumbersViewOf(seven);
   }

@@ -3,7 +3,8 @@
 // ("#playground=kind:layer~rows:1,7;1,9") and in a `state` attribute alike.
 import { written } from './attributes.js';
 
-const encode = (text) => encodeURIComponent(text).replace(/~/g, '%7E');
+// A lone surrogate (not text) is written as U+FFFD rather than failing the whole state.
+const encode = (text) => encodeURIComponent(text.toWellFormed()).replace(/~/g, '%7E');
 
 /** Whether an option's value is too long for a state string (its table's maxInState, in characters). */
 export function leftOutOfState(option, value) {

@@ -37,23 +37,33 @@ val crowd_from_csv(std::string text) {
     }
 }
 
-val check_size(std::size_t bytes) {
+val check_size(std::size_t bytes, bool at_least) {
     return answer([&] {
-        require_crowd_csv_size(bytes);
+        require_crowd_csv_size(bytes, at_least);
         return bytes;
     });
 }
 
+// A crowd handed in as a value passes the same checks as one read from text.
 val comparison_of(std::size_t begin, std::size_t end, const Crowd& crowd) {
-    return answer([&] { return comparison_json(run_comparison(begin, end, crowd)); });
+    return answer([&] {
+        require_trainable_crowd(crowd);
+        return comparison_json(run_comparison(begin, end, crowd));
+    });
 }
 
 val whole_crowd_of(const Crowd& crowd) {
-    return answer([&] { return whole_crowd_figures(whole_crowd_runs(curve_seed, crowd)); });
+    return answer([&] {
+        require_trainable_crowd(crowd);
+        return whole_crowd_figures(whole_crowd_runs(curve_seed, crowd));
+    });
 }
 
 val two_numbers_of(const Crowd& crowd) {
-    return answer([&] { return two_numbers_view_of(crowd); });
+    return answer([&] {
+        require_trainable_crowd(crowd);
+        return two_numbers_view_of(crowd);
+    });
 }
 
 } // namespace

@@ -45,21 +45,23 @@ export function crowdApi(core, h) {
      * A reader's crowd from CSV text (one person a line: height,weight,label; see the embedding
      * guide): {measurements, labels}. Throws SizeError beyond the limits; DataError for unreadable
      * lines, with error.lines = [{line, reason}] naming every one, or for a crowd too small for the
-     * folds or of one label.
+     * folds or of one label. runComparison, wholeCrowd and twoNumbersViewOf check a crowd handed
+     * to them as a value the same way.
      */
     crowdFromCsv(text) {
       checkString(text, "the crowd's text");
-      // A string longer in UTF-16 units than the limit is longer in UTF-8 bytes too: refused by its
-      // byte count before it is copied into the core.
-      if (text.length > crowdCsvLimits().maxBytes)
-        answer(core.crowdCsvCheckSize(new TextEncoder().encode(text).length));
-      const r = core.crowdFromCsv(text);
+      // A string longer in UTF-16 units than the limit is longer in UTF-8 bytes too: refused by
+      // that lower bound before anything is copied.
+      if (text.length > crowdCsvLimits().maxBytes) answer(core.crowdCsvCheckSize(text.length, true));
+      // A lone surrogate (not text) reads as U+FFFD, so the core names its line instead of
+      // reading a mangled one.
+      const r = core.crowdFromCsv(text.toWellFormed());
       if (r?.error?.lines) throw Object.assign(errorFromCore(r.error), { lines: r.error.lines });
       return answer(r);
     },
     /** Refuses (SizeError) a crowd file of this many bytes beyond the limit, before it is read. */
     checkCrowdCsvSize(bytes) {
-      return answer(core.crowdCsvCheckSize(checkInteger(bytes, "the crowd file's byte count")));
+      return answer(core.crowdCsvCheckSize(checkInteger(bytes, "the crowd file's byte count"), false));
     },
     /**
      * Runs trainings [begin, end) of the comparison on the essay's crowd, or on crowd when given:
