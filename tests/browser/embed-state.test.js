@@ -52,7 +52,8 @@ async function figures(page, dones = 0) {
   for (let k = 0; k < 120; k++) {
     const now = await page.evaluate(() => {
       const body = document.body.lastElementChild.shadowRoot?.querySelector('[part="body"]');
-      if (!body || body.querySelector('.loading')) return null;
+      // Still loading, or still training (its Cancel enabled): not settled.
+      if (!body || body.querySelector('.loading, [data-cancel]:not([disabled])')) return null;
       const controls = [...body.querySelectorAll('input, select')].map((c) => c.value).join(' ');
       return `${body.textContent.replace(/\d+(\.\d+)? s\b/g, '')} ${controls}`;
     });

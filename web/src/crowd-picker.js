@@ -72,6 +72,9 @@ export function startingCrowd(nl, text) {
   }
 }
 
+// Refused lines listed in the box; the rest are counted (a long list is one long task to draw).
+const LINES_SHOWN = 100;
+
 function showRefusal(box, e) {
   box.hidden = false;
   box.dataset.errorName = e.name;
@@ -85,8 +88,16 @@ function showRefusal(box, e) {
   box.replaceChildren(head);
   if (!lines) return;
   const list = document.createElement('ul');
-  list.innerHTML = lines.map((l) => `<li data-line="${l.line}">line ${l.line}: ${esc(l.reason)}</li>`).join('');
+  list.innerHTML = lines
+    .slice(0, LINES_SHOWN)
+    .map((l) => `<li data-line="${l.line}">line ${l.line}: ${esc(l.reason)}</li>`)
+    .join('');
   box.append(list);
+  if (lines.length > LINES_SHOWN) {
+    const more = document.createElement('p');
+    more.textContent = `… and ${lines.length - LINES_SHOWN} more lines, from line ${lines[LINES_SHOWN].line} on.`;
+    box.append(more);
+  }
 }
 
 /**

@@ -205,9 +205,12 @@ export class NlWidget extends HTMLElement {
     this.announce('nl-change');
   }
 
-  /** For subclasses: a long computation (training) finished; nl-done fires with the state. */
-  done() {
-    this.announce('nl-done');
+  /**
+   * For subclasses: a long computation (training) finished; nl-done fires with the state and
+   * the given fields in its detail.
+   */
+  done(detail = {}) {
+    this.announce('nl-done', detail);
   }
 
   /** Announces nl-change when the state differs from the last one announced. */
@@ -215,11 +218,11 @@ export class NlWidget extends HTMLElement {
     if (this.state !== this.announced) this.announce('nl-change');
   }
 
-  announce(type) {
+  announce(type, detail = {}) {
     const state = this.state;
     this.announced = state;
     if (hashFollowed && this.isConnected) writeHash();
-    this.dispatchEvent(new CustomEvent(type, { detail: { state }, bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, state }, bubbles: true, composed: true }));
   }
 
   /** The name of this widget in a link's hash: its id, or its tag without "nl-". */

@@ -45,10 +45,14 @@ export class NlComparison extends NlWidget {
     });
     const now = this.config.autostart || this.trainOnStart;
     this.trainOnStart = false;
-    if (now) await this.run();
+    // Not awaited: the widget is drawn (nl-done) now, and again when the trainings finish.
+    if (now) this.run();
   }
 
-  /** Trains the 125 networks in this widget's worker; Cancel stops them between two trainings. */
+  /**
+   * Trains the 125 networks in this widget's worker; Cancel stops them between two trainings.
+   * ensures: nl-done with {state, summary} when they finish; none when cancelled or refused.
+   */
   async run() {
     const status = this.$('[data-status]');
     const bar = this.$('progress');
@@ -73,7 +77,7 @@ export class NlComparison extends NlWidget {
       this.worker.free(); // its memory back until the next run
       status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s.`;
       this.show(result.summary);
-      this.dispatchEvent(new CustomEvent('nl-done', { bubbles: true, composed: true, detail: result.summary }));
+      this.done({ summary: result.summary });
     } catch (e) {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
       else status.textContent = `${e.name}: ${e.message}`;
