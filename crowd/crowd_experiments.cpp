@@ -30,6 +30,17 @@ EpochRecord record_epoch(const CrowdNetwork& net, const NetworkResponse& r, cons
     return e;
 }
 
+// requires: every parameter finite after the given epoch's step (else NonFiniteError: inputs far
+// outside standard units can make the network diverge).
+void require_trained_finite(const CrowdNetwork& net, std::size_t epoch) {
+    const std::vector<double> p = net.parameters();
+    for (std::size_t k = 0; k < p.size(); ++k)
+        if (!std::isfinite(p[k]))
+            throw NonFiniteError("the training diverged: after epoch " + std::to_string(epoch) + " parameter " +
+                                 std::to_string(k + 1) + " of the network is " + format_number(p[k]) +
+                                 "; inputs far outside standard units can do that");
+}
+
 } // namespace
 
 TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vector<double>& labels, std::size_t epochs,
@@ -59,6 +70,7 @@ TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vec
         current.backward_into(r, loss.dlogits, g, work);
         current.step_into(g, crowd_learning_rate, nets[1 - now]);
         now = 1 - now;
+        require_trained_finite(nets[now], e + 1);
     }
     run.network = std::move(nets[now]);
     return run;

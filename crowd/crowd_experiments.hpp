@@ -48,6 +48,9 @@ struct TrainingRun {
 
 // Full-batch gradient descent at learning rate 1 for `epochs` epochs on (x, labels). The loss's value
 // never steers training (only its slope does), so what is recorded changes no figure.
+// requires: x (N, 2) finite with N > 0, N labels; a training that stays within the doubles
+// (a parameter that is not finite after some epoch, or an answer beyond the largest double, is a
+// NonFiniteError naming where, whatever is recorded).
 TrainingRun train_crowd_network(CrowdNetwork start, const Block& x, const std::vector<double>& labels,
                                 std::size_t epochs = crowd_epochs, Recording recording = Recording::Losses);
 

@@ -566,7 +566,7 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
         const NetworkFigures f = figures_of(lane.start);
         put<V>(st.x, l, lane.x.data);
         put<V>(st.labels, l, lane.labels);
-        for (const auto& [list, lanes] : lane_lists<V>) put<V>(st.*lanes, l, f.*list);
+        for (const auto& [list, held] : lane_lists<V>) put<V>(st.*held, l, f.*list);
     }
     const bool weight_norm = a == Arrangement::WeightNorm;
     if (weight_norm && !derive_weights(st)) return none;
@@ -587,11 +587,17 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     else
         ordinary = train_epochs<V, NormMode::FeaturesUncentred>(st, set, epochs, recording, runs);
     if (!ordinary) return none;
+    // A network that diverged (figures no longer finite) is handed back as nothing too: the layer
+    // values' loop answers it, where the layer constructors here would refuse its figures.
+    i64x2 finite = every_lane;
+    for (const auto& [list, held] : lane_lists<V>)
+        for (const f64x2& v : st.*held) finite &= lanes::finite(v);
+    if (!lanes::both(finite)) return none;
     std::vector<std::optional<TrainingRun>> out(used);
     for (std::size_t l = 0; l < used; ++l) {
         const NetworkFigures start = figures_of(t[l].start); // which lists the network has
         NetworkFigures f;
-        for (const auto& [list, lanes] : lane_lists<V>) f.*list = take<V>(st.*lanes, l, (start.*list).size());
+        for (const auto& [list, held] : lane_lists<V>) f.*list = take<V>(st.*held, l, (start.*list).size());
         runs[l].network = network_of(t[l].start, std::move(f));
         out[l] = std::move(runs[l]);
     }

@@ -24,9 +24,9 @@ struct LockstepTraining {
 // and N labels each (else OptionError / ShapeError).
 // ensures: per training, what train_crowd_network(start, x, labels, epochs, recording) gives; or,
 // when any of them leaves the ordinary range of doubles (a variance or a direction's squared
-// length that is not a finite normal number, a recorded figure that is not finite), nothing for
-// every one of them: there the layer values' own careful paths take over, and the caller runs
-// train_crowd_network instead.
+// length that is not a finite normal number, a recorded figure or a trained parameter that is not
+// finite), nothing for every one of them: there the layer values' own careful paths take over, and
+// the caller runs train_crowd_network instead. It throws only for the requirements above.
 std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<LockstepTraining>& trainings,
                                                           std::size_t epochs = crowd_epochs,
                                                           Recording recording = Recording::FinalLoss);

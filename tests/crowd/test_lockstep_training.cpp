@@ -105,6 +105,23 @@ TEST_CASE("a variance beyond a double leaves the lockstep run to the layer value
     CHECK_FALSE(runs[1].has_value());
 }
 
+TEST_CASE("a network that diverges is left to the layer values' loop, which refuses it, whatever is recorded",
+          "[lockstep]") {
+    // Inputs far outside standard units: the plain network's figures overflow to NaN.
+    const Block x = Block::from_flat(4, 2, {1e300, 1, -1e300, 2, 5e299, 3, -2e299, 4});
+    const std::vector<double> labels = {1, 0, 1, 0};
+    Random rng(7);
+    const CrowdNetwork start = CrowdNetwork::initial(Arrangement::Plain, rng);
+    for (Recording recording : {Recording::FinalLoss, Recording::Losses, Recording::Everything}) {
+        std::vector<std::optional<TrainingRun>> runs;
+        REQUIRE_NOTHROW(runs = train_in_lockstep({{start, x, labels}, {start, x, labels}}, crowd_epochs, recording));
+        CHECK_FALSE(runs[0].has_value());
+        CHECK_FALSE(runs[1].has_value());
+    }
+    for (Recording recording : {Recording::FinalLoss, Recording::Losses, Recording::Everything})
+        CHECK_THROWS_AS(train_crowd_network(start, x, labels, crowd_epochs, recording), NonFiniteError);
+}
+
 TEST_CASE("lockstep training refuses trainings it cannot run side by side", "[lockstep][errors]") {
     CHECK_THROWS_AS(train_in_lockstep({}), OptionError);
     std::vector<LockstepTraining> six = fold_trainings(Arrangement::Plain, 0, 5);
