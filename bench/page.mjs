@@ -19,13 +19,24 @@ import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../web/src/widge
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.resolve(root, process.env.NORMLAB_DIST ?? 'dist');
-const RUNS = Number(process.env.NORMLAB_BENCH_RUNS ?? 3);
-const ONLY = process.env.NORMLAB_BENCH_ONLY?.split(',');
-const PAGES = [
+const ALL_PAGES = [
   { name: 'index', file: 'index.html', widgets: ESSAY_WIDGETS },
   { name: 'tutorial', file: 'tutorial.html', widgets: TUTORIAL_WIDGETS },
   { name: 'mnist', file: 'mnist.html', widgets: MNIST_WIDGETS },
-].filter((p) => !ONLY || ONLY.includes(p.name));
+];
+const RUNS = Number(process.env.NORMLAB_BENCH_RUNS ?? 3);
+const ONLY = process.env.NORMLAB_BENCH_ONLY?.split(',');
+const unknown = ONLY?.filter((name) => !ALL_PAGES.some((p) => p.name === name)) ?? [];
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(`NORMLAB_BENCH_RUNS must be a whole number of 1 or more, not ${process.env.NORMLAB_BENCH_RUNS}`);
+  process.exit(2);
+}
+if (unknown.length > 0) {
+  const names = ALL_PAGES.map((p) => p.name).join(', ');
+  console.error(`NORMLAB_BENCH_ONLY names pages among ${names}, not ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const PAGES = ALL_PAGES.filter((p) => !ONLY || ONLY.includes(p.name));
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },

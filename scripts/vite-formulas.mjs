@@ -15,10 +15,11 @@ const STYLESHEET = 'formulas.css';
 // An empty element and its attributes (values in double, single or no quotes, '>' allowed inside quotes).
 const EMPTY_ELEMENT =
   /<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*>\s*<\/\1\s*>/g;
-const attribute = (name) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`);
+const attribute = (name) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
 const TEX = attribute('data-tex');
 const CLASS = attribute('class');
-const ANY_TEX = /\sdata-tex\s*=/g;
+const ANY_TEX = /\sdata-tex\s*=/gi;
+const COMMENT = /<!--[\s\S]*?-->/g;
 
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescape = (text) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
@@ -29,9 +30,12 @@ const valueOf = (match) => (match ? unescape(match[1] ?? match[2] ?? match[3]) :
  * ensures: a formula KaTeX cannot read, or a data-tex on an element that is not empty (which
  * would ship untypeset), fails the build, naming it.
  */
-export function typesetPage(html) {
+export function typesetPage(page) {
+  // Comments are left as they are: a formula in a comment is not on the page.
+  const comments = [];
+  const html = page.replace(COMMENT, (comment) => `<!--${comments.push(comment) - 1}-->`);
   const spans = []; // [start, end) of each element typeset
-  const out = html.replace(EMPTY_ELEMENT, (element, tag, attributes, offset) => {
+  const typeset = html.replace(EMPTY_ELEMENT, (element, tag, attributes, offset) => {
     const tex = valueOf(TEX.exec(attributes));
     if (tex === undefined) return element;
     const displayMode = /(^|\s)formula(\s|$)/.test(valueOf(CLASS.exec(attributes)) ?? '');
@@ -47,9 +51,9 @@ export function typesetPage(html) {
   const left = [...html.matchAll(ANY_TEX)].find((m) => !spans.some(([a, b]) => m.index >= a && m.index < b));
   if (left)
     throw new Error(
-      `a formula cannot be typeset: its element must be empty and well formed (at "${html.slice(left.index - 30, left.index + 60)}")`,
+      `a formula cannot be typeset: its element must be empty and well formed (at "${html.slice(Math.max(0, left.index - 30), left.index + 60)}")`,
     );
-  return out;
+  return typeset.replace(/<!--(\d+)-->/g, (_, k) => comments[Number(k)]);
 }
 
 /** KaTeX's stylesheet with each font's url() relative to `from` (a folder), woff2 only. */
