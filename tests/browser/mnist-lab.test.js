@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { useSiteAndBrowser, watchForProblems } from './chromium.js';
+import { drawStroke } from './mnist-pad.js';
 
 let browser, page, problems;
 
@@ -106,13 +107,7 @@ test('a digit drawn while the networks train gets ten probabilities summing to 1
   await page.waitForFunction(() => document.querySelector('nl-mnist-lab').series.layer.loss.length > 0, null, {
     timeout: 120000,
   });
-  const pad = lab('[data-pad]');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.2);
-  await page.mouse.down();
-  for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (0.2 + 0.05 * k));
-  await page.mouse.up();
+  await drawStroke(page);
   const answered = await page.waitForFunction(
     () => {
       const el = document.querySelector('nl-mnist-lab');

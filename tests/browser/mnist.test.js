@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { launchChromium, recordLongestTask, watchForProblems } from './chromium.js';
+import { drawStroke } from './mnist-pad.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -105,13 +106,7 @@ test('the hidden units draw as on/off maps with silent-unit counts', async () =>
 });
 
 test('a drawn digit gets ten probabilities summing to 1 from each network', async () => {
-  const pad = lab('[data-pad]');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.2);
-  await page.mouse.down();
-  for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (0.2 + 0.05 * k));
-  await page.mouse.up();
+  await drawStroke(page);
   await page.waitForFunction(() => {
     const el = document.querySelector('nl-mnist-lab');
     return el.lastProbabilities && !el.classifying;

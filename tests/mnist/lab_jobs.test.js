@@ -124,9 +124,16 @@ test('bad inputs get typed error replies and the runner keeps working', async ()
   const { runner, settled } = labRunner();
   const cases = [
     ['train', 5, 'TypeError', /input must be an object, not 5/],
-    ['train', { ...TRAINING, arrangements: [], epochs: 1 }, 'TypeError', /arrangements must be a non-empty list/],
+    [
+      'train',
+      { ...TRAINING, arrangements: [], epochs: 1 },
+      'TypeError',
+      /arrangements must be a list of different names from none, batch, layer, group, not \[\]/,
+    ],
     ['train', { ...TRAINING, arrangements: ['layer'], epochs: 0 }, 'TypeError', /epochs must be a whole number/],
-    ['train', { ...TRAINING, arrangements: ['circle'], epochs: 1 }, 'TypeError', /not the string "circle"/],
+    ['train', { ...TRAINING, arrangements: ['circle'], epochs: 1 }, 'TypeError', /not \["circle"\]/],
+    ['train', { ...TRAINING, arrangements: ['none', 'none'], epochs: 1 }, 'TypeError', /different names/],
+    ['train', { ...TRAINING, arrangements: Array(5000).fill('layer'), epochs: 1 }, 'TypeError', /5000 in all/],
     [
       'train',
       { ...TRAINING, learningRate: Number.NaN, arrangements: ['layer'], epochs: 1 },

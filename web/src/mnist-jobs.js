@@ -14,6 +14,14 @@
 //   activations {shown}    → {arrangement: the hidden units' on/off maps}
 //   digit       {index}    → {label, pixels}
 import { describe } from './protocol.js';
+import { MNIST_ARRANGEMENTS } from './api/mnist.js';
+
+/** A short description of a list for a message: its first names, or what it is instead. */
+function listed(v) {
+  if (!Array.isArray(v)) return describe(v);
+  const shown = v.slice(0, 6).map(describe).join(', ');
+  return `[${shown}${v.length > 6 ? `, … (${v.length} in all)` : ''}]`;
+}
 
 const LOSS_POINTS_PER_EPOCH = 10;
 const EVALUATIONS_PER_EPOCH = 5;
@@ -28,8 +36,11 @@ function fields(input, what) {
 
 function readTraining(input) {
   const { arrangements, learningRate, batchSize, seed, epochs } = fields(input, "the training's input");
-  if (!Array.isArray(arrangements) || arrangements.length === 0 || !arrangements.every((a) => typeof a === 'string'))
-    throw new TypeError(`the arrangements must be a non-empty list of names, not ${describe(arrangements)}`);
+  const known = Array.isArray(arrangements) && arrangements.every((a) => MNIST_ARRANGEMENTS.includes(a));
+  if (!known || arrangements.length === 0 || new Set(arrangements).size !== arrangements.length)
+    throw new TypeError(
+      `the arrangements must be a list of different names from ${MNIST_ARRANGEMENTS.join(', ')}, not ${listed(arrangements)}`,
+    );
   if (!Number.isInteger(epochs) || epochs < 1 || epochs > MAX_EPOCHS)
     throw new TypeError(`the epochs must be a whole number from 1 to ${MAX_EPOCHS}, not ${describe(epochs)}`);
   return { arrangements, options: { learningRate, batchSize, seed }, epochs };
