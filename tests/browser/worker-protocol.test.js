@@ -333,3 +333,23 @@ test('a pool of two workers serves three widgets: each run reaches its own widge
   assert.equal(again.curves.runs.length, 5);
   for (const w of widgets) w.free();
 });
+
+test('a run whose input cannot be cloned rejects with the DataCloneError and leaves nothing pending; a job throwing an unreadable error still gets its one error reply', async () => {
+  const trainer = new TrainingWorker(() => ({ postMessage: (m) => structuredClone(m), terminate() {} }));
+  await assert.rejects(trainer.run('comparison', { input: { f() {} } }), { name: 'DataCloneError' });
+  assert.equal(trainer.busy, false);
+  trainer.free();
+  const { runner, settled } = runnerWithReplies({
+    async unreadable() {
+      throw {
+        get name() {
+          throw new Error('no name');
+        },
+      };
+    },
+  });
+  runner.receive({ type: 'run', id: 'u', job: 'unreadable' });
+  const [reply] = await settled('u');
+  assert.equal(reply.type, 'error');
+  assert.match(reply.message, /cannot be read/);
+});

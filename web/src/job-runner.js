@@ -25,6 +25,15 @@ const nextTask = () =>
     tasks.port2.postMessage(null);
   });
 
+/** The error reply for what a job threw, even when reading its name or message throws. */
+function readableErrorReply(id, thrown) {
+  try {
+    return errorReply(id, thrown);
+  } catch {
+    return { type: REPLY.error, id, name: 'Error', message: 'the job failed with an error that cannot be read' };
+  }
+}
+
 /**
  * jobs: own keys are job names; each is async (nl, pace, input) => result, where
  * pace(done, total, detail?) posts progress at display rate (one with a detail always), lets
@@ -77,7 +86,7 @@ export function createJobRunner({ jobs, core, post }) {
         throw new ProtocolError(`the result of ${job} has no part named ${describe(part)}`, id);
       send({ type: REPLY.done, id, result: part === undefined ? whole : { [part]: whole[part] } });
     } catch (e) {
-      send(e instanceof CancelError ? { type: REPLY.cancelled, id } : errorReply(id, e));
+      send(e instanceof CancelError ? { type: REPLY.cancelled, id } : readableErrorReply(id, e));
     } finally {
       running.delete(id);
     }

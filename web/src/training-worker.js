@@ -35,7 +35,13 @@ export class TrainingWorker {
       const forget = () => signal.removeEventListener('abort', onAbort);
       promise.then(forget, forget);
     }
-    this.worker.postMessage({ type: REQUEST.run, id, job, part, input });
+    try {
+      this.worker.postMessage({ type: REQUEST.run, id, job, part, input });
+    } catch (e) {
+      // An input that cannot be cloned: the run never started, and its promise says why.
+      this.pending.get(id).reject(e);
+      this.pending.delete(id);
+    }
     return promise;
   }
 
