@@ -21,12 +21,24 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-// The field in quotes, cut at a character boundary when long.
+// The field in quotes, cut at a character boundary when long; control characters (a NUL would end
+// the message where it crosses as C text) written as \xNN.
 std::string quoted(std::string_view field) {
-    if (field.size() <= quoted_length) return "'" + std::string(field) + "'";
-    std::size_t cut = quoted_length;
-    while (cut > 0 && (static_cast<unsigned char>(field[cut]) & 0xC0) == 0x80) --cut;
-    return "'" + std::string(field.substr(0, cut)) + "...'";
+    std::size_t cut = field.size();
+    if (cut > quoted_length) {
+        cut = quoted_length;
+        while (cut > 0 && (static_cast<unsigned char>(field[cut]) & 0xC0) == 0x80) --cut;
+    }
+    std::string out = "'";
+    for (char c : field.substr(0, cut)) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7F) {
+            const char hex[] = "0123456789ABCDEF";
+            out += std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+        } else
+            out += c;
+    }
+    return out + (cut < field.size() ? "...'" : "'");
 }
 
 bool digit(char c) { return c >= '0' && c <= '9'; }
@@ -101,9 +113,17 @@ std::vector<std::string_view> split_lines(std::string_view text) {
     return lines;
 }
 
-bool names_only(const std::vector<std::string_view>& fields) {
-    for (std::string_view f : fields)
-        if (f.empty() || decimal(f) || spelled_non_finite(f)) return false;
+bool letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// Whether a line is a header: three column names, each starting with a letter (in double quotes
+// or not) and none spelling a number. So a data row written otherwise ("172","68","1" or 172;68;1)
+// is read as a row, and refused by its line number, not skipped as a header.
+bool header_line(const std::vector<std::string_view>& fields) {
+    if (fields.size() != field_count) return false;
+    for (std::string_view f : fields) {
+        if (f.size() >= 2 && f.front() == '"' && f.back() == '"') f = f.substr(1, f.size() - 2);
+        if (f.empty() || !letter(f.front()) || spelled_non_finite(f)) return false;
+    }
     return true;
 }
 
@@ -164,14 +184,14 @@ Crowd read_crowd_csv(const std::string& text) {
 
     std::vector<RefusedLine> refused;
     std::vector<double> values, labels;
-    std::size_t header_line = 0, people = 0;
+    std::size_t header_at = 0, people = 0;
     std::string header;
     for (std::size_t k = 0; k < lines.size(); ++k) {
         const std::string_view line = trimmed(lines[k]);
         if (line.empty() || line[0] == '#') continue;
         const std::vector<std::string_view> fields = split_fields(line);
-        if (header_line == 0 && people == 0 && names_only(fields)) {
-            header_line = k + 1;
+        if (header_at == 0 && people == 0 && header_line(fields)) {
+            header_at = k + 1;
             header = std::string(line);
             continue;
         }
@@ -179,8 +199,8 @@ Crowd read_crowd_csv(const std::string& text) {
             throw SizeError("the crowd's text holds more than " + std::to_string(crowd_csv_max_people) +
                             " rows of people (line " + std::to_string(k + 1) + " is row " + std::to_string(people) +
                             "); the limit is " + std::to_string(crowd_csv_max_people));
-        if (header_line != 0 && line == header) {
-            refused.push_back({k + 1, "repeats the header of line " + std::to_string(header_line)});
+        if (header_at != 0 && line == header) {
+            refused.push_back({k + 1, "repeats the header of line " + std::to_string(header_at)});
             continue;
         }
         if (fields.size() != field_count) {

@@ -2,9 +2,10 @@
 // crowd, read strictly, with every line that cannot be read named at once.
 //
 // The format: one person per line, "height,weight,label" (label 1 adult, 0 not; height and weight
-// any finite decimal numbers, in any units). An optional first line of column names (no field a
-// number), blank lines and lines starting with '#' are skipped; fields may carry spaces around
-// them; a byte-order mark and CRLF line ends are read as their plain forms.
+// any finite decimal numbers, in any units). An optional first line of three column names (each
+// starting with a letter, in double quotes or not), blank lines and lines starting with '#' are
+// skipped; fields may carry spaces around them; a byte-order mark and CRLF or CR line ends are
+// read as their plain forms.
 #pragma once
 #include <cstddef>
 #include <string>

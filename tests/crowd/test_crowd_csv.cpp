@@ -104,6 +104,37 @@ TEST_CASE("every bad line of a crowd's text is refused at once, with its line nu
                              "not a number.");
 }
 
+TEST_CASE("only three column names make a header: a first row written otherwise is refused by number, not skipped",
+          "[crowd][csv][errors]") {
+    CHECK(read_crowd_csv("\"height\",\"weight\",\"label\"\n" + people(5)).size() == 5);
+    CHECK(read_crowd_csv("tall,heavy,adult\n" + people(5)).size() == 5);
+    const std::vector<std::pair<std::string, std::string>> first_rows = {
+        {"\"172\",\"68\",\"1\"",
+         "height '\"172\"' is not a number; weight '\"68\"' is not a number; label '\"1\"' is not a number"},
+        {"172;68;1", "has 1 field, not 3 (fields are separated by commas)"},
+        {"172\t68\t1", "has 1 field, not 3 (fields are separated by commas)"},
+        {"172 68 1", "has 1 field, not 3"},
+        {"height,weight", "has 2 fields, not 3"},
+        {"inf,nan,x", "height 'inf' is not finite; weight 'nan' is not finite; label 'x' is not a number"},
+    };
+    for (const auto& [row, reason] : first_rows) {
+        INFO(row);
+        const std::vector<RefusedLine> lines = refused_lines(row + "\n" + people(5));
+        REQUIRE(lines.size() == 1);
+        CHECK(lines[0].line == 1);
+        CHECK(lines[0].reason == reason);
+    }
+}
+
+TEST_CASE("a control character in a refused field is written as \\xNN, so no NUL cuts the message",
+          "[crowd][csv][errors]") {
+    const std::vector<RefusedLine> lines = refused_lines(std::string("150\0,45,0\n", 10) + people(5));
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].reason == "height '150\\x00' is not a number");
+    check_refusal<DataError>([] { read_crowd_csv(std::string("150\0,45,0\n", 10) + people(5)); },
+                             "line 1: height '150\\x00' is not a number.");
+}
+
 TEST_CASE("a long refused field is quoted in part, cut between characters", "[crowd][csv][errors]") {
     const std::string long_field = std::string(23, 'x') + "\xC3\xA9" + std::string(30, 'y'); // é at bytes 23-24
     const std::vector<RefusedLine> lines = refused_lines(people(5) + "170," + long_field + ",1\n");

@@ -14,7 +14,7 @@ export const crowdOption = Object.freeze({
   default: '',
   field: 'crowdText',
   maxInState: CROWD_IN_STATE,
-  doc: "a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters",
+  doc: "a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters",
 });
 
 const panel = `
@@ -30,7 +30,7 @@ const panel = `
   <details class="crowd" data-crowd>
     <summary>Bring your own crowd</summary>
     <p class="note">One person per line: <code>height,weight,label</code>, the label 1 for an adult and 0 for a
-      child; a first line of column names and lines starting with # are skipped. At most 2,000 people
+      child; a first line of three column names and lines starting with # are skipped. At most 2,000 people
       (65,536 bytes), at least 5 with both labels.</p>
     <label for="crowd-text">Your crowd as CSV</label>
     <textarea id="crowd-text" data-crowd-text rows="7" spellcheck="false" autocomplete="off"

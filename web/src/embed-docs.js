@@ -74,7 +74,10 @@ section(
         'one person per line: height,weight,label',
         'reads it: label 1 (adult) or 0; height and weight any finite decimals',
       ],
-      ['a first line of column names, blank lines, lines starting with #', 'skips them'],
+      [
+        'a first line of three column names (each starting with a letter), blank lines, lines starting with #',
+        'skips them',
+      ],
       ['spaces around fields, CRLF or CR line ends, a byte-order mark', 'reads them as plain text'],
       [
         'a field not a number, empty or not finite; not three fields; a label not 0 or 1; the header again',
