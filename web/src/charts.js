@@ -102,10 +102,14 @@ export function lineChart(host, canvas, series, options = {}) {
       grid: { color: st.line },
       border: { color: st.line },
     });
+    const xAxis = axis(options.xTitle);
+    // An axis that counts (epochs, batches, layers) gets whole-number ticks only: not 1.5 batches.
+    if (series.every((s) => typeof s.data[0] === 'number' || Array.from(s.data, (p) => p.x).every(Number.isInteger)))
+      xAxis.ticks.precision = 0;
     return {
       x: {
         type: 'linear',
-        ...axis(options.xTitle),
+        ...xAxis,
         min: options.xMin,
         max: options.xMax,
         ...(options.categories
