@@ -41,9 +41,9 @@ export class NlBatchSize extends NlWidget {
       ${readouts([
         { label: 'first ten means lie between', out: 'range' },
         { label: 'smallest deviation, first ten batches', out: 'smallest-first' },
-        { label: 'standardising multiplies that batch by', out: 'blow-up' },
+        { label: 'standardising the narrowest of the first ten multiplies it by', out: 'blow-up' },
         { label: 'smallest deviation, every batch', out: 'smallest' },
-        { label: 'standardising multiplies that batch by', out: 'largest-blow-up' },
+        { label: 'standardising the narrowest batch of all multiplies it by', out: 'largest-blow-up' },
         { label: 'wobble of the batch mean', out: 'wobble' },
         { label: 'square-root rule: deviation / √size', out: 'rule' },
       ])}

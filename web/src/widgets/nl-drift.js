@@ -33,7 +33,7 @@ export class NlDrift extends NlWidget {
     this.layers = c.layers;
     this.shown = 0;
     this.render(`${readerStyleTag}
-      <style>canvas.hist { width: 100%; height: 9rem; display: block; }</style>
+      <style>canvas.hist { width: 100%; height: 9rem; display: block; } .blocks > figure { flex: 1 1 18rem; margin: 0; }</style>
       <div class="controls">
         <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
         <button data-redraw>Draw again</button>
@@ -118,19 +118,41 @@ export class NlDrift extends NlWidget {
       b.setAttribute('aria-pressed', String(Number(b.dataset.layer) === this.shown)),
     );
     rovingTabindex(this.root);
-    for (const [run, , colourVar] of RUNS) {
-      const h = v[run].histograms[this.shown];
+    // Both histograms share one scale (the wider run's range, the taller bar), so the plain
+    // outputs' wider spread shows as a wider histogram.
+    const hs = RUNS.map(([run]) => v[run].histograms[this.shown]);
+    const low = Math.min(...hs.map((h) => h.low));
+    const high = Math.max(...hs.map((h) => h.high));
+    const tallest = Math.max(...hs.flatMap((h) => h.counts));
+    const lowLabel = fmt(low, 2);
+    const highLabel = fmt(high, 2);
+    RUNS.forEach(([run, , colourVar], r) => {
+      const h = hs[r];
       const canvas = this.$(`[data-hist="${run}"]`);
       const ctx = canvas.getContext('2d');
-      const tallest = Math.max(...h.counts);
-      const w = canvas.width / h.counts.length;
+      const axis = 16;
+      const plotHeight = canvas.height - axis - 4;
+      const x = (value) => ((value - low) / (high - low || 1)) * (canvas.width - 2) + 1;
+      const binWidth = (x(h.high) - x(h.low)) / h.counts.length;
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       ctx.fillStyle = colour(this, colourVar);
       h.counts.forEach((n, k) => {
-        const height = (n / tallest) * (canvas.height - 4);
-        ctx.fillRect(k * w + 1, canvas.height - height, w - 2, height);
+        const height = (n / tallest) * plotHeight;
+        ctx.fillRect(x(h.low) + k * binWidth + 0.5, canvas.height - axis - height, Math.max(binWidth - 1, 1), height);
       });
-    }
+      ctx.fillStyle = colour(this, '--nl-fg');
+      ctx.fillRect(0, canvas.height - axis, canvas.width, 1);
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textBaseline = 'bottom';
+      ctx.textAlign = 'left';
+      ctx.fillText(lowLabel, 1, canvas.height);
+      ctx.textAlign = 'right';
+      ctx.fillText(highLabel, canvas.width - 1, canvas.height);
+      canvas.setAttribute(
+        'aria-label',
+        `histogram, ${RUNS[r][1]}: outputs from ${fmt(h.low, 2)} to ${fmt(h.high, 2)} on a scale from ${lowLabel} to ${highLabel}`,
+      );
+    });
     const p = v.plain.histograms[this.shown];
     const n = v.normalised.histograms[this.shown];
     this.$('[data-hist-note]').textContent =
