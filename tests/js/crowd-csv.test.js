@@ -29,9 +29,10 @@ test("a crowd's text with bad lines is refused as one DataError listing every li
 test("a crowd's text or file beyond the limit is refused with SizeError naming its bytes", () => {
   const { maxBytes, maxPeople } = nl.crowdCsvLimits();
   assert.deepEqual([maxBytes, maxPeople], [65536, 2000]);
+  // Longer in characters than the limit: refused by that lower bound of its bytes.
   assert.throws(() => nl.crowdFromCsv('#'.repeat(maxBytes + 1)), {
     name: 'SizeError',
-    message: "the crowd's text is 65537 bytes; the limit is 65536 bytes (at most 2000 people)",
+    message: "the crowd's text is at least 65537 bytes; the limit is 65536 bytes (at most 2000 people)",
   });
   assert.throws(() => nl.crowdFromCsv('#'.repeat(1e6)), {
     name: 'SizeError',
