@@ -2,47 +2,16 @@
 // Copy link, open the link in a fresh page, and the widget shows the same figures; Reset brings
 // back the attributes' state; nl-change carries the state in its detail.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, siteFolder } from './chromium.js';
+import { test } from 'node:test';
+import { useOneWidgetSite } from './one-widget-site.js';
 
-let browser, context, server, names;
-
-before(async () => {
-  const site = mkdtempSync(path.join(tmpdir(), 'normlab-state-'));
-  cpSync(siteFolder(), site, { recursive: true });
-  // One widget per page, named in the query: ?tag=nl-playground
-  writeFileSync(
-    path.join(site, 'one.js'),
-    `const el = document.createElement(new URLSearchParams(location.search).get('tag'));
-    el.addEventListener('nl-change', (e) => window.changes.push(e.detail.state));
-    el.addEventListener('nl-done', () => window.dones++);
-    window.changes = [];
-    window.dones = 0;
-    document.body.append(el);`,
-  );
-  writeFileSync(
-    path.join(site, 'one.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
-    <script type="module" src="./normlab-widgets.js"></script><script type="module" src="./one.js"></script>`,
-  );
-  server = await serveStatic(site);
-  browser = await launchChromium();
-  context = await browser.newContext();
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+let names;
+const site = useOneWidgetSite(async ({ server, context }) => {
   const guide = await context.newPage();
   await guide.goto(`${server.url}/embed.html`);
   await guide.waitForFunction(() => document.querySelectorAll('#docs section').length > 0);
   names = await guide.$$eval('#docs h2', (hs) => hs.map((h) => h.textContent.match(/^<([a-z-]+)>/)[1]));
   await guide.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The widget's figures once it has drawn (done more than `dones` times) and they stop changing. */
@@ -90,8 +59,8 @@ test('every widget: a state set, copied as a link and opened afresh shows the sa
 
 async function roundTrip(tag) {
   {
-    const page = await context.newPage();
-    await page.goto(`${server.url}/one.html?tag=${tag}`);
+    const page = await site.context.newPage();
+    await page.goto(`${site.server.url}/one.html?tag=${tag}`);
     const initial = await figures(page);
     const wanted = await page.evaluate(otherState(tag));
     let dones = await page.evaluate(() => window.dones);
@@ -110,9 +79,9 @@ async function roundTrip(tag) {
     const link = copied
       ? await page.evaluate(() => navigator.clipboard.readText())
       : await page.locator(`${tag} >> [data-link]`).inputValue();
-    assert.ok(link.startsWith(`${server.url}/one.html?tag=${tag}`), link);
+    assert.ok(link.startsWith(`${site.server.url}/one.html?tag=${tag}`), link);
 
-    const fresh = await context.newPage();
+    const fresh = await site.context.newPage();
     await fresh.goto(link);
     assert.equal(await figures(fresh), changed, `${tag}: the link shows other figures`);
     assert.equal(await fresh.evaluate(() => document.body.lastElementChild.state), wanted);
@@ -145,14 +114,14 @@ test("the reader's own controls change the state, and the link carries them", as
     ['nl-momentum', 'input[data-rate]', 'momentum:0.3', (c) => typeIn(c, '0.3')],
   ];
   for (const [tag, control, state, act = (c) => c.click()] of cases) {
-    const page = await context.newPage();
-    await page.goto(`${server.url}/one.html?tag=${tag}`);
+    const page = await site.context.newPage();
+    await page.goto(`${site.server.url}/one.html?tag=${tag}`);
     await figures(page);
     await act(page.locator(`${tag} >> ${control}`).first());
     const shown = await figures(page);
     await page.waitForFunction((s) => window.changes.includes(s), state);
     const link = await page.evaluate(() => document.body.lastElementChild.link);
-    const fresh = await context.newPage();
+    const fresh = await site.context.newPage();
     await fresh.goto(link);
     assert.equal(await figures(fresh), shown, `${tag}: ${link}`);
     await fresh.close();
@@ -161,8 +130,8 @@ test("the reader's own controls change the state, and the link carries them", as
 });
 
 test('theme="dark" and "light" pick the colours whatever the system says; auto follows it', async () => {
-  const page = await context.newPage();
-  await page.goto(`${server.url}/one.html?tag=nl-playground`);
+  const page = await site.context.newPage();
+  await page.goto(`${site.server.url}/one.html?tag=nl-playground`);
   await figures(page);
   const panel = () =>
     page.evaluate(() =>
@@ -184,8 +153,8 @@ test('theme="dark" and "light" pick the colours whatever the system says; auto f
 });
 
 test('the essay page writes each changed widget into its URL hash, and a fresh page opens from it', async () => {
-  const page = await context.newPage();
-  await page.goto(`${server.url}/index.html`);
+  const page = await site.context.newPage();
+  await page.goto(`${site.server.url}/index.html`);
   await page.locator('nl-playground').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'));
   // The essay introduces its widgets in prose: no caption over them.
@@ -193,7 +162,7 @@ test('the essay page writes each changed widget into its URL hash, and a fresh p
   await page.locator('nl-playground >> button[data-kind="rms"]').first().click();
   await page.waitForFunction(() => location.hash.includes('playground=kind:rms'));
   const url = page.url();
-  const fresh = await context.newPage();
+  const fresh = await site.context.newPage();
   await fresh.goto(url);
   await fresh.locator('nl-playground').scrollIntoViewIfNeeded();
   await fresh.waitForFunction(() =>
@@ -205,12 +174,14 @@ test('the essay page writes each changed widget into its URL hash, and a fresh p
 });
 
 test('a hash holding a section anchor and widget states applies the states and lands on the section', async () => {
-  const page = await context.newPage();
-  await page.goto(`${server.url}/index.html#measurements&two-numbers=kind:rms&comparison=autostart:false`);
+  const page = await site.context.newPage();
+  await page.goto(`${site.server.url}/index.html#measurements&two-numbers=kind:rms&comparison=autostart:false`);
   await page.waitForFunction(() => {
     const top = document.getElementById('measurements').getBoundingClientRect().top;
     return Math.abs(top) < 80;
   });
+  // The page defines each widget in a task of its own: wait for both to be defined.
+  await page.evaluate(() => Promise.all(['nl-two-numbers', 'nl-comparison'].map((t) => customElements.whenDefined(t))));
   assert.equal(await page.evaluate(() => document.querySelector('nl-two-numbers').state), 'kind:rms');
   assert.equal(await page.evaluate(() => document.querySelector('nl-comparison').state), 'autostart:false');
   // The widgets' own writes keep the anchor first, so the address still lands there.
