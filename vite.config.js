@@ -1,12 +1,13 @@
 // The page is built from web/ into dist/, a static folder any host can serve (relative paths).
 import { defineConfig } from 'vite';
 import { formulas } from './scripts/vite-formulas.mjs';
+import { compileEagerly } from './scripts/vite-compile-hints.mjs';
 
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: false,
-  plugins: [formulas()],
+  plugins: [formulas(), compileEagerly(['chart.js'])],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
