@@ -122,3 +122,20 @@ test('PNG, CSV and JSON hold what the widget shows', async () => {
   assert.ok(w % 2 === 0 && h % 2 === 0 && w > 200 && h > 100, `${w} x ${h}`);
   await context.close();
 });
+
+test('Escape closes an open Export menu and hands focus back to its summary', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/post.html`);
+  await page.waitForFunction(() => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'));
+  const menu = page.locator('nl-playground >> [data-export]');
+  await page.locator('nl-playground >> [data-export] summary').click();
+  await page.locator('nl-playground >> [data-export-as="csv"]').focus();
+  assert.equal(await menu.evaluate((d) => d.open), true);
+  await page.keyboard.press('Escape');
+  assert.equal(await menu.evaluate((d) => d.open), false);
+  assert.equal(
+    await page.evaluate(() => document.querySelector('nl-playground').shadowRoot.activeElement?.localName),
+    'summary',
+  );
+  await page.close();
+});

@@ -352,6 +352,14 @@ export class NlWidget extends HTMLElement {
       const as = e.target.closest('[data-export-as]')?.dataset.exportAs;
       if (as) this.export(as).catch((error) => (status.textContent = `The export failed: ${error.message}`));
     });
+    // Escape closes the Export menu and hands focus back to its summary.
+    root.querySelector('[data-export]').addEventListener('keydown', (e) => {
+      const menu = e.currentTarget;
+      if (e.key !== 'Escape' || !menu.open) return;
+      e.preventDefault();
+      menu.open = false;
+      menu.querySelector('summary').focus();
+    });
     root.querySelector('[data-export]').addEventListener('toggle', () => {
       const png = root.querySelector('[data-export-as="png"]');
       png.textContent = this.charts.size > 0 ? 'Chart as PNG (2×)' : 'Table as PNG (2×)';
