@@ -27,8 +27,8 @@ test("a crowd's text with bad lines is refused as one DataError listing every li
 });
 
 test("a crowd's text or file beyond the limit is refused with SizeError naming its bytes", () => {
-  const { maxBytes, maxPeople } = nl.crowdCsvLimits();
-  assert.deepEqual([maxBytes, maxPeople], [65536, 2000]);
+  const { maxBytes, maxPeople, minPeople } = nl.crowdCsvLimits();
+  assert.deepEqual([maxBytes, maxPeople, minPeople], [65536, 2000, 5]);
   // Longer in characters than the limit: refused by that lower bound of its bytes.
   assert.throws(() => nl.crowdFromCsv('#'.repeat(maxBytes + 1)), {
     name: 'SizeError',

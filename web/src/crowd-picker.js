@@ -30,8 +30,9 @@ const panel = `
   <details class="crowd" data-crowd>
     <summary>Bring your own crowd</summary>
     <p class="note">One person per line: <code>height,weight,label</code>, the label 1 for an adult and 0 for a
-      child; a first line of three column names and lines starting with # are skipped. At most 2,000 people
-      (65,536 bytes), at least 5 with both labels.</p>
+      child; a first line of three column names and lines starting with # are skipped. At most
+      <span data-crowd-max-people></span> people (<span data-crowd-max-bytes></span> bytes), at least
+      <span data-crowd-min-people></span> with both labels.</p>
     <label for="crowd-text">Your crowd as CSV</label>
     <textarea id="crowd-text" data-crowd-text rows="7" spellcheck="false" autocomplete="off"
       placeholder="height,weight,label&#10;172,68,1&#10;128,26,0"></textarea>
@@ -113,6 +114,10 @@ export function attachCrowdPicker(widget, start, use) {
   const refusal = $('[data-crowd-refusal]');
   const status = $('[data-crowd-status]');
   const essayPeople = widget.nl.crowd().labels.length;
+  const limits = widget.nl.crowdCsvLimits();
+  $('[data-crowd-max-people]').textContent = limits.maxPeople.toLocaleString('en');
+  $('[data-crowd-max-bytes]').textContent = limits.maxBytes.toLocaleString('en');
+  $('[data-crowd-min-people]').textContent = String(limits.minPeople);
   status.textContent = start.crowd
     ? `Your crowd: ${start.crowd.labels.length} people.`
     : `The essay's crowd: ${essayPeople} people.`;

@@ -74,6 +74,7 @@ EMSCRIPTEN_BINDINGS(crowd_csv) {
     function("crowdCsvCheckSize", &check_size);
     function("crowdCsvMaxBytes", emscripten::optional_override([] { return crowd_csv_max_bytes; }));
     function("crowdCsvMaxPeople", emscripten::optional_override([] { return crowd_csv_max_people; }));
+    function("crowdCsvMinPeople", emscripten::optional_override([] { return crowd_folds; }));
     function("runComparisonOf", &comparison_of);
     function("wholeCrowdOf", &whole_crowd_of);
     function("twoNumbersViewOf", &two_numbers_of);

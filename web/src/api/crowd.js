@@ -18,7 +18,11 @@ export function crowdApi(core, h) {
   const { answer, record, checkInteger, checkString, describe } = h;
   let limits;
   const crowdCsvLimits = () =>
-    (limits ??= Object.freeze({ maxBytes: core.crowdCsvMaxBytes(), maxPeople: core.crowdCsvMaxPeople() }));
+    (limits ??= Object.freeze({
+      maxBytes: core.crowdCsvMaxBytes(),
+      maxPeople: core.crowdCsvMaxPeople(),
+      minPeople: core.crowdCsvMinPeople(),
+    }));
   const crowdOf = (crowd) => record(crowd, CROWD, 'crowd');
   const arrangements = new Set();
   const arrangement = (name, what) => {
@@ -39,7 +43,7 @@ export function crowdApi(core, h) {
     comparisonPlanSize() {
       return core.comparisonPlanSize();
     },
-    /** The limits of a crowd's CSV text: {maxBytes, maxPeople}. */
+    /** The limits of a reader's crowd: {maxBytes, maxPeople, minPeople} (minPeople: one a fold). */
     crowdCsvLimits,
     /**
      * A reader's crowd from CSV text (one person a line: height,weight,label; see the embedding
