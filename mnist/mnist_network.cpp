@@ -116,7 +116,7 @@ MnistState MnistNetwork::state() const {
 
 MnistNetwork MnistNetwork::from_state(const MnistState& state) {
     require_same(state.values.size(), state_size(state.arrangement), "network state's length",
-                 std::string("the ") + arrangement_name(state.arrangement) + " network's");
+                 std::string(arrangement_name(state.arrangement)) + " network's");
     for (std::size_t k = 0; k < state.values.size(); ++k)
         if (!std::isfinite(state.values[k]))
             throw NonFiniteError("entry " + std::to_string(k + 1) + " of the network state is " +

@@ -47,9 +47,21 @@ MnistNetwork train_batches(const MnistNetwork& network, const DigitSet& digits, 
         }
         next.forward_into(w.images.data(), rows, Purpose::Train, w.response);
         next.backward_into(w.response, w.labels.data(), w.gradient);
+        if (!std::isfinite(w.gradient.loss))
+            throw NonFiniteError("the loss of batch " + std::to_string(b + 1) + " of the epoch is " +
+                                 format_number(w.gradient.loss) +
+                                 ": the network's answers are beyond what single precision holds");
         next.step_into(w.gradient, learning_rate, next);
         if (records) records->push_back({w.gradient.loss, w.gradient.correct, rows});
     }
+    // A finite network never comes back poisoned: a step beyond single precision is refused.
+    const MnistState state = next.state();
+    for (std::size_t k = 0; k < state.values.size(); ++k)
+        if (!std::isfinite(state.values[k]))
+            throw NonFiniteError("training batches " + std::to_string(first + 1) + " to " +
+                                 std::to_string(static_cast<unsigned long long>(first) + count) +
+                                 " of the epoch takes entry " + std::to_string(k + 1) + " of the network state to " +
+                                 format_number(state.values[k]) + ": the step is beyond what single precision holds");
     return next;
 }
 
@@ -105,7 +117,8 @@ void predict_chunks(const MnistNetwork& network, const DigitSet& digits, std::si
 
 Evaluation evaluate(const MnistNetwork& network, const DigitSet& digits, std::size_t first, std::size_t count) {
     if (first > digits.count || count > digits.count - first)
-        throw ShapeError("digits " + std::to_string(first) + " to " + std::to_string(first + count) + " run past the " +
+        throw ShapeError("digits " + std::to_string(first) + " to " +
+                         std::to_string(static_cast<unsigned long long>(first) + count) + " run past the " +
                          std::to_string(digits.count) + " digits");
     Evaluation e;
     double loss = 0;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
 
@@ -47,6 +48,27 @@ TEST_CASE("training batch by batch gives the network one call gives", "[mnist][t
         parts = train_batches(parts, d, order, options, 2, 4, w);
         CHECK(parts == whole);
     }
+}
+
+TEST_CASE("a step beyond single precision is refused, never handed back as a poisoned network",
+          "[mnist][training][errors]") {
+    const DigitSet& d = mnist_digits();
+    const TrainingOptions options;
+    const std::vector<std::uint32_t> order = epoch_order(d.training_count, options.seed, 0);
+    for (Arrangement a : all_arrangements) {
+        INFO(arrangement_name(a));
+        MnistState huge = MnistNetwork::initial(a, options.seed).state();
+        std::fill(huge.values.begin(), huge.values.end(), 3e38f);
+        const MnistNetwork start = MnistNetwork::from_state(huge); // finite: accepted
+        TrainingWorkspace w;
+        CHECK_THROWS_AS(train_batches(start, d, order, options, 0, 2, w), NonFiniteError);
+        CHECK_THROWS_WITH(train_batches(start, d, order, options, 0, 2, w),
+                          Catch::Contains("beyond what single precision holds"));
+    }
+    MnistState short_state = MnistNetwork::initial(Arrangement::Batch, 1).state();
+    short_state.values.resize(10);
+    CHECK_THROWS_WITH(MnistNetwork::from_state(short_state),
+                      "the network state's length is 10 but the batch network's is 136330");
 }
 
 TEST_CASE("after 3 epochs each normalised network holds out at least 0.90; the plain one trains",

@@ -109,8 +109,9 @@ val train_batches_js(val net, double learning_rate, std::size_t batch_size, doub
         const TrainingOptions o = options(learning_rate, batch_size, seed);
         const std::size_t total = batches_per_epoch(digits().training_count, o.batch_size);
         if (first > total || count > total - first)
-            throw ShapeError("batches " + std::to_string(first) + " to " + std::to_string(first + count) +
-                             " run past the epoch's " + std::to_string(total));
+            throw ShapeError("batches " + std::to_string(first) + " to " +
+                             std::to_string(static_cast<unsigned long long>(first) + count) + " run past the epoch's " +
+                             std::to_string(total));
         const std::vector<std::uint32_t> order = epoch_order(digits().training_count, o.seed, epoch);
         std::vector<BatchRecord> records;
         TrainingWorkspace workspace;
@@ -169,7 +170,7 @@ val activations_js(val net, std::size_t shown) {
 val classify_js(val net, val image) {
     return answer([&] {
         const std::vector<float> pixels = typed<float>(image);
-        require_same(pixels.size(), digit_pixels, "the drawn digit's pixel count", "28 x 28");
+        require_same(pixels.size(), digit_pixels, "drawn digit's pixel count", "28 x 28 pad's");
         const auto p = classify(network(net), pixels.data());
         const std::vector<double> out(p.begin(), p.end());
         return normlab::boundary::numbers_value(out);
