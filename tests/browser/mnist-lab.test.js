@@ -119,6 +119,13 @@ test('a digit drawn while the networks train gets ten probabilities summing to 1
   );
   const { p, running, epochs } = await answered.jsonValue();
   assert.equal(running, true, 'answered while the networks still train');
+  // The settings hold still while the networks train with them, and the table names them.
+  for (const setting of ['learningRate', 'batchSize', 'seed', 'epochs'])
+    assert.equal(await lab(`[data-setting="${setting}"]`).isDisabled(), true, `${setting} while training`);
+  assert.equal(
+    await lab('[data-out="trained-with"]').textContent(),
+    'Results in your browser (learning rate 0.1, batch size 64, seed 1)',
+  );
   assert.ok(epochs < 20, `answered before the training ended (${epochs} epochs done)`);
   for (const [arrangement, probabilities] of Object.entries(p)) {
     assert.equal(probabilities.length, 10);
@@ -256,6 +263,7 @@ test('cancel stops the training at once; Train continues the same networks; no c
   await lab('[data-act="cancel"]').click(); // a paused training is cancelled too
   await page.waitForFunction(() => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Cancelled'));
   assert.equal(await labProperty('running'), false);
+  assert.equal(await lab('[data-setting="learningRate"]').isDisabled(), false, 'the settings are free again');
   const stopped = await lossPoints();
   await page.waitForTimeout(700);
   assert.equal(count(await lossPoints()), count(stopped), 'no progress after the cancel');

@@ -95,7 +95,7 @@ export class NlMnistLab extends NlWidget {
           <figcaption class="note">Held-out accuracy on the 2,000 test digits, by epoch</figcaption></figure>
       </div>
       <div class="scroll-x" role="region" aria-label="results, scrolls sideways" tabindex="0"><table data-results>
-        <caption>Results in your browser</caption>
+        <caption data-out="trained-with">Results in your browser</caption>
         <thead><tr><th scope="col">arrangement</th><th scope="col">parameters</th><th scope="col">epochs</th>
           <th scope="col">training loss</th><th scope="col">held-out accuracy</th><th scope="col">time per epoch</th></tr></thead>
         <tbody>${ARRANGEMENTS.map(
@@ -318,6 +318,8 @@ export class NlMnistLab extends NlWidget {
   setRunning(running) {
     const focused = this.root.activeElement;
     this.running = running;
+    // The settings hold still while the networks train with them.
+    for (const el of this.$$('[data-setting]')) el.disabled = running;
     this.$('[data-act="train"]').setAttribute('aria-pressed', String(running));
     this.$('[data-act="pause"]').disabled = !running;
     this.$('[data-act="cancel"]').disabled = !running;
@@ -373,6 +375,7 @@ export class NlMnistLab extends NlWidget {
     const epochs = this.settings.epochs;
     // Until the training starts, a second press waits for nothing.
     this.preparing = true;
+    for (const el of this.$$('[data-setting]')) el.disabled = true;
     let same;
     try {
       if (!this.lab) await this.prepare();
@@ -393,6 +396,7 @@ export class NlMnistLab extends NlWidget {
       throw e;
     } finally {
       this.preparing = false;
+      for (const el of this.$$('[data-setting]')) el.disabled = false;
     }
     this.setRunning(true);
     this.trainStart = performance.now();
@@ -403,6 +407,11 @@ export class NlMnistLab extends NlWidget {
       this.clearFigures();
       this.epochsDone = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
       this.trained = { epochs: 0, settings };
+      const { learningRate, batchSize, seed } = settings;
+      this.out(
+        'trained-with',
+        `Results in your browser (learning rate ${learningRate}, batch size ${batchSize}, seed ${seed})`,
+      );
     }
     for (const kind of CHARTS) this.setAxis(kind, 'xMax', this.target);
     const workers = this.lab.workers.length;
@@ -440,6 +449,7 @@ export class NlMnistLab extends NlWidget {
     this.lab = null;
     this.trained = null;
     this.clearFigures();
+    this.out('trained-with', 'Results in your browser');
     this.$('[data-maps]').replaceChildren();
     this.out('silent', '');
     // With no networks there is nothing to look inside or to ask about a digit.
