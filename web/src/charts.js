@@ -153,7 +153,14 @@ export function lineChart(host, canvas, series, options = {}) {
       plugins: {
         legend: {
           display: options.legend ?? true,
-          labels: { color: styleOf().fg, boxWidth: 14, usePointStyle: false },
+          labels: {
+            color: styleOf().fg,
+            boxWidth: 14,
+            usePointStyle: false,
+            // A swatch is a plain box: a dashed series' dashes made its border a ragged blob.
+            generateLabels: (c) =>
+              Chart.defaults.plugins.legend.labels.generateLabels(c).map((item) => ({ ...item, lineDash: [] })),
+          },
           ...(options.onLegend ? { onClick: (_, item) => options.onLegend(item.datasetIndex) } : {}),
         },
         tooltip: { enabled: options.tooltips ?? true },
