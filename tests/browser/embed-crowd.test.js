@@ -61,6 +61,11 @@ test('comparison: a pasted crowd with one bad line is refused naming that line; 
   assert.notEqual(mine, essay);
   assert.equal(await inWidget(page, tag, '[data-crowd-status]').textContent(), 'Your crowd: 7 people.');
   assert.equal(await inWidget(page, tag, '[data-crowd-refusal]').isVisible(), false);
+  assert.equal(
+    await page.evaluate(() => 'crowdUse' in document.querySelector('nl-comparison').shadowRoot.activeElement.dataset),
+    true,
+    'focus is back on "Use this crowd"',
+  );
   assert.equal(await inWidget(page, tag, '[data-crowd-text]').inputValue(), SEVEN);
   const state = await page.evaluate(() => document.querySelector('nl-comparison').state);
   assert.equal(state, `crowd:${encodeURIComponent(SEVEN)}`);
@@ -98,7 +103,7 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
     mimeType: 'text/csv',
     buffer: Buffer.from(SEVEN.replaceAll('\n', '\r\n')),
   });
-  assert.equal(await nextDone(page, dones, tag, 'table caption'), '7 of your crowd');
+  assert.equal(await nextDone(page, dones, tag, 'table caption'), 'The first 7 of your 7 people');
   assert.equal(await inWidget(page, tag, 'tbody tr th').first().textContent(), '1');
   assert.equal(await inWidget(page, tag, 'tbody tr td').first().textContent(), '150');
   assert.equal(await inWidget(page, tag, '[data-crowd-text]').inputValue(), SEVEN); // a text box ends lines with LF
@@ -113,7 +118,7 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
   await refusal.filter({ hasText: /70000 bytes/ }).waitFor();
   assert.equal(await refusal.getAttribute('data-error-name'), 'SizeError');
   assert.match(await refusal.textContent(), /^The crowd's text is 70000 bytes; the limit is 65536 bytes/);
-  assert.equal(await caption(), '7 of your crowd');
+  assert.equal(await caption(), 'The first 7 of your 7 people');
 
   // Pasted text beyond the limit: the same refusal, the text kept.
   const long = `${SEVEN}#${'x'.repeat(66000)}\n`;
@@ -121,7 +126,7 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
   await inWidget(page, tag, '[data-crowd-use]').click();
   await refusal.filter({ hasText: `The crowd's text is at least ${long.length} bytes` }).waitFor();
   assert.equal((await inWidget(page, tag, '[data-crowd-text]').inputValue()).length, long.length);
-  assert.equal(await caption(), '7 of your crowd');
+  assert.equal(await caption(), 'The first 7 of your 7 people');
 
   // Too few people, or one label: refused by name.
   await inWidget(page, tag, '[data-crowd-text]').fill('170,60,1\n120,30,0\n');
@@ -131,6 +136,12 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
   dones = await page.evaluate(() => window.dones);
   await inWidget(page, tag, '[data-crowd-essay]').click();
   assert.equal(await nextDone(page, dones, tag, 'table caption'), '20 of the crowd');
+  // Focus is not lost to the page: back on the essay's crowd (its button now disabled), the
+  // status line that says so has it.
+  assert.equal(
+    await page.evaluate(() => document.querySelector('nl-two-numbers').shadowRoot.activeElement?.dataset.crowdStatus),
+    '',
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -167,7 +178,7 @@ test('a crowd longer than a link holds is left out of the state, and Copy link s
   await inWidget(page, tag, 'details[data-crowd] summary').click();
   await inWidget(page, tag, '[data-crowd-text]').fill(rows);
   await inWidget(page, tag, '[data-crowd-use]').click();
-  assert.equal(await nextDone(page, dones, tag, 'table caption'), '20 of your crowd');
+  assert.equal(await nextDone(page, dones, tag, 'table caption'), 'The first 20 of your 300 people');
   assert.equal(await page.evaluate(() => document.querySelector('nl-two-numbers').state), '');
   await inWidget(page, tag, '[data-tool="copy-link"]').click();
   const status = inWidget(page, tag, '[data-tool-status]');

@@ -191,3 +191,20 @@ test('a hash holding a section anchor and widget states applies the states and l
   assert.match(page.url(), /#measurements&/);
   await page.close();
 });
+
+test('a link naming widget states but no section lands on the first widget it names', async () => {
+  for (const [page0, hash, tag] of [
+    ['index.html', '#two-numbers=kind:rms', 'nl-two-numbers'],
+    ['tutorial.html', '#momentum=batches:7', 'nl-momentum'],
+  ]) {
+    const page = await site.context.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/${page0}${hash}`);
+    await page.waitForFunction((t) => {
+      const el = document.querySelector(t);
+      const top = el?.getBoundingClientRect().top;
+      return customElements.get(t) && top !== undefined && Math.abs(top) < 120;
+    }, tag);
+    assert.ok((await page.evaluate(() => scrollY)) > 500, `${page0}${hash}: the page scrolled to the widget`);
+    await page.close();
+  }
+});

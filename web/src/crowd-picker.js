@@ -38,7 +38,7 @@ const panel = `
       placeholder="height,weight,label&#10;172,68,1&#10;128,26,0"></textarea>
     <div class="controls">
       <button type="button" data-crowd-use>Use this crowd</button>
-      <label>or a file <input type="file" accept=".csv,.txt,text/csv,text/plain" data-crowd-file></label>
+      <label>or choose a CSV file <input type="file" accept=".csv,.txt,text/csv,text/plain" data-crowd-file></label>
       <button type="button" data-crowd-essay>Back to the essay's crowd</button>
     </div>
     <div class="error crowd-refusal" data-crowd-refusal role="alert" hidden></div>
@@ -49,6 +49,9 @@ const panel = `
  * other options: the crowd becomes part of its state.
  */
 export function restartWithCrowd(widget, text) {
+  // The control the reader used gets focus back once the widget has drawn again.
+  const used = widget.root.activeElement?.closest?.('[data-crowd-use], [data-crowd-essay], [data-crowd-file]');
+  widget.crowdFocus = used ? Object.keys(used.dataset)[0] : 'crowdUse';
   widget.crowdText = text;
   widget.changed(widget.live);
   widget.restart();
@@ -123,6 +126,18 @@ export function attachCrowdPicker(widget, start, use) {
     : `The essay's crowd: ${essayPeople} people.`;
   box.value = start.crowd ? start.text : (start.offered ?? '');
   $('[data-crowd-essay]').disabled = !start.crowd;
+  if (widget.crowdFocus) {
+    // Back on the essay's crowd its button is disabled: the status line takes focus instead.
+    const attr = widget.crowdFocus.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const control = $(`[data-${attr}]`);
+    $('[data-crowd]').open = true;
+    if (control && !control.disabled) control.focus();
+    else {
+      status.tabIndex = -1;
+      status.focus();
+    }
+    widget.crowdFocus = null;
+  }
   if (start.refusal) {
     showRefusal(refusal, start.refusal);
     $('[data-crowd]').open = true;

@@ -30,7 +30,13 @@ function section(parent, title, content) {
   const s = document.createElement('section');
   const h = document.createElement(parent.id === 'docs' ? 'h2' : 'h3');
   h.textContent = title;
-  s.append(h, content);
+  // A table wider than a phone scrolls sideways in its own box; long values may break anywhere.
+  const box = document.createElement('div');
+  box.style.overflowX = 'auto';
+  box.style.maxWidth = '100%';
+  if (content.localName === 'table') content.style.overflowWrap = 'anywhere';
+  box.append(content);
+  s.append(h, box);
   parent.append(s);
 }
 

@@ -91,6 +91,26 @@ function writeHash() {
   if (next !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${next}`);
 }
 
+let landed = false; // whether a link has already brought a widget into view on this page
+
+/**
+ * A link whose hash names widget states but no section (#two-numbers=kind:rms) lands on the first
+ * widget it names, once per page: brought into view now and again as the page above it settles,
+ * until the reader scrolls, types or points. A hash with a section anchor lands there instead.
+ */
+function landOnLinkedWidget(widget) {
+  if (landed || hashAnchor(location.hash) !== '') return;
+  const [first] = hashStates(location.hash).keys();
+  if (first !== widget.linkId) return;
+  landed = true;
+  const land = () => widget.isConnected && widget.scrollIntoView({ block: 'start' });
+  requestAnimationFrame(land);
+  const timers = [150, 500, 1000, 2000, 3000].map((ms) => setTimeout(land, ms));
+  const stop = () => timers.forEach(clearTimeout);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+    addEventListener(type, stop, { once: true, passive: true });
+}
+
 export class NlWidget extends HTMLElement {
   /**
    * [{name, type: 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'block', default, choices?,
@@ -378,6 +398,7 @@ export class NlWidget extends HTMLElement {
       const attribute = this.getAttribute('state');
       if (attribute !== null) this.stated = stateTexts(this.constructor.options, attribute);
       else if (fromHash !== undefined) this.stated = stateTexts(this.constructor.options, fromHash);
+      if (fromHash !== undefined) landOnLinkedWidget(this);
     }
     this.showCaption();
     followers.add(this);

@@ -38,7 +38,7 @@ export class NlTwoNumbers extends NlWidget {
       ).join('')}</span></div>
       <p aria-live="polite" data-summary></p>
       <p class="scroll-cue" data-cue>${v.people} people: the table scrolls for the rest.</p>
-      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${v.people} of ${this.crowd ? 'your' : 'the'} crowd</caption>
+      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${this.crowd ? `The first ${v.people} of your ${this.crowd.labels.length} people` : `${v.people} of the crowd`}</caption>
         <thead><tr><th scope="col">person</th><th scope="col">height (cm)</th><th scope="col">weight (kg)</th><th scope="col">answer: height</th><th scope="col">answer: weight</th></tr></thead>
         <tbody></tbody></table></div>`);
     this.body.addEventListener('click', (e) => {
@@ -67,7 +67,7 @@ export class NlTwoNumbers extends NlWidget {
     const hidden = box.scrollHeight > box.clientHeight + 1;
     this.$('[data-cue]').hidden = !hidden;
     this.$('[data-summary]').textContent = {
-      layer: `Every row comes out as ${this.crowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over all ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
+      layer: `Every row comes out as ${this.crowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over ${this.crowd ? `these ${v.people} people's` : 'all'} ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
       rms: 'No centring: each row keeps its proportions, so the people stay apart.',
       batch: `Down the columns, ${this.crowd ? `${v.people}` : 'twenty'} heights have a spread worth dividing by: the people keep their differences.`,
     }[this.kind];
