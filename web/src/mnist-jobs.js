@@ -5,7 +5,8 @@
 // comes from the core.
 //
 // Jobs (input → result):
-//   load        {url}: fetches the digit asset (progress: bytes received of the total) → its description
+//   load        {url, share?: 'keep' | 'read'}: fetches the digit asset (progress: bytes received
+//               of the total), or reads the copy another worker kept → its description
 //   train       {arrangements, learningRate, batchSize, seed, epochs} → {epochs}
 //               progress details, one per call: {arrangement, position, loss, heldOut?, epoch?}
 //   epochs      (none)     → {arrangement: epochs completed} (a cancelled training's figures may
@@ -71,6 +72,28 @@ function fetchBytes(url, onProgress) {
     request.onerror = () => reject(new Error('the digits could not be fetched'));
     request.send();
   });
+}
+
+// The first worker keeps the digits it fetched where the page's other workers read them (the
+// browser's Cache Storage, emptied by the page once all have them), so the asset crosses the
+// network once whatever the host's caching; without Cache Storage each worker fetches its own.
+export const SHARED_DIGITS = 'normlab-mnist-digits';
+
+async function keepShared(url, bytes) {
+  try {
+    await (await caches.open(SHARED_DIGITS)).put(url, new Response(bytes));
+  } catch {
+    // No Cache Storage here (an insecure page, a private mode): the others fetch their own.
+  }
+}
+
+async function sharedCopy(url) {
+  try {
+    const kept = await (await caches.open(SHARED_DIGITS)).match(url);
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function createMnistJobs() {
@@ -155,10 +178,12 @@ export function createMnistJobs() {
 
   return {
     load: async (nl, pace, input) => {
-      const bytes = await fetchBytes(fields(input, "the load's input").url, (received, total) =>
-        pace(received, total).catch(() => {}),
-      );
-      return nl.mnistLoadDigits(bytes);
+      const { url, share } = fields(input, "the load's input");
+      let bytes = share === 'read' ? await sharedCopy(url) : null;
+      bytes ??= await fetchBytes(url, (received, total) => pace(received, total).catch(() => {}));
+      const about = nl.mnistLoadDigits(bytes);
+      if (share === 'keep') await keepShared(url, bytes);
+      return about;
     },
     train,
     epochs: async () => byArrangement((r) => r.epoch),

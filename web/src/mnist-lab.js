@@ -5,6 +5,7 @@
 import { ModuleWorker as Worker } from './module-worker.js';
 import { TrainingWorker } from './training-worker.js';
 import { compiledCore, coreMessage } from './core-module.js';
+import { SHARED_DIGITS } from './mnist-jobs.js';
 
 const assetUrl = new URL('../generated/mnist-digits.bin', import.meta.url);
 
@@ -32,17 +33,22 @@ export class MnistLab {
   }
 
   /**
-   * Has every worker fetch the digits and load them; resolves when all have. The first fetches
-   * alone, reporting (bytes received, total bytes or 0) to onProgress; the others then read the
-   * asset from the browser's cache where the host lets it be cached.
+   * Has every worker load the digits; resolves when all have. The first fetches them, reporting
+   * (bytes received, total bytes or 0) to onProgress, and keeps a copy the others then read, so
+   * the asset is downloaded once (where Cache Storage is missing, each worker fetches its own).
    */
   async load(onProgress, signal) {
-    const input = { url: assetUrl.href };
+    const url = assetUrl.href;
     const [first, ...others] = this.workers;
     // The others start meanwhile (a request that needs the core), so theirs is ready when the digits are.
     for (const w of others) w.run('epochs', { signal }).catch(() => {});
-    await first.run('load', { input, signal, onProgress: (r) => onProgress(r.done, r.total) });
-    await Promise.all(others.map((w) => w.run('load', { input, signal })));
+    const share = others.length ? 'keep' : undefined;
+    try {
+      await first.run('load', { input: { url, share }, signal, onProgress: (r) => onProgress(r.done, r.total) });
+      await Promise.all(others.map((w) => w.run('load', { input: { url, share: 'read' }, signal })));
+    } finally {
+      globalThis.caches?.delete(SHARED_DIGITS).catch(() => {});
+    }
   }
 
   /**
