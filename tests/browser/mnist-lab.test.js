@@ -58,6 +58,11 @@ test("the lab's settings are in its state string, and a link with them sets the 
   await page.keyboard.press('ArrowUp');
   await page.locator('nl-mnist-circle >> [data-inputs]').uncheck();
   const circleState = await page.evaluate(() => document.querySelector('nl-mnist-circle').state);
+  // On a phone an upward or downward swipe over the picture scrolls the page.
+  assert.equal(
+    await page.locator('nl-mnist-circle >> [data-view]').evaluate((c) => getComputedStyle(c).touchAction),
+    'pan-y',
+  );
   assert.equal(circleState, 'yaw:0.5~pitch:0.4~inputs:false');
   await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
   await page.locator('nl-mnist-freedom >> [data-width]').fill('12');

@@ -45,7 +45,7 @@ export class NlMnistCircle extends NlWidget {
     this.render(`
       <canvas data-view width="440" height="360" tabindex="0" role="img"
         aria-label="${c.points.length / 3} random points (grey) and their layer-norm outputs (coloured) in 3-D; rotate with the arrow keys"
-        style="width:100%;max-width:440px;height:auto;display:block;touch-action:none;cursor:grab"></canvas>
+        style="width:100%;max-width:440px;height:auto;display:block;touch-action:pan-y;cursor:grab"></canvas>
       <div class="controls">
         <label><input type="checkbox" data-inputs${inputs ? ' checked' : ''}> show the inputs</label>
         <span class="note">Drag, or focus the picture and use the arrow keys, to turn it.</span>
@@ -56,19 +56,21 @@ export class NlMnistCircle extends NlWidget {
     const canvas = this.$('[data-view]');
     let drag = null;
     canvas.addEventListener('pointerdown', (e) => {
-      drag = { x: e.clientX, y: e.clientY, yaw: this.yaw, pitch: this.pitch };
+      // A finger turns it sideways only: an upward or downward swipe scrolls the page (pan-y).
+      drag = { x: e.clientX, y: e.clientY, yaw: this.yaw, pitch: this.pitch, tilts: e.pointerType !== 'touch' };
       canvas.setPointerCapture(e.pointerId);
     });
     canvas.addEventListener('pointermove', (e) => {
       if (!drag) return;
       this.yaw = drag.yaw + (e.clientX - drag.x) / 120;
-      this.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) / 120));
+      if (drag.tilts) this.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) / 120));
       this.draw();
     });
     canvas.addEventListener('pointerup', () => {
       drag = null;
       this.noticeChange();
     });
+    canvas.addEventListener('pointercancel', () => (drag = null)); // the page took the swipe
     canvas.addEventListener('keydown', (e) => {
       const turns = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
       if (!turns) return;
