@@ -15,7 +15,7 @@ export class NlWeightNorm extends NlWidget {
     const cols = 3;
     const block = (data) => blockRows({ rows: data.length / cols, cols, data }, { rowLabel: (j) => `input ${j + 1}` });
     const head =
-      '<thead><tr><th></th><th scope="col">neuron 1</th><th scope="col">neuron 2</th><th scope="col">neuron 3</th></tr></thead>';
+      '<thead><tr><td></td><th scope="col">neuron 1</th><th scope="col">neuron 2</th><th scope="col">neuron 3</th></tr></thead>';
     const s = v.step;
     this.render(`
       ${readouts(
