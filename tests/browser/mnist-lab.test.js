@@ -104,9 +104,33 @@ test("the lab's settings are in its state string, and a link with them sets the 
   assert.equal(await labProperty('state'), '');
 });
 
+test('the degrees of freedom: Enter computes, the answer is said, a refusal in words drops the old caption', async () => {
+  const freedom = (selector) => page.locator(`nl-mnist-freedom >> ${selector}`);
+  await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
+  await freedom('[data-width]').fill('16');
+  await freedom('[data-groups]').fill('4');
+  await freedom('[data-groups]').press('Enter');
+  assert.equal(await freedom('[data-out="how"]').getAttribute('aria-live'), 'polite');
+  assert.match(await freedom('[data-out="how"]').textContent(), /^d = 16, g = 4: rank 8 \(d − 2g = 8\)\./);
+  await freedom('[data-width]').fill('');
+  await freedom('[data-width]').press('Enter');
+  assert.equal(await freedom('[data-problem]').textContent(), 'width: empty; type a whole number');
+  assert.equal(await freedom('[data-out="how"]').textContent(), '');
+  await freedom('[data-width]').fill('128');
+  await freedom('[data-groups]').fill('5');
+  await freedom('[data-groups]').press('Enter');
+  assert.equal(await freedom('[data-problem]').getAttribute('data-error-name'), 'GroupError');
+  assert.doesNotMatch(await freedom('[data-problem]').textContent(), /Error/);
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+});
+
 // The tests below need the networks still training: 20 epochs (cancelled at the end).
 
 test('a digit drawn while the networks train gets ten probabilities summing to 1 from each', async () => {
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await lab('[data-setting="learningRate"]').selectOption('0.1');
+  await lab('[data-setting="batchSize"]').selectOption('64');
+  await setField('[data-setting="seed"]', 1);
   await setField('[data-setting="epochs"]', 20);
   await lab('[data-act="train"]').click();
   await page.waitForFunction(() => document.querySelector('nl-mnist-lab').series.layer.loss.length > 0, null, {

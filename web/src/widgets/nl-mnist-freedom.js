@@ -34,17 +34,44 @@ export class NlMnistFreedom extends NlWidget {
         <thead><tr><th scope="col">d</th><th scope="col">g</th><th scope="col">rank of the Jacobian</th><th scope="col">d − 2g</th></tr></thead>
         <tbody data-rows></tbody></table></div>
       <p class="note error" aria-live="polite" data-problem></p>
-      <p class="note" data-out="how"></p>`);
-    this.$('[data-compute]').addEventListener('click', () => {
-      const d = Number(this.$('[data-width]').value);
-      const g = Number(this.$('[data-groups]').value);
-      if (this.show(d, g, true)) {
+      <p class="note" aria-live="polite" data-out="how"></p>`);
+    const compute = () => {
+      const d = this.readField('[data-width]', 'width');
+      const g = d === undefined ? undefined : this.readField('[data-groups]', 'groups');
+      if (g !== undefined && this.show(d, g, true)) {
         this.width = d;
         this.groups = g;
       }
-    });
+    };
+    this.$('[data-compute]').addEventListener('click', compute);
+    for (const field of this.$$('[data-width], [data-groups]'))
+      field.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        compute();
+      });
     for (const [d, g] of PRESETS) this.show(d, g, false);
     if (!PRESETS.some(([d, g]) => d === width && g === groups)) this.show(width, groups, true);
+  }
+
+  /** A field's whole number, or undefined with the problem said in the reader's words. */
+  readField(selector, name) {
+    const text = this.$(selector).value.trim();
+    const value = Number(text);
+    if (text !== '' && Number.isInteger(value)) return value;
+    this.refuse(
+      text === '' ? `${name}: empty; type a whole number` : `${name}: ${text} is not a whole number`,
+      'TypeError',
+    );
+    return undefined;
+  }
+
+  /** Says why nothing was computed (the error's type in data-error-name) and drops the stale caption. */
+  refuse(sentence, name) {
+    const problem = this.$('[data-problem]');
+    problem.textContent = sentence;
+    problem.dataset.errorName = name;
+    this.out('how', '');
   }
 
   show(d, g, first) {
@@ -52,16 +79,17 @@ export class NlMnistFreedom extends NlWidget {
     try {
       r = this.nl.mnistJacobianRank(d, g);
     } catch (e) {
-      this.$('[data-problem]').textContent = `${e.name}: ${e.message}`;
+      this.refuse(`${e.message[0].toUpperCase()}${e.message.slice(1)}.`, e.name);
       return false;
     }
     this.$('[data-problem]').textContent = '';
+    delete this.$('[data-problem]').dataset.errorName;
     const row = `<tr><td>${d}</td><td>${g}</td><td><strong>${r.rank}</strong></td><td>${d - 2 * g}</td></tr>`;
     const body = this.$('[data-rows]');
     body.insertAdjacentHTML(first ? 'afterbegin' : 'beforeend', row);
     this.out(
       'how',
-      `Rank by elimination of the ${d} × ${d} Jacobian at a random row, eps = ${r.eps}; the largest pivot dropped as zero was ${esc(r.largestDroppedPivot.toExponential(1))}, the smallest kept ${esc(r.smallestKeptPivot.toExponential(1))}.`,
+      `d = ${d}, g = ${g}: rank ${r.rank} (d − 2g = ${d - 2 * g}). Rank by elimination of the ${d} × ${d} Jacobian at a random row, eps = ${r.eps}; the largest pivot dropped as zero was ${esc(r.largestDroppedPivot.toExponential(1))}, the smallest kept ${esc(r.smallestKeptPivot.toExponential(1))}.`,
     );
     return true;
   }
