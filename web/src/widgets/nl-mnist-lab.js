@@ -94,15 +94,16 @@ export class NlMnistLab extends NlWidget {
         <figure style="margin:0"><div style="height:220px;contain:strict;will-change:transform"><canvas data-chart="accuracy" role="img" aria-label="held-out accuracy per fifth of an epoch"></canvas></div>
           <figcaption class="note">Held-out accuracy on the 2,000 test digits, by epoch</figcaption></figure>
       </div>
+      <details class="numbers" data-lab-numbers><summary>Show the numbers</summary><div data-lab-numbers-body></div></details>
       <div class="scroll-x" role="region" aria-label="results, scrolls sideways" tabindex="0"><table data-results>
         <caption data-out="trained-with">Results in your browser</caption>
-        <thead><tr><th scope="col">arrangement</th><th scope="col">parameters</th><th scope="col">epochs</th>
-          <th scope="col">training loss</th><th scope="col">held-out accuracy</th><th scope="col">time per epoch</th></tr></thead>
+        <thead><tr><th scope="col">arrangement</th><th scope="col">held-out accuracy</th><th scope="col">training loss</th>
+          <th scope="col">time per epoch</th><th scope="col">epochs</th><th scope="col">parameters</th></tr></thead>
         <tbody>${ARRANGEMENTS.map(
           (
             a,
-          ) => `<tr data-row="${a}"><th scope="row">${LABELS[a]}</th><td data-cell="parameters">…</td><td data-cell="epochs">0</td>
-            <td data-cell="loss">–</td><td data-cell="accuracy">–</td><td data-cell="seconds">–</td></tr>`,
+          ) => `<tr data-row="${a}"><th scope="row">${LABELS[a]}</th><td data-cell="accuracy">–</td><td data-cell="loss">–</td>
+            <td data-cell="seconds">–</td><td data-cell="epochs">0</td><td data-cell="parameters">…</td></tr>`,
         ).join('')}</tbody>
       </table></div>
       <h3>Inside the networks</h3>
@@ -131,6 +132,7 @@ export class NlMnistLab extends NlWidget {
     for (const a of ARRANGEMENTS)
       this.cell(a, 'parameters', this.nl.mnistDescribe(a).parameterCount.toLocaleString('en'));
     this.pad = new Float32Array(SIDE * SIDE);
+    this.$('[data-lab-numbers]').addEventListener('toggle', () => this.drawNumbers());
     this.$$('select[data-setting]').forEach((el) =>
       el.addEventListener('change', () => (this.settings[el.dataset.setting] = Number(el.value))),
     );
@@ -279,7 +281,42 @@ export class NlMnistLab extends NlWidget {
     else this.scheduleDraw();
   }
 
+  /**
+   * The charts' points as two tables (loss, held-out accuracy: one row per point, one column per
+   * network) while "Show the numbers" is open, at most once a second during a training.
+   */
+  drawNumbers(force = true) {
+    const details = this.$('[data-lab-numbers]');
+    if (!details?.open || !this.series) return;
+    const now = performance.now();
+    if (!force && now - (this.numbersDrawnAt ?? -Infinity) < 1000) return;
+    this.numbersDrawnAt = now;
+    const table = (kind, caption) => {
+      const rows = new Map();
+      for (const a of ARRANGEMENTS)
+        for (const { x, y } of this.series[a][kind]) {
+          const key = x.toFixed(2);
+          if (!rows.has(key)) rows.set(key, {});
+          rows.get(key)[a] = y.toFixed(4);
+        }
+      const body = [...rows.entries()]
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(
+          ([x, ys]) =>
+            `<tr><th scope="row">${Number(x)}</th>${ARRANGEMENTS.map((a) => `<td>${ys[a] ?? '–'}</td>`).join('')}</tr>`,
+        )
+        .join('');
+      return `<div class="scroll-x" role="region" aria-label="${caption}" tabindex="0"><table><caption>${caption}</caption>
+        <thead><tr><th scope="col">epoch</th>${ARRANGEMENTS.map((a) => `<th scope="col">${LABELS[a]}</th>`).join('')}</tr></thead>
+        <tbody>${body || `<tr><td colspan="${ARRANGEMENTS.length + 1}">No points yet: press Train.</td></tr>`}</tbody></table></div>`;
+    };
+    this.$('[data-lab-numbers-body]').innerHTML =
+      table('loss', 'Training loss per tenth of an epoch') +
+      table('accuracy', 'Held-out accuracy per fifth of an epoch');
+  }
+
   drawTable() {
+    this.drawNumbers(false);
     for (const a of ARRANGEMENTS) {
       const r = this.rows[a];
       this.cell(a, 'epochs', String(r.epochs ?? 0));
@@ -499,6 +536,7 @@ export class NlMnistLab extends NlWidget {
   onFinished() {
     this.setRunning(false);
     this.drawTable(); // the last epoch's figures at once, with the sentence that announces them
+    this.drawNumbers();
     this.dirty.delete('table');
     this.status(`Trained ${this.target} epoch${this.target > 1 ? 's' : ''}. Train again for more, or Reset.`);
     this.dispatchEvent(new CustomEvent('nl-trained', { detail: { epochs: this.target } }));
