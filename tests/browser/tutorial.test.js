@@ -137,7 +137,7 @@ test('parameter counts: 6, 6, 3 at width 3 and 1,536 for layer norm at width 768
   assert.equal((await learned())[1], '1,536');
 });
 
-test('an emptied or fractional seed field is put back to the seed in use, never read as seed 0', async () => {
+test('an emptied or fractional seed field is put back to the seed in use, never read as seed 0, and says so', async () => {
   for (const tag of ['nl-drift', 'nl-batch-size', 'nl-pre-post-norm']) {
     const seed = inWidget(tag, '[data-seed]');
     const before = await seed.inputValue();
@@ -146,7 +146,11 @@ test('an emptied or fractional seed field is put back to the seed in use, never 
       await seed.fill(typed);
       await seed.dispatchEvent('change');
       assert.equal(await seed.inputValue(), before, `${tag} after typing '${typed}'`);
+      const note = await inWidget(tag, '[role="status"]:near([data-seed])').first().textContent();
+      assert.match(note, new RegExp(`A seed is a whole number from 0 to 4294967295; .* so ${before} stays`), tag);
     }
+    await seed.fill(before);
+    await seed.dispatchEvent('change');
   }
 });
 

@@ -1,10 +1,32 @@
-// A seed field: a whole number from 0 to 2^32 - 1. Anything else, an emptied field included, puts
-// the field back to the seed in use; it is never read as seed 0.
-export function watchSeedField(input, current, apply) {
+// Whole-number fields (a seed, a count of epochs): anything else, an emptied field included, puts
+// the field back to the number in use, never reads as 0, and says so beside the field.
+
+/**
+ * Watches a field for a whole number from min to max: a good one is applied; anything else puts
+ * the field back to current() and a polite note beside the field says what is allowed.
+ */
+export function watchWholeField(input, { min, max, what, current, apply }) {
+  let note = null;
   input.addEventListener('change', () => {
     const text = input.value.trim();
-    const seed = Number(text);
-    if (text !== '' && Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32) apply(seed);
+    const value = Number(text);
+    const good = text !== '' && Number.isInteger(value) && value >= min && value <= max;
+    if (good) apply(value);
     else input.value = String(current());
+    if (!note && !good) {
+      note = document.createElement('span');
+      note.className = 'note';
+      note.setAttribute('role', 'status');
+      (input.closest('label') ?? input).insertAdjacentElement('afterend', note);
+    }
+    if (note)
+      note.textContent = good
+        ? ''
+        : `${what} is a whole number from ${min} to ${max}; ${text === '' ? 'an empty field' : `'${text}'`} is not, so ${current()} stays.`;
   });
+}
+
+/** A seed field: a whole number from 0 to 2^32 - 1. */
+export function watchSeedField(input, current, apply) {
+  watchWholeField(input, { min: 0, max: 2 ** 32 - 1, what: 'A seed', current, apply });
 }

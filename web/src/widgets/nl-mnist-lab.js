@@ -10,7 +10,7 @@ import { NlWidget, define } from '../widget.js';
 import { lineChart } from '../charts.js';
 import { MnistLab } from '../mnist-lab.js';
 import { readerStyleTag } from '../reader-styles.js';
-import { watchSeedField } from '../seed-field.js';
+import { watchSeedField, watchWholeField } from '../seed-field.js';
 import { isCancel } from '../protocol.js';
 
 const ARRANGEMENTS = ['none', 'batch', 'layer', 'group'];
@@ -172,11 +172,12 @@ export class NlMnistLab extends NlWidget {
 
   /** An epochs field: a whole number from 1 to MAX_EPOCHS; anything else goes back to the number in use. */
   watchEpochsField(input) {
-    input.addEventListener('change', () => {
-      const text = input.value.trim();
-      const epochs = Number(text);
-      if (text !== '' && Number.isInteger(epochs) && epochs >= 1 && epochs <= MAX_EPOCHS) this.settings.epochs = epochs;
-      else input.value = String(this.settings.epochs);
+    watchWholeField(input, {
+      min: 1,
+      max: MAX_EPOCHS,
+      what: 'The number of epochs',
+      current: () => this.settings.epochs,
+      apply: (epochs) => (this.settings.epochs = epochs),
     });
   }
 
