@@ -1,8 +1,8 @@
 #include "crowd.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 
 #include "core/errors.hpp"
 
@@ -40,12 +40,14 @@ Crowd Crowd::subset(const std::vector<std::size_t>& people) const {
 }
 
 Crowd parse_crowd_csv(const std::string& text) {
-    std::istringstream in(text);
-    std::string line;
     std::vector<double> values, labels;
     bool header_seen = false;
     std::size_t number = 0;
-    while (std::getline(in, line)) {
+    // Line by line without a stream: <sstream> would pull the locale machinery into the wasm.
+    for (std::size_t start = 0; start < text.size();) {
+        const std::size_t newline = std::min(text.find('\n', start), text.size());
+        std::string line = text.substr(start, newline - start);
+        start = newline + 1;
         ++number;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.empty() || line[0] == '#') continue;
