@@ -624,15 +624,11 @@ std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<Lock
         require_finite(t.x, "input block");
         require_same(t.labels.size(), t.x.rows, "label count", "row count");
     }
-    // Two trainings to a register: one to two trainings take one, three to four two, five three.
-    switch ((trainings.size() + 1) / 2) {
-        case 1:
-            return run_lanes<1>(trainings, epochs, recording);
-        case 2:
-            return run_lanes<2>(trainings, epochs, recording);
-        default:
-            return run_lanes<3>(trainings, epochs, recording);
-    }
+    // Two trainings to a register: one or two trainings take one register, three to five take
+    // three (the page's calls hold five). Only these two widths are compiled, to keep the module
+    // small.
+    if (trainings.size() <= 2) return run_lanes<1>(trainings, epochs, recording);
+    return run_lanes<3>(trainings, epochs, recording);
 }
 
 } // namespace normlab

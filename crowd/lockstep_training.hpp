@@ -1,6 +1,6 @@
 // Up to five crowd networks of one arrangement trained side by side: every array holds the same
-// figure of each training next to each other, two trainings to a SIMD register (an odd count is
-// padded with a copy of the first training, whose results are dropped), so every loop runs
+// figure of each training next to each other, two trainings to a SIMD register, one register or
+// three (spare lanes hold copies of the first training, whose results are dropped), so every loop runs
 // across the trainings. Each training's arithmetic is the layer values' (train_crowd_network),
 // operation for operation and in the same order, so its network, losses and records are the same
 // bit for bit; only the storage differs.
