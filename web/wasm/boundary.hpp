@@ -1,6 +1,7 @@
 // How values cross between the core and JavaScript, shared by every Embind declaration file
-// (layer_bindings.cpp, crowd_bindings.cpp and each capability's *_bindings.cpp). Types are registered once, where they are
-// declared; this header only says how a refusal, a vector of numbers and a list cross.
+// (layer_bindings.cpp, crowd_bindings.cpp and each capability's *_bindings.cpp). Types are
+// registered once, where they are declared; this header only says how a refusal, a vector of
+// numbers and a list cross.
 #pragma once
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
