@@ -30,3 +30,15 @@ export function watchWholeField(input, { min, max, what, current, apply }) {
 export function watchSeedField(input, current, apply) {
   watchWholeField(input, { min: 0, max: 2 ** 32 - 1, what: 'A seed', current, apply });
 }
+
+/** A widget's seed field ([data-seed]) bound to its `seed`, redrawn by its `update()`. */
+export function watchWidgetSeed(widget) {
+  watchSeedField(
+    widget.$('[data-seed]'),
+    () => widget.seed,
+    (seed) => {
+      widget.seed = seed;
+      widget.update();
+    },
+  );
+}

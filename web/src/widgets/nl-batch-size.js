@@ -7,7 +7,7 @@ import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
 import { readerStyleTag } from '../reader-styles.js';
-import { watchSeedField } from '../seed-field.js';
+import { watchWidgetSeed } from '../seed-field.js';
 
 const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 
@@ -53,14 +53,7 @@ export class NlBatchSize extends NlWidget {
       this.size = Number(e.target.value);
       this.update();
     });
-    watchSeedField(
-      this.$('[data-seed]'),
-      () => this.seed,
-      (seed) => {
-        this.seed = seed;
-        this.update();
-      },
-    );
+    watchWidgetSeed(this);
     this.update();
   }
 

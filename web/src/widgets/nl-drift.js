@@ -6,7 +6,7 @@ import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
 import { arrowKeys, rovingTabindex } from '../focus.js';
-import { watchSeedField } from '../seed-field.js';
+import { watchWidgetSeed } from '../seed-field.js';
 
 const RUNS = [
   ['plain', 'without normalisation', '--nl-plain'],
@@ -51,14 +51,7 @@ export class NlDrift extends NlWidget {
           <canvas class="hist" width="360" height="140" data-hist="${run}" role="img" aria-label="histogram, ${label}"></canvas></figure>`,
       ).join('')}</div>
       <p class="note" aria-live="polite" data-hist-note></p>`);
-    watchSeedField(
-      this.$('[data-seed]'),
-      () => this.seed,
-      (seed) => {
-        this.seed = seed;
-        this.update();
-      },
-    );
+    watchWidgetSeed(this);
     this.$('[data-redraw]').addEventListener('click', () => {
       this.seed += 1;
       this.$('[data-seed]').value = String(this.seed);

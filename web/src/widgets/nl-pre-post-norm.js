@@ -6,7 +6,7 @@ import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
-import { watchSeedField } from '../seed-field.js';
+import { watchWidgetSeed } from '../seed-field.js';
 
 const PLACEMENTS = [
   ['post', 'post-norm: x ← LN(x + F(x))', '--nl-batch'],
@@ -51,14 +51,7 @@ export class NlPrePostNorm extends NlWidget {
       this.depth = Number(e.target.value);
       this.update();
     });
-    watchSeedField(
-      this.$('[data-seed]'),
-      () => this.seed,
-      (seed) => {
-        this.seed = seed;
-        this.update();
-      },
-    );
+    watchWidgetSeed(this);
     this.update();
   }
 
