@@ -125,6 +125,8 @@ template <std::size_t V, NormMode M, class Record>
     const std::size_t groups = features ? spec->groups : 1;
     const std::size_t length = features ? units / groups : n; // cells per set
     const double len = static_cast<double>(length), count = static_cast<double>(n);
+    // The sets whose deviations divide a row: each unit on the batch axis, the groups on the feature axis.
+    const std::size_t sets = batch ? units : groups, per_set = batch ? 1 : length;
     const double eps = has_norm ? spec->eps : 0.0;
     const f64x2* __restrict x = st.x.data();
     const f64x2* __restrict labels = st.labels.data();
@@ -196,26 +198,29 @@ template <std::size_t V, NormMode M, class Record>
             }
         }
     };
-    // z = centred / deviation (deviation(u, p) gives the unit's), the normaliser's answer, the
-    // output dense 16 -> 1 (identity) and binary cross-entropy (binary_cross_entropy_into):
-    // logit = b + sum_j o_j w_j in j order. Each division sits among the row's other work, so the
-    // divider runs beside the multipliers and adders instead of alone.
+    // z = centred / deviation, the normaliser's answer, the output dense 16 -> 1 (identity) and
+    // binary cross-entropy (binary_cross_entropy_into): logit = b + sum_j o_j w_j in j order. The
+    // units run set by set, devs[s * V + p] the deviation of set s (a unit on the batch axis, a
+    // group of the row on the feature axis). Each division sits among the row's other work, so
+    // the divider runs beside the multipliers and adders instead of alone.
     auto answer_row = [&](std::size_t i, f64x2* __restrict zr, const f64x2* __restrict h, f64x2* __restrict yr,
-                          auto&& deviation) -> const f64x2* {
+                          const f64x2* __restrict devs) -> const f64x2* {
         f64x2 s[V];
         for (std::size_t p = 0; p < V; ++p) s[p] = b2[p];
-        for (std::size_t u = 0; u < units; ++u)
-            for (std::size_t p = 0; p < V; ++p) {
-                const std::size_t c = u * V + p;
-                if constexpr (has_norm) {
-                    const f64x2 zc = zr[c] / deviation(u, p);
-                    zr[c] = zc;
-                    yr[c] = scale[c] * zc + shift[c];
-                    s[p] += yr[c] * w2[c];
-                } else {
-                    s[p] += h[c] * w2[c];
-                }
-            }
+        if constexpr (has_norm) {
+            for (std::size_t set_index = 0; set_index < sets; ++set_index)
+                for (std::size_t k = 0; k < per_set; ++k)
+                    for (std::size_t p = 0; p < V; ++p) {
+                        const std::size_t c = (set_index * per_set + k) * V + p;
+                        const f64x2 zc = zr[c] / devs[set_index * V + p];
+                        zr[c] = zc;
+                        yr[c] = scale[c] * zc + shift[c];
+                        s[p] += yr[c] * w2[c];
+                    }
+        } else {
+            for (std::size_t u = 0; u < units; ++u)
+                for (std::size_t p = 0; p < V; ++p) s[p] += h[u * V + p] * w2[u * V + p];
+        }
         for (std::size_t p = 0; p < V; ++p) {
             const f64x2 zl = s[p], t = labels[i * V + p];
             const f64x2 e = lanes::exp(-lanes::abs(zl));
@@ -264,24 +269,23 @@ template <std::size_t V, NormMode M, class Record>
     // (n d - sum d - z sum(d z)) / (n s), and the hidden layer's backward in the same pass.
     auto features_back_row = [&](std::size_t i, const f64x2* __restrict h, const f64x2* __restrict zr,
                                  const f64x2* __restrict devs, const f64x2* __restrict dr) {
-        f64x2 sd[row], sdz[row], set_under[row]; // per set, groups * V of them
+        const f64x2* xi = x + i * inputs * V;
         for (std::size_t g = 0; g < groups; ++g) {
-            const f64x2* __restrict ds = dr + g * length * V;
-            const f64x2* __restrict zs = zr + g * length * V;
-            for (std::size_t p = 0; p < V; ++p) sd[g * V + p] = sdz[g * V + p] = splat(0.0);
+            const std::size_t first = g * length * V;
+            f64x2 sd[V], sdz[V], set_under[V];
+            for (std::size_t p = 0; p < V; ++p) sd[p] = sdz[p] = splat(0.0);
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p) {
-                    if constexpr (centre_features) sd[g * V + p] += ds[k * V + p];
-                    sdz[g * V + p] += ds[k * V + p] * zs[k * V + p];
+                    if constexpr (centre_features) sd[p] += dr[first + k * V + p];
+                    sdz[p] += dr[first + k * V + p] * zr[first + k * V + p];
                 }
-            for (std::size_t p = 0; p < V; ++p) set_under[g * V + p] = len * devs[g * V + p];
+            for (std::size_t p = 0; p < V; ++p) set_under[p] = len * devs[g * V + p];
+            for (std::size_t k = 0; k < length; ++k)
+                for (std::size_t p = 0; p < V; ++p) {
+                    const std::size_t c = first + k * V + p;
+                    hidden_back(xi, c, p, h[c], ((len * dr[c] - sd[p]) - zr[c] * sdz[p]) / set_under[p]);
+                }
         }
-        const f64x2* xi = x + i * inputs * V;
-        for (std::size_t u = 0; u < units; ++u)
-            for (std::size_t p = 0; p < V; ++p) {
-                const std::size_t c = u * V + p, k = (u / length) * V + p;
-                hidden_back(xi, c, p, h[c], ((len * dr[c] - sd[k]) - zr[c] * sdz[k]) / set_under[k]);
-            }
     };
 
     for (std::size_t p = 0; p < V; ++p) loss[p] = db2[p] = splat(0.0);
@@ -311,10 +315,9 @@ template <std::size_t V, NormMode M, class Record>
             ordinary &= lanes::finite(var[c]);
         }
         if (!lanes::both(ordinary)) return false;
-        auto column_deviation = [&](std::size_t u, std::size_t p) { return dev[u * V + p]; };
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = i * row;
-            const f64x2* o = answer_row(i, z + r, hid + r, y + r, column_deviation);
+            const f64x2* o = answer_row(i, z + r, hid + r, y + r, dev);
             output_back(i, o, z + r, d + r);
             for (std::size_t c = 0; c < row; ++c) {
                 sum_d[c] += d[r + c];
@@ -337,8 +340,7 @@ template <std::size_t V, NormMode M, class Record>
             f64x2* devs = set_dev + (r / units) * groups;
             hidden_row(i, hid + r);
             if constexpr (features) standardise_row(hid + r, z + r, devs);
-            auto set_deviation = [&](std::size_t u, std::size_t p) { return devs[(u / length) * V + p]; };
-            const f64x2* o = answer_row(i, z + r, hid + r, y + r, set_deviation);
+            const f64x2* o = answer_row(i, z + r, hid + r, y + r, devs);
             output_back(i, o, z + r, d + r);
             if constexpr (features) features_back_row(i, hid + r, z + r, devs, d + r);
         }
