@@ -414,12 +414,14 @@ template <std::size_t V, NormMode M>
     if constexpr (M == NormMode::Batch) {
         // Normaliser::infer by the running figures, then the output layer.
         predicted_right = 0;
+        double deviation[units];
+        for (std::size_t j = 0; j < units; ++j) deviation[j] = std::sqrt(at(st.running_var, j) + spec->eps);
         for (std::size_t i = 0; i < n; ++i) {
             double score = at(st.b2, 0);
             for (std::size_t j = 0; j < units; ++j) {
-                const double s = std::sqrt(at(st.running_var, j) + spec->eps);
                 const double answer =
-                    at(st.scale, j) * ((at(st.hidden, i * units + j) - at(st.running_mean, j)) / s) + at(st.shift, j);
+                    at(st.scale, j) * ((at(st.hidden, i * units + j) - at(st.running_mean, j)) / deviation[j]) +
+                    at(st.shift, j);
                 if (!std::isfinite(answer)) return false;
                 score += answer * at(st.w2, j);
             }
