@@ -12,6 +12,15 @@ export function fmt(v, places = 4) {
   return s.replace('-', '−');
 }
 
+/**
+ * A whole number with a comma between each group of three digits (10,000), the text
+ * toLocaleString('en') gives, without loading the locale data (~24 ms on the first call of a page).
+ */
+export function grouped(n) {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en');
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** Fixed decimals, zeros kept (for columns that should line up). */
 export function fixed(v, places = 4) {
   const s = v.toFixed(places);

@@ -12,6 +12,7 @@ import { MnistLab } from '../mnist-lab.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { watchSeedField, watchWholeField } from '../seed-field.js';
 import { isCancel } from '../protocol.js';
+import { grouped } from '../format.js';
 
 const ARRANGEMENTS = ['none', 'batch', 'layer', 'group'];
 const LABELS = { none: 'no normalisation', batch: 'batch norm', layer: 'layer norm', group: 'group norm (8 groups)' };
@@ -129,8 +130,7 @@ export class NlMnistLab extends NlWidget {
           <tbody>${Array.from({ length: 10 }, (_, k) => `<tr><th scope="row">${k}</th>${ARRANGEMENTS.map((a) => `<td data-p="${a}-${k}">–</td>`).join('')}</tr>`).join('')}</tbody>
         </table></div>
       </div>`);
-    for (const a of ARRANGEMENTS)
-      this.cell(a, 'parameters', this.nl.mnistDescribe(a).parameterCount.toLocaleString('en'));
+    for (const a of ARRANGEMENTS) this.cell(a, 'parameters', grouped(this.nl.mnistDescribe(a).parameterCount));
     this.pad = new Float32Array(SIDE * SIDE);
     this.$('[data-lab-numbers]').addEventListener('toggle', () => this.drawNumbers());
     this.$$('select[data-setting]').forEach((el) =>

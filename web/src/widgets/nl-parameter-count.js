@@ -2,6 +2,7 @@
 // read from the core's normalisers.
 import { NlWidget, define } from '../widget.js';
 import { readerStyleTag } from '../reader-styles.js';
+import { grouped } from '../format.js';
 
 const NAMES = { batch: 'BatchNorm', layer: 'LayerNorm', rms: 'RMSNorm' };
 const WHAT = {
@@ -55,11 +56,11 @@ export class NlParameterCount extends NlWidget {
     this.width = width;
     this.$('[data-width]').value = String(width);
     this.$('[data-problem]').textContent = '';
-    this.$('[data-caption]').textContent = `At width ${width.toLocaleString('en')}`;
+    this.$('[data-caption]').textContent = `At width ${grouped(width)}`;
     this.$('tbody').innerHTML = counts
       .map(
-        (c) => `<tr><th scope="row">${NAMES[c.kind]}</th><td>${c.learned.toLocaleString('en')}</td>
-          <td>${c.buffers.toLocaleString('en')}</td><td>${WHAT[c.kind]}</td></tr>`,
+        (c) => `<tr><th scope="row">${NAMES[c.kind]}</th><td>${grouped(c.learned)}</td>
+          <td>${grouped(c.buffers)}</td><td>${WHAT[c.kind]}</td></tr>`,
       )
       .join('');
   }

@@ -1,0 +1,15 @@
+// Display formatting: grouped() writes whole numbers as toLocaleString('en') does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { grouped } from '../../web/src/format.js';
+
+test('grouped puts a comma between groups of three digits, as toLocaleString("en") does', () => {
+  const wholes = [0, 7, 999, 1000, -1000, 10000, 12345, 100000, 1234567, -987654321, Number.MAX_SAFE_INTEGER];
+  for (const n of wholes) assert.equal(grouped(n), n.toLocaleString('en'), `${n}`);
+  assert.equal(grouped(10000), '10,000');
+  assert.equal(grouped(-1234567), '-1,234,567');
+});
+
+test('grouped hands numbers that are not safe whole numbers to toLocaleString', () => {
+  for (const n of [1.5, 2 ** 60, -0.25]) assert.equal(grouped(n), n.toLocaleString('en'), `${n}`);
+});
