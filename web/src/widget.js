@@ -127,6 +127,9 @@ export class NlWidget extends HTMLElement {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     this.charts = new Set();
+    this.lineCharts = new Map(); // name -> the chart lines() made for this start
+    this.linesDue = new Map(); // name -> {canvas, series, options}: charts not made yet (see lines)
+    this.slices = null; // settles once every slice asked for so far has run (see inOwnTask)
     this.started = false;
     this.starting = null; // the AbortController of the latest start
     this.stated = null; // {texts, problems}: option texts set through state, over the attributes
@@ -452,6 +455,9 @@ export class NlWidget extends HTMLElement {
     this.starting = null;
     for (const chart of this.charts) chart.destroy();
     this.charts.clear();
+    this.lineCharts.clear();
+    this.linesDue.clear();
+    this.slices = null;
     this.chart = undefined;
     this.trainingWorker?.free();
     const fresh = document.createElement('div');
@@ -483,6 +489,11 @@ export class NlWidget extends HTMLElement {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (signal.aborted || !this.isConnected) return;
       await this.start();
+      // A slice may ask for another: the start ends once none is left.
+      for (let waited; !signal.aborted && this.slices !== waited;) {
+        waited = this.slices;
+        await waited;
+      }
       if (!signal.aborted) {
         this.drawn = true;
         performance.measure(`${name} drawn`, `${name}:start`);
@@ -531,6 +542,49 @@ export class NlWidget extends HTMLElement {
   /** The five whole-crowd runs, computed once per page and shared (see whole-crowd.js). */
   wholeCrowd() {
     return this.whileCurrent(wholeCrowd({ signal: this.signal }));
+  }
+
+  /**
+   * Runs fn in a task of its own, after the tasks asked for before it: a widget's first draw in
+   * slices, so that its figures, its charts and the layout they cause never hold the main thread
+   * all in one task. ensures: fn is skipped when the widget starts again first; the widget counts
+   * as drawn once every slice its start asked for has run.
+   */
+  inOwnTask(fn) {
+    const signal = this.signal;
+    this.slices = (this.slices ?? Promise.resolve()).then(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!signal.aborted) await fn();
+    });
+    return this.slices;
+  }
+
+  /**
+   * Shows series in the line chart (charts.js lineChart) this widget keeps as this[name]. The
+   * first call makes it in a task of its own (inOwnTask); until then further calls only replace
+   * the series and options it will be made with. Later calls give the chart their series.
+   */
+  lines(name, canvas, series, options = {}) {
+    const made = this.lineCharts.get(name);
+    if (made) {
+      made.$setSeries(series, options);
+      return;
+    }
+    const due = this.linesDue.get(name);
+    if (due) {
+      Object.assign(due, { canvas, series, options });
+      return;
+    }
+    const entry = { canvas, series, options };
+    this.linesDue.set(name, entry);
+    this.inOwnTask(async () => {
+      // Chart.js is loaded only by widgets that draw charts.
+      const { lineChart } = await import('./charts.js');
+      if (this.linesDue.get(name) !== entry) return;
+      this.linesDue.delete(name);
+      this[name] = this.own(lineChart(this, entry.canvas, entry.series, entry.options));
+      this.lineCharts.set(name, this[name]);
+    });
   }
 
   /** Keeps a chart so it is freed with the widget. */

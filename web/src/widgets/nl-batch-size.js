@@ -3,8 +3,8 @@
 // means, the smallest deviations (and how much standardising would blow a batch up), and the
 // wobble of the batch mean against the square-root rule.
 import { NlWidget, define } from '../widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
-import { fmt } from '../format.js';
+import { chartAlternative, openAlternatives } from '../charts.js';
+import { fmt, grouped } from '../format.js';
 import { readouts } from '../readouts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { watchWidgetSeed } from '../seed-field.js';
@@ -60,14 +60,14 @@ export class NlBatchSize extends NlWidget {
   update() {
     const v = this.nl.batchSizeView({ seed: this.seed, batchSize: this.size });
     this.$('[data-about]').textContent =
-      `${v.count.toLocaleString('en')} numbers of mean ${fmt(v.populationMean, 2)} and deviation ` +
-      `${fmt(v.populationDeviation, 2)}, cut into ${v.batchCount.toLocaleString('en')} batches of ${v.batchSize}.`;
+      `${grouped(v.count)} numbers of mean ${fmt(v.populationMean, 2)} and deviation ` +
+      `${fmt(v.populationDeviation, 2)}, cut into ${grouped(v.batchCount)} batches of ${v.batchSize}.`;
     this.$('[data-first]').textContent = `The first ten batch means: ${v.firstMeans.map((m) => fmt(m, 2)).join(', ')}.`;
     this.out('range', `${fmt(v.firstMeansLow, 2)} and ${fmt(v.firstMeansHigh, 2)}`);
     this.out('smallest-first', fmt(v.smallestFirstDeviation, 3));
     this.out('blow-up', `${fmt(v.blowUp, 1)} ×`);
     this.out('smallest', fmt(v.smallestDeviation, 5));
-    this.out('largest-blow-up', `${Math.round(v.largestBlowUp).toLocaleString('en')} ×`);
+    this.out('largest-blow-up', `${grouped(Math.round(v.largestBlowUp))} ×`);
     this.out('wobble', `${fmt(v.wobble, 3)} (over ${v.wobbleCount} batches)`);
     this.out('rule', fmt(v.rule, 3));
     const series = [
@@ -84,16 +84,12 @@ export class NlBatchSize extends NlWidget {
         dash: [4, 4],
       },
     ];
-    if (!this.chart)
-      this.chart = this.own(
-        lineChart(this, this.$('canvas'), series, {
-          logY: true,
-          xTitle: 'batch size',
-          yTitle: 'wobble',
-          categories: v.sweep.map((s) => String(s.batchSize)),
-        }),
-      );
-    else this.chart.$setSeries(series);
+    this.lines('chart', this.$('canvas'), series, {
+      logY: true,
+      xTitle: 'batch size',
+      yTitle: 'wobble',
+      categories: v.sweep.map((s) => String(s.batchSize)),
+    });
     const [first, last] = [v.sweep[0], v.sweep[v.sweep.length - 1]];
     const wasOpen = this.$('details.numbers')?.open;
     this.$('[data-alternative]').innerHTML = chartAlternative({

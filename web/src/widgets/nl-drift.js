@@ -1,7 +1,7 @@
 // <nl-drift>: random examples through layers of ReLU neurons with random weights, plain and with
 // layer norm before each ReLU: the spread per layer, and any layer's histogram, from the core.
 import { NlWidget, define } from '../widget.js';
-import { chartAlternative, colour, lineChart, openAlternatives } from '../charts.js';
+import { chartAlternative, colour, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
@@ -81,11 +81,7 @@ export class NlDrift extends NlWidget {
       colourVar,
       points: 4,
     }));
-    if (!this.chart)
-      this.chart = this.own(
-        lineChart(this, this.$('canvas'), series, { xTitle: 'layer', yTitle: 'spread (standard deviation)', yMin: 0 }),
-      );
-    else this.chart.$setSeries(series);
+    this.lines('chart', this.$('canvas'), series, { xTitle: 'layer', yTitle: 'spread (standard deviation)', yMin: 0 });
     const last = v.layers - 1;
     const at = (run, l) => fmt(v[run].deviation[l], 2);
     const wasOpen = this.$('details.numbers')?.open;

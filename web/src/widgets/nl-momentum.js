@@ -2,7 +2,6 @@
 // step, with the rate written either way (momentum or keep) and PyTorch's unbiased running
 // variance as a toggle; more batches show the early bias wearing off.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
 import { fmt } from '../format.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../focus.js';
@@ -129,8 +128,7 @@ export class NlMomentum extends NlWidget {
         showLine: false,
       },
     ];
-    if (!this.chart) this.chart = this.own(lineChart(this, this.$('canvas'), series, { xTitle: 'batch', yMin: 0 }));
-    else this.chart.$setSeries(series);
+    this.lines('chart', this.$('canvas'), series, { xTitle: 'batch', yMin: 0 });
   }
 }
 

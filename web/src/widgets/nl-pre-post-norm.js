@@ -2,7 +2,7 @@
 // or on the branch's input (pre-norm): at initialisation, the size of the slope reaching each
 // block and the spread of the main path per depth, from the core's forward and backward passes.
 import { NlWidget, define } from '../widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
+import { chartAlternative, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { fmt } from '../format.js';
 import { readouts } from '../readouts.js';
@@ -31,7 +31,6 @@ export class NlPrePostNorm extends NlWidget {
     const c = this.config;
     this.depth = Math.max(2, Math.min(c.depth, 48));
     this.seed = c.seed;
-    this.slope = this.spread = undefined; // an earlier start's charts were freed with it
     this.render(`${readerStyleTag}
       <div class="controls">
         <label>blocks <input type="range" min="2" max="48" value="${this.depth}" data-depth aria-label="number of residual blocks"></label>
@@ -66,13 +65,8 @@ export class NlPrePostNorm extends NlWidget {
     this.out('spread', `${fmt(v.post.spread[v.depth - 1], 2)} / ${fmt(v.pre.spread[v.depth - 1], 2)}`);
     const series = (field) =>
       PLACEMENTS.map(([k, label, colourVar]) => ({ label, data: Array.from(v[k][field]), colourVar, points: 2 }));
-    const draw = (name, field, yTitle) => {
-      if (!this[name])
-        this[name] = this.own(
-          lineChart(this, this.$(`[data-${name}]`), series(field), { xTitle: 'block', yTitle, yMin: 0 }),
-        );
-      else this[name].$setSeries(series(field));
-    };
+    const draw = (name, field, yTitle) =>
+      this.lines(name, this.$(`[data-${name}]`), series(field), { xTitle: 'block', yTitle, yMin: 0 });
     draw('slope', 'inputSlope', 'slope reaching the block');
     draw('spread', 'spread', 'spread of the main path');
     const last = v.depth - 1;
