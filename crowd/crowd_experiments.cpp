@@ -210,24 +210,45 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
     return out;
 }
 
-CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd& crowd) {
-    require_crowd(crowd);
-    const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
-    Random rng = initial_weights_generator(seed, crowd_folds); // a stream no fold uses
-    const CrowdNetwork start = CrowdNetwork::initial(arrangement, rng);
-    std::optional<TrainingRun> fast =
-        std::move(train_in_lockstep({{start, x, crowd.labels}}, crowd_epochs, Recording::Everything).front());
-    TrainingRun run =
-        fast ? std::move(*fast) : train_crowd_network(start, x, crowd.labels, crowd_epochs, Recording::Everything);
-    CurveRun c{
-        arrangement,           std::move(run.losses), 0, run.final_loss, accuracy(run.network.infer(x), crowd.labels),
-        std::move(run.records)};
+namespace {
+
+CurveRun curve_run_of(Arrangement arrangement, TrainingRun run, const Block& x, const std::vector<double>& labels) {
+    CurveRun c{arrangement,           std::move(run.losses), 0, run.final_loss, accuracy(run.network.infer(x), labels),
+               std::move(run.records)};
     for (std::size_t e = 0; e < c.losses.size(); ++e)
         if (c.losses[e] < curve_threshold) {
             c.first_epoch_under = e + 1;
             break;
         }
     return c;
+}
+
+// The whole-crowd runs of the arrangements given, side by side where the lockstep engine takes
+// them (else each by the layer values' loop).
+std::vector<CurveRun> whole_crowd_runs_of(const std::vector<Arrangement>& arrangements, std::size_t seed,
+                                          const Crowd& crowd) {
+    require_crowd(crowd);
+    const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
+    std::vector<LockstepTraining> trainings;
+    for (Arrangement a : arrangements) {
+        Random rng = initial_weights_generator(seed, crowd_folds); // a stream no fold uses
+        trainings.push_back({CrowdNetwork::initial(a, rng), x, crowd.labels});
+    }
+    std::vector<std::optional<TrainingRun>> fast = train_in_lockstep(trainings, crowd_epochs, Recording::Everything);
+    std::vector<CurveRun> out;
+    for (std::size_t k = 0; k < trainings.size(); ++k) {
+        TrainingRun run =
+            fast[k] ? std::move(*fast[k])
+                    : train_crowd_network(trainings[k].start, x, crowd.labels, crowd_epochs, Recording::Everything);
+        out.push_back(curve_run_of(arrangements[k], std::move(run), x, crowd.labels));
+    }
+    return out;
+}
+
+} // namespace
+
+CurveRun whole_crowd_run(Arrangement arrangement, std::size_t seed, const Crowd& crowd) {
+    return std::move(whole_crowd_runs_of({arrangement}, seed, crowd).front());
 }
 
 const CurveRun& WholeCrowdRuns::of(Arrangement arrangement) const {
@@ -250,9 +271,11 @@ const CurveRun& WholeCrowdRuns::of(Arrangement arrangement) const {
 }
 
 WholeCrowdRuns whole_crowd_runs(std::size_t seed, const Crowd& crowd) {
-    return {whole_crowd_run(Arrangement::Plain, seed, crowd), whole_crowd_run(Arrangement::Batch, seed, crowd),
-            whole_crowd_run(Arrangement::Layer, seed, crowd), whole_crowd_run(Arrangement::Rms, seed, crowd),
-            whole_crowd_run(Arrangement::WeightNorm, seed, crowd)};
+    // Plain beside weightNorm and layer beside RMS: three lockstep runs instead of five.
+    std::vector<CurveRun> dense = whole_crowd_runs_of({Arrangement::Plain, Arrangement::WeightNorm}, seed, crowd);
+    std::vector<CurveRun> features = whole_crowd_runs_of({Arrangement::Layer, Arrangement::Rms}, seed, crowd);
+    return {std::move(dense[0]), whole_crowd_run(Arrangement::Batch, seed, crowd), std::move(features[0]),
+            std::move(features[1]), std::move(dense[1])};
 }
 
 TwoWays asked_two_ways(const CurveRun& run) {

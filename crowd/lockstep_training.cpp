@@ -35,6 +35,9 @@ struct LockstepState {
     Lanes logit, dlogit;                                       // (N)
     Lanes mean, corr, var, dev, under, sum_d, sum_dz;          // per unit, the batch axis; under = N dev
     Lanes dw1, db1, dw2, db2, dscale, dshift;                  // slopes
+    // Per register, all-ones in the lanes of weight-normalised trainings (the others are plain;
+    // their direction and magnitude hold placeholders) and of trainings whose normaliser centres.
+    i64x2 weight_normed[V] = {}, centred[V] = {};
 
     LockstepState(std::size_t n, bool keep_rows) : rows(n), every_row(keep_rows) {
         auto make = [](Lanes& v, std::size_t figures) { v.assign(figures * V, splat(0.0)); };
@@ -75,8 +78,9 @@ template <std::size_t V>
 }
 
 // The weight-normalised layer's derive(): squared lengths summed row by row, effective weights
-// magnitude * (direction / length). false when a squared length is not a finite normal number
-// (the layer value then takes its scaled path, or refuses a zero direction).
+// magnitude * (direction / length), in the weight-normalised lanes (a plain lane keeps its
+// weights). false when such a lane's squared length is not a finite normal number (the layer
+// value then takes its scaled path, or refuses a zero direction).
 template <std::size_t V>
 [[gnu::noinline]] bool derive_weights(LockstepState<V>& st) {
     constexpr std::size_t row = LockstepState<V>::row;
@@ -86,22 +90,27 @@ template <std::size_t V>
     f64x2* __restrict along = st.along.data();
     f64x2* __restrict w = st.w1.data();
     i64x2 ordinary = every_lane;
-    for (std::size_t c = 0; c < row; ++c) {
-        f64x2 squared = splat(0.0);
-        for (std::size_t j = 0; j < inputs; ++j) squared += v[j * row + c] * v[j * row + c];
-        ordinary &= lanes::finite(squared) & (i64x2)(squared >= splat(std::numeric_limits<double>::min()));
-        len[c] = lanes::sqrt(squared);
-        for (std::size_t j = 0; j < inputs; ++j) {
-            along[j * row + c] = v[j * row + c] / len[c];
-            w[j * row + c] = g[c] * along[j * row + c];
+    for (std::size_t u = 0; u < units; ++u)
+        for (std::size_t p = 0; p < V; ++p) {
+            const std::size_t c = u * V + p;
+            const i64x2 normed = st.weight_normed[p];
+            f64x2 squared = splat(0.0);
+            for (std::size_t j = 0; j < inputs; ++j) squared += v[j * row + c] * v[j * row + c];
+            ordinary &=
+                (lanes::finite(squared) & (i64x2)(squared >= splat(std::numeric_limits<double>::min()))) | ~normed;
+            len[c] = lanes::sqrt(squared);
+            for (std::size_t j = 0; j < inputs; ++j) {
+                along[j * row + c] = v[j * row + c] / len[c];
+                w[j * row + c] = lanes::choose(normed, g[c] * along[j * row + c], w[j * row + c]);
+            }
         }
-    }
     return lanes::both(ordinary);
 }
 
 struct EpochSettings {
     const NormSpec* spec; // the normaliser's, or null
-    bool weight_norm;
+    bool weight_norm;     // any lane weight-normalised
+    bool plain;           // any lane with a plain dense hidden layer
     double learning_rate;
 };
 
@@ -183,6 +192,11 @@ template <std::size_t V, NormMode M, class Record>
                 for (std::size_t k = 0; k < length; ++k)
                     for (std::size_t p = 0; p < V; ++p) co[p] += xs[k * V + p] - m[p];
                 for (std::size_t p = 0; p < V; ++p) co[p] /= len;
+                // A lane that does not centre (RMS beside layer) takes 0 and 0: (x - 0) - 0 is x.
+                for (std::size_t p = 0; p < V; ++p) {
+                    m[p] = lanes::choose(st.centred[p], m[p], splat(0.0));
+                    co[p] = lanes::choose(st.centred[p], co[p], splat(0.0));
+                }
             }
             // Not centring, mean and correction are 0, and (x - 0) - 0 is x bit for bit.
             for (std::size_t k = 0; k < length; ++k)
@@ -279,6 +293,8 @@ template <std::size_t V, NormMode M, class Record>
                     if constexpr (centre_features) sd[p] += dr[first + k * V + p];
                     sdz[p] += dr[first + k * V + p] * zr[first + k * V + p];
                 }
+            if constexpr (centre_features)
+                for (std::size_t p = 0; p < V; ++p) sd[p] = lanes::choose(st.centred[p], sd[p], splat(0.0));
             for (std::size_t p = 0; p < V; ++p) set_under[p] = len * devs[g * V + p];
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p) {
@@ -352,24 +368,29 @@ template <std::size_t V, NormMode M, class Record>
     // Steps: every parameter minus learning_rate times its slope (each figure reads only its own
     // old values).
     const double rate = set.learning_rate;
+    if (set.plain)
+        for (std::size_t c = 0; c < inputs * row; ++c) w1[c] = w1[c] - rate * dw1[c];
+    for (std::size_t c = 0; c < row; ++c) b1[c] = b1[c] - rate * db1[c];
     if (set.weight_norm) {
+        // The weight-normalised lanes step direction and magnitude, and derive_weights replaces
+        // their weights; a plain lane keeps the step above and placeholders of 1.
         f64x2* __restrict v = st.direction.data();
         f64x2* __restrict g = st.magnitude.data();
         const f64x2* __restrict lengths = st.length.data();
         const f64x2* __restrict along = st.along.data();
-        for (std::size_t c = 0; c < row; ++c) {
-            const f64x2 a0 = along[c], a1 = along[row + c];
-            const f64x2 projected = (0.0 + dw1[c] * a0) + dw1[row + c] * a1;
-            const f64x2 ratio = g[c] / lengths[c];
-            v[c] = v[c] - rate * (ratio * (dw1[c] - projected * a0));
-            v[row + c] = v[row + c] - rate * (ratio * (dw1[row + c] - projected * a1));
-            g[c] = g[c] - rate * projected;
-            b1[c] = b1[c] - rate * db1[c];
-        }
+        for (std::size_t u = 0; u < units; ++u)
+            for (std::size_t p = 0; p < V; ++p) {
+                const std::size_t c = u * V + p;
+                const i64x2 normed = st.weight_normed[p];
+                const f64x2 a0 = along[c], a1 = along[row + c];
+                const f64x2 projected = (0.0 + dw1[c] * a0) + dw1[row + c] * a1;
+                const f64x2 ratio = g[c] / lengths[c];
+                v[c] = lanes::choose(normed, v[c] - rate * (ratio * (dw1[c] - projected * a0)), splat(1.0));
+                v[row + c] =
+                    lanes::choose(normed, v[row + c] - rate * (ratio * (dw1[row + c] - projected * a1)), splat(1.0));
+                g[c] = lanes::choose(normed, g[c] - rate * projected, splat(1.0));
+            }
         if (!derive_weights(st)) return false;
-    } else {
-        for (std::size_t c = 0; c < inputs * row; ++c) w1[c] = w1[c] - rate * dw1[c];
-        for (std::size_t c = 0; c < row; ++c) b1[c] = b1[c] - rate * db1[c];
     }
     if constexpr (has_norm) {
         for (std::size_t c = 0; c < row; ++c) scale[c] = scale[c] - rate * dscale[c];
@@ -558,21 +579,31 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
                                                   Recording recording) {
     const std::size_t used = t.size(), n = t.front().x.rows;
     const CrowdNetwork& first = t.front().start;
-    const Arrangement a = first.arrangement();
     const std::optional<Normaliser>& norm = first.norm();
     const NormSpec* spec = norm ? &norm->spec() : nullptr;
     const bool batch = spec && spec->axis() == Axis::Batch;
     LockstepState<V> st(n, batch || recording == Recording::Everything);
     std::vector<std::optional<TrainingRun>> none(used);
     // Lanes past the last training hold a copy of the first; their results are dropped.
+    bool weight_norm = false, plain = false, centre = false;
     for (std::size_t l = 0; l < 2 * V; ++l) {
         const LockstepTraining& lane = t[l < used ? l : 0];
-        const NetworkFigures f = figures_of(lane.start);
+        NetworkFigures f = figures_of(lane.start);
+        const bool normed = lane.start.arrangement() == Arrangement::WeightNorm;
+        const bool centred = lane.start.norm() && lane.start.norm()->spec().centre();
+        if (!normed) { // placeholders for a plain lane beside weight-normalised ones
+            f.direction.assign(inputs * units, 1.0);
+            f.magnitude.assign(units, 1.0);
+        }
+        st.weight_normed[l / 2][l % 2] = normed ? -1 : 0;
+        st.centred[l / 2][l % 2] = centred ? -1 : 0;
+        weight_norm = weight_norm || normed;
+        plain = plain || !normed;
+        centre = centre || centred;
         put<V>(st.x, l, lane.x.data);
         put<V>(st.labels, l, lane.labels);
         for (const auto& [list, held] : lane_lists<V>) put<V>(st.*held, l, f.*list);
     }
-    const bool weight_norm = a == Arrangement::WeightNorm;
     if (weight_norm && !derive_weights(st)) return none;
     std::vector<TrainingRun> runs;
     for (std::size_t l = 0; l < used; ++l) {
@@ -580,13 +611,13 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
         if (recording != Recording::FinalLoss) runs.back().losses.reserve(epochs);
         if (recording == Recording::Everything) runs.back().records.reserve(epochs);
     }
-    const EpochSettings set{spec, weight_norm, crowd_learning_rate};
+    const EpochSettings set{spec, weight_norm, plain, crowd_learning_rate};
     bool ordinary = true;
     if (!spec)
         ordinary = train_epochs<V, NormMode::None>(st, set, epochs, recording, runs);
     else if (batch)
         ordinary = train_epochs<V, NormMode::Batch>(st, set, epochs, recording, runs);
-    else if (spec->centre())
+    else if (centre) // any lane centring (layer, and RMS beside it)
         ordinary = train_epochs<V, NormMode::Features>(st, set, epochs, recording, runs);
     else
         ordinary = train_epochs<V, NormMode::FeaturesUncentred>(st, set, epochs, recording, runs);
@@ -608,6 +639,32 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     return out;
 }
 
+// Arrangements whose trainings can share lanes: the same loops, told apart lane by lane.
+int lockstep_family(Arrangement a) {
+    switch (a) {
+        case Arrangement::Plain:
+        case Arrangement::WeightNorm:
+            return 0;
+        case Arrangement::Layer:
+        case Arrangement::Rms:
+            return 1;
+        case Arrangement::Batch:
+            return 2;
+        case Arrangement::Group:
+            break;
+    }
+    return 3;
+}
+
+// Normaliser settings equal but for layer's and RMS's kinds (whether they centre).
+bool same_setting(const NormSpec& a, const NormSpec& b) {
+    NormSpec kind_of_a = b;
+    if ((a.kind == NormKind::Layer || a.kind == NormKind::Rms) &&
+        (b.kind == NormKind::Layer || b.kind == NormKind::Rms))
+        kind_of_a.kind = a.kind;
+    return a == kind_of_a;
+}
+
 } // namespace
 
 std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<LockstepTraining>& trainings,
@@ -617,11 +674,11 @@ std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<Lock
                           std::to_string(trainings.size()));
     const LockstepTraining& first = trainings.front();
     for (const LockstepTraining& t : trainings) {
-        if (t.start.arrangement() != first.start.arrangement())
-            throw OptionError(std::string("lockstep trainings share one arrangement, not ") +
-                              arrangement_name(first.start.arrangement()) + " and " +
+        if (lockstep_family(t.start.arrangement()) != lockstep_family(first.start.arrangement()))
+            throw OptionError(std::string("lockstep trainings share one arrangement (or pair plain with weightNorm, ") +
+                              "layer with rms), not " + arrangement_name(first.start.arrangement()) + " and " +
                               arrangement_name(t.start.arrangement()));
-        if (t.start.norm() && !(t.start.norm()->spec() == first.start.norm()->spec()))
+        if (t.start.norm() && !same_setting(t.start.norm()->spec(), first.start.norm()->spec()))
             throw OptionError("lockstep trainings share one normaliser setting");
         require_nonempty(t.x.rows, t.x.cols, "input block");
         require_shape(t.x, first.x.rows, inputs, "input block");

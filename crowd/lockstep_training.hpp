@@ -1,4 +1,5 @@
-// Up to five crowd networks of one arrangement trained side by side: every array holds the same
+// Up to five crowd networks of one arrangement (or of plain and weightNorm, or of layer and RMS,
+// whose loops differ only lane by lane) trained side by side: every array holds the same
 // figure of each training next to each other, two trainings to a SIMD register, one register or
 // three (spare lanes hold copies of the first training, whose results are dropped), so every loop runs
 // across the trainings. Each training's arithmetic is the layer values' (train_crowd_network),
@@ -20,7 +21,8 @@ struct LockstepTraining {
     std::vector<double> labels;
 };
 
-// requires: 1 to lockstep_lanes trainings of one arrangement, all with the same row count N > 0
+// requires: 1 to lockstep_lanes trainings of one arrangement, or of plain and weightNorm, or of
+// layer and rms (normaliser settings alike but for centring); all with the same row count N > 0
 // and N labels each (else OptionError / ShapeError).
 // ensures: per training, what train_crowd_network(start, x, labels, epochs, recording) gives; or,
 // when any of them leaves the ordinary range of doubles (a variance or a direction's squared

@@ -86,6 +86,43 @@ TEST_CASE("lockstep runs that record every epoch write down what the layer value
         }
 }
 
+TEST_CASE("plain beside weightNorm and layer beside RMS train in lockstep as each does alone, bit for bit",
+          "[lockstep][values]") {
+    const Crowd& crowd = the_crowd();
+    const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
+    const std::vector<std::vector<Arrangement>> pairs = {{Arrangement::Plain, Arrangement::WeightNorm},
+                                                         {Arrangement::WeightNorm, Arrangement::Plain},
+                                                         {Arrangement::Layer, Arrangement::Rms},
+                                                         {Arrangement::Rms, Arrangement::Layer},
+                                                         {Arrangement::Rms, Arrangement::Layer, Arrangement::Rms}};
+    for (const auto& arrangements : pairs)
+        for (Recording recording : {Recording::FinalLoss, Recording::Everything}) {
+            std::vector<LockstepTraining> trainings;
+            for (std::size_t k = 0; k < arrangements.size(); ++k) {
+                Random rng = initial_weights_generator(k, crowd_folds);
+                trainings.push_back({CrowdNetwork::initial(arrangements[k], rng), x, crowd.labels});
+            }
+            const auto runs = train_in_lockstep(trainings, 150, recording);
+            for (std::size_t k = 0; k < trainings.size(); ++k) {
+                INFO(arrangement_name(arrangements[k])
+                     << " in lane " << k << " beside " << arrangement_name(arrangements[1 - k % 2]));
+                REQUIRE(runs[k].has_value());
+                const TrainingRun want = train_crowd_network(trainings[k].start, x, crowd.labels, 150, recording);
+                check_same_network(runs[k]->network, want.network);
+                CHECK(runs[k]->final_loss == want.final_loss);
+                CHECK(runs[k]->losses == want.losses);
+                REQUIRE(runs[k]->records.size() == want.records.size());
+                for (std::size_t e = 0; e < want.records.size(); ++e) {
+                    const EpochRecord& got = runs[k]->records[e];
+                    const EpochRecord& w = want.records[e];
+                    CHECK((got.loss == w.loss && got.predicted_accuracy == w.predicted_accuracy &&
+                           got.batch_accuracy == w.batch_accuracy && got.unit_mean == w.unit_mean &&
+                           got.unit_deviation == w.unit_deviation && got.shift == w.shift));
+                }
+            }
+        }
+}
+
 TEST_CASE("a lockstep run of no epochs hands back the starting networks", "[lockstep][values]") {
     const std::vector<LockstepTraining> trainings = fold_trainings(Arrangement::WeightNorm, 0, 3);
     const auto runs = train_in_lockstep(trainings, 0);
@@ -130,6 +167,12 @@ TEST_CASE("lockstep training refuses trainings it cannot run side by side", "[lo
     std::vector<LockstepTraining> mixed = fold_trainings(Arrangement::Plain, 0, 1);
     mixed.push_back(fold_trainings(Arrangement::Layer, 0, 1).front());
     CHECK_THROWS_AS(train_in_lockstep(mixed), OptionError);
+    std::vector<LockstepTraining> batch_and_layer = fold_trainings(Arrangement::Batch, 0, 1);
+    batch_and_layer.push_back(fold_trainings(Arrangement::Layer, 0, 1).front());
+    CHECK_THROWS_AS(train_in_lockstep(batch_and_layer), OptionError);
+    std::vector<LockstepTraining> layer_and_group = fold_trainings(Arrangement::Layer, 0, 1);
+    layer_and_group.push_back(fold_trainings(Arrangement::Group, 0, 1).front());
+    CHECK_THROWS_AS(train_in_lockstep(layer_and_group), OptionError);
     std::vector<LockstepTraining> ragged = fold_trainings(Arrangement::Plain, 0, 2);
     ragged[1].x = Block(19, 2);
     ragged[1].labels.resize(19);
