@@ -27,8 +27,7 @@ template <std::size_t V>
 struct LockstepState {
     static constexpr std::size_t row = units * V;
     std::size_t rows = 0;
-    bool every_row = false; // row blocks keep every row (else each row reuses the first row's storage)
-    Lanes x, labels;        // (N, 2), (N)
+    Lanes x, labels;                                           // (N, 2), (N)
     Lanes w1, b1, direction, along, magnitude, length, w2, b2; // along = direction / length
     Lanes scale, shift, running_mean, running_var;             // the normaliser
     Lanes hidden, standardised, answer, slope, set_dev;        // row blocks (N, 16); set_dev (N, groups)
@@ -39,9 +38,8 @@ struct LockstepState {
     // their direction and magnitude hold placeholders) and of trainings whose normaliser centres.
     i64x2 weight_normed[V] = {}, centred[V] = {};
 
-    LockstepState(std::size_t n, bool keep_rows) : rows(n), every_row(keep_rows) {
+    explicit LockstepState(std::size_t n) : rows(n) {
         auto make = [](Lanes& v, std::size_t figures) { v.assign(figures * V, splat(0.0)); };
-        const std::size_t kept = keep_rows ? n : 1;
         make(x, n * inputs);
         make(labels, n);
         for (Lanes* v : {&w1, &direction, &along, &dw1}) make(*v, inputs * units);
@@ -50,12 +48,11 @@ struct LockstepState {
             make(*v, units);
         make(b2, 1);
         make(db2, 1);
-        for (Lanes* v : {&hidden, &standardised, &answer, &slope}) make(*v, kept * units);
-        make(set_dev, kept * units);
+        for (Lanes* v : {&hidden, &standardised, &answer, &slope}) make(*v, n * units);
+        make(set_dev, n * units);
         make(logit, n);
         make(dlogit, n);
     }
-    std::size_t at(std::size_t i) const { return every_row ? i * row : 0; }
 };
 
 // put, take and derive_weights stay out of line: the run's setup and assembly then compile as
@@ -247,43 +244,76 @@ template <std::size_t V, NormMode M, class Record>
         }
         return has_norm ? yr : h;
     };
-    // The hidden layer's backward for one cell (ReLU, nothing passed down): bias and weight slopes
-    // summed over the rows in order.
-    auto hidden_back = [&](const f64x2* __restrict xi, std::size_t c, std::size_t p, f64x2 h, f64x2 arriving) {
-        const f64x2 ds = lanes::where_positive(h, arriving);
-        db1[c] += ds;
-        dw1[c] += xi[p] * ds;
-        dw1[row + c] += xi[V + p] * ds;
-    };
-    // Output layer backward (slopes summed over the rows in order, passed down as 0 + dl w), and
-    // the normaliser's parameter slopes with d = dy * scale; without a normaliser the hidden layer's
-    // backward follows in the same pass.
-    auto output_back = [&](std::size_t i, const f64x2* __restrict o, const f64x2* __restrict zr, f64x2* __restrict dr) {
-        const f64x2* xi = x + i * inputs * V;
-        f64x2 dl[V];
-        for (std::size_t p = 0; p < V; ++p) {
-            dl[p] = dlogit[i * V + p];
-            db2[p] += dl[p];
-        }
-        for (std::size_t u = 0; u < units; ++u)
+    // The backward passes run unit by unit (its V registers side by side) down the rows, so each
+    // slope sums in a register over the rows in row order, as the layer values sum it.
+    // The hidden layer's backward for unit u (ReLU, nothing passed down), arriving(i, c) the slope
+    // arriving at cell c of row i: bias and weight slopes.
+    auto hidden_back = [&](std::size_t u, auto&& arriving) {
+        f64x2 sb[V], s0[V], s1[V];
+        for (std::size_t p = 0; p < V; ++p) sb[p] = s0[p] = s1[p] = splat(0.0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const f64x2* xi = x + i * inputs * V;
             for (std::size_t p = 0; p < V; ++p) {
                 const std::size_t c = u * V + p;
-                dw2[c] += o[c] * dl[p];
-                const f64x2 slope = 0.0 + dl[p] * w2[c];
-                if constexpr (has_norm) {
-                    dscale[c] += slope * zr[c];
-                    dshift[c] += slope;
-                    dr[c] = slope * scale[c];
-                } else {
-                    hidden_back(xi, c, p, o[c], slope);
+                const f64x2 ds = lanes::where_positive(hid[i * row + c], arriving(i, c));
+                sb[p] += ds;
+                s0[p] += xi[p] * ds;
+                s1[p] += xi[V + p] * ds;
+            }
+        }
+        for (std::size_t p = 0; p < V; ++p) {
+            db1[u * V + p] = sb[p];
+            dw1[u * V + p] = s0[p];
+            dw1[row + u * V + p] = s1[p];
+        }
+    };
+    // Output layer backward for unit u (passed down as 0 + dl w), and the normaliser's parameter
+    // slopes with d = dy * scale (stored per row, summed for the batch axis as sum d, sum d z);
+    // without a normaliser the hidden layer's backward.
+    auto output_back = [&](std::size_t u) {
+        auto slope = [&](std::size_t i, std::size_t c) { return 0.0 + dlogit[i * V + c % V] * w2[c]; };
+        const f64x2* o = has_norm ? y : hid;
+        f64x2 sw[V];
+        for (std::size_t p = 0; p < V; ++p) sw[p] = splat(0.0);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t p = 0; p < V; ++p) sw[p] += o[i * row + u * V + p] * dlogit[i * V + p];
+        for (std::size_t p = 0; p < V; ++p) dw2[u * V + p] = sw[p];
+        if constexpr (has_norm) {
+            f64x2 ss[V], sh[V];
+            for (std::size_t p = 0; p < V; ++p) ss[p] = sh[p] = splat(0.0);
+            for (std::size_t i = 0; i < n; ++i)
+                for (std::size_t p = 0; p < V; ++p) {
+                    const std::size_t c = u * V + p, at = i * row + c;
+                    const f64x2 sl = slope(i, c);
+                    ss[p] += sl * z[at];
+                    sh[p] += sl;
+                    d[at] = sl * scale[c];
+                }
+            for (std::size_t p = 0; p < V; ++p) {
+                dscale[u * V + p] = ss[p];
+                dshift[u * V + p] = sh[p];
+            }
+            if constexpr (batch) {
+                f64x2 sd[V], sdz[V];
+                for (std::size_t p = 0; p < V; ++p) sd[p] = sdz[p] = splat(0.0);
+                for (std::size_t i = 0; i < n; ++i)
+                    for (std::size_t p = 0; p < V; ++p) {
+                        const std::size_t at = i * row + u * V + p;
+                        sd[p] += d[at];
+                        sdz[p] += d[at] * z[at];
+                    }
+                for (std::size_t p = 0; p < V; ++p) {
+                    sum_d[u * V + p] = sd[p];
+                    sum_dz[u * V + p] = sdz[p];
                 }
             }
+        } else {
+            hidden_back(u, slope);
+        }
     };
     // The normaliser's passed-down block on the feature axis, per set of the row,
-    // (n d - sum d - z sum(d z)) / (n s), and the hidden layer's backward in the same pass.
-    auto features_back_row = [&](std::size_t i, const f64x2* __restrict h, const f64x2* __restrict zr,
-                                 const f64x2* __restrict devs, const f64x2* __restrict dr) {
-        const f64x2* xi = x + i * inputs * V;
+    // (n d - sum d - z sum(d z)) / (n s), written over d.
+    auto features_back_row = [&](const f64x2* __restrict zr, const f64x2* __restrict devs, f64x2* __restrict dr) {
         for (std::size_t g = 0; g < groups; ++g) {
             const std::size_t first = g * length * V;
             f64x2 sd[V], sdz[V], set_under[V];
@@ -299,68 +329,63 @@ template <std::size_t V, NormMode M, class Record>
             for (std::size_t k = 0; k < length; ++k)
                 for (std::size_t p = 0; p < V; ++p) {
                     const std::size_t c = first + k * V + p;
-                    hidden_back(xi, c, p, h[c], ((len * dr[c] - sd[p]) - zr[c] * sdz[p]) / set_under[p]);
+                    dr[c] = ((len * dr[c] - sd[p]) - zr[c] * sdz[p]) / set_under[p];
                 }
         }
     };
 
-    for (std::size_t p = 0; p < V; ++p) loss[p] = db2[p] = splat(0.0);
-    for (std::size_t c = 0; c < row; ++c) dw2[c] = dscale[c] = dshift[c] = db1[c] = splat(0.0);
-    for (std::size_t c = 0; c < inputs * row; ++c) dw1[c] = splat(0.0);
+    for (std::size_t p = 0; p < V; ++p) loss[p] = splat(0.0);
     if constexpr (batch) {
         // Each unit's column over the rows: mean, its correction, the variance, z.
-        for (std::size_t c = 0; c < row; ++c) mean[c] = corr[c] = var[c] = sum_d[c] = sum_dz[c] = splat(0.0);
-        for (std::size_t i = 0; i < n; ++i) {
-            hidden_row(i, hid + i * row);
-            for (std::size_t c = 0; c < row; ++c) mean[c] += hid[i * row + c];
-        }
-        for (std::size_t c = 0; c < row; ++c) mean[c] /= len;
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t c = 0; c < row; ++c) corr[c] += hid[i * row + c] - mean[c];
-        for (std::size_t c = 0; c < row; ++c) corr[c] /= len;
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t c = 0; c < row; ++c) {
-                const f64x2 centred = (hid[i * row + c] - mean[c]) - corr[c];
-                var[c] += centred * centred;
+        for (std::size_t i = 0; i < n; ++i) hidden_row(i, hid + i * row);
+        for (std::size_t c = 0; c < row; ++c) {
+            f64x2 m = splat(0.0), co = splat(0.0), v = splat(0.0);
+            for (std::size_t i = 0; i < n; ++i) m += hid[i * row + c];
+            m /= len;
+            for (std::size_t i = 0; i < n; ++i) co += hid[i * row + c] - m;
+            co /= len;
+            for (std::size_t i = 0; i < n; ++i) {
+                const f64x2 centred = (hid[i * row + c] - m) - co;
+                v += centred * centred;
                 z[i * row + c] = centred; // until answer_row divides it by the deviation
             }
-        for (std::size_t c = 0; c < row; ++c) {
-            var[c] /= len;
-            dev[c] = lanes::sqrt(var[c] + eps);
+            v /= len;
+            mean[c] = m;
+            corr[c] = co;
+            var[c] = v;
+            dev[c] = lanes::sqrt(v + eps);
             under[c] = len * dev[c];
-            ordinary &= lanes::finite(var[c]);
+            ordinary &= lanes::finite(v);
         }
         if (!lanes::both(ordinary)) return false;
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::size_t r = i * row;
-            const f64x2* o = answer_row(i, z + r, hid + r, y + r, dev);
-            output_back(i, o, z + r, d + r);
-            for (std::size_t c = 0; c < row; ++c) {
-                sum_d[c] += d[r + c];
-                sum_dz[c] += d[r + c] * z[r + c];
-            }
-        }
+        for (std::size_t i = 0; i < n; ++i) answer_row(i, z + i * row, hid + i * row, y + i * row, dev);
         for (std::size_t c = 0; c < row; ++c) mean[c] += corr[c];
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::size_t r = i * row;
-            const f64x2* xi = x + i * inputs * V;
-            for (std::size_t u = 0; u < units; ++u)
-                for (std::size_t p = 0; p < V; ++p) {
-                    const std::size_t c = u * V + p;
-                    hidden_back(xi, c, p, hid[r + c], ((len * d[r + c] - sum_d[c]) - z[r + c] * sum_dz[c]) / under[c]);
-                }
-        }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            const std::size_t r = st.at(i);
-            f64x2* devs = set_dev + (r / units) * groups;
+            const std::size_t r = i * row;
+            f64x2* devs = set_dev + i * groups * V;
             hidden_row(i, hid + r);
             if constexpr (features) standardise_row(hid + r, z + r, devs);
-            const f64x2* o = answer_row(i, z + r, hid + r, y + r, devs);
-            output_back(i, o, z + r, d + r);
-            if constexpr (features) features_back_row(i, hid + r, z + r, devs, d + r);
+            answer_row(i, z + r, hid + r, y + r, devs);
         }
         if (!lanes::both(ordinary)) return false;
+    }
+    for (std::size_t p = 0; p < V; ++p) {
+        f64x2 sum = splat(0.0);
+        for (std::size_t i = 0; i < n; ++i) sum += dlogit[i * V + p];
+        db2[p] = sum;
+    }
+    for (std::size_t u = 0; u < units; ++u) output_back(u);
+    if constexpr (batch) {
+        for (std::size_t u = 0; u < units; ++u)
+            hidden_back(u, [&](std::size_t i, std::size_t c) {
+                const std::size_t at = i * row + c;
+                return ((len * d[at] - sum_d[c]) - z[at] * sum_dz[c]) / under[c];
+            });
+    } else if constexpr (features) {
+        for (std::size_t i = 0; i < n; ++i) features_back_row(z + i * row, set_dev + i * groups * V, d + i * row);
+        for (std::size_t u = 0; u < units; ++u)
+            hidden_back(u, [&](std::size_t i, std::size_t c) { return d[i * row + c]; });
     }
     for (std::size_t p = 0; p < V; ++p) loss[p] /= count;
     if (!record(loss)) return false;
@@ -582,7 +607,7 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     const std::optional<Normaliser>& norm = first.norm();
     const NormSpec* spec = norm ? &norm->spec() : nullptr;
     const bool batch = spec && spec->axis() == Axis::Batch;
-    LockstepState<V> st(n, batch || recording == Recording::Everything);
+    LockstepState<V> st(n);
     std::vector<std::optional<TrainingRun>> none(used);
     // Lanes past the last training hold a copy of the first; their results are dropped.
     bool weight_norm = false, plain = false, centre = false;
