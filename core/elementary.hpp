@@ -4,6 +4,7 @@
 // turn a last-bit difference into a different accuracy). Accurate to about one unit in the
 // last place; sqrt is IEEE-exact everywhere and is taken from <cmath>.
 #pragma once
+#include <cstddef>
 
 namespace normlab {
 
@@ -18,14 +19,28 @@ constexpr double ln2_lo = 1.90821492927058770002e-10;
 constexpr double inv_ln2 = 1.44269504088896338700e+00;
 // e^r - 1 for |r| <= 0.35 by its Taylor series, summed from the smallest term (Horner). T is
 // double or a vector of doubles with lane-wise + and *.
+// 1/16!, 1/15!, ..., 1/1!: the series' coefficients from the smallest term.
+constexpr double expm1_taylor_terms[] = {1.0 / 20922789888000.0,
+                                         1.0 / 1307674368000.0,
+                                         1.0 / 87178291200.0,
+                                         1.0 / 6227020800.0,
+                                         1.0 / 479001600.0,
+                                         1.0 / 39916800.0,
+                                         1.0 / 3628800.0,
+                                         1.0 / 362880.0,
+                                         1.0 / 40320.0,
+                                         1.0 / 5040.0,
+                                         1.0 / 720.0,
+                                         1.0 / 120.0,
+                                         1.0 / 24.0,
+                                         1.0 / 6.0,
+                                         1.0 / 2.0,
+                                         1.0};
 template <class T>
 T expm1_taylor(T r) {
-    constexpr double inv_fact[] = {
-        1.0 / 1307674368000.0, 1.0 / 87178291200.0, 1.0 / 6227020800.0, 1.0 / 479001600.0, 1.0 / 39916800.0,
-        1.0 / 3628800.0,       1.0 / 362880.0,      1.0 / 40320.0,      1.0 / 5040.0,      1.0 / 720.0,
-        1.0 / 120.0,           1.0 / 24.0,          1.0 / 6.0,          1.0 / 2.0,         1.0};
-    T p = T{} + 1.0 / 20922789888000.0; // 1/16!
-    for (double c : inv_fact) p = p * r + c;
+    T p = T{} + expm1_taylor_terms[0];
+    for (std::size_t c = 1; c < sizeof expm1_taylor_terms / sizeof expm1_taylor_terms[0]; ++c)
+        p = p * r + expm1_taylor_terms[c];
     return p * r;
 }
 } // namespace exp_parts

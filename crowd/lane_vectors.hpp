@@ -5,6 +5,7 @@
 // scalar operations, with the same results.
 #pragma once
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -73,6 +74,35 @@ inline f64x2 exp(f64x2 x) {
     const f64x2 r = (x - k * ln2_hi) - k * ln2_lo;
     const f64x2 power = (f64x2)((whole + 1023) << 52);
     return (1.0 + expm1_taylor(r)) * power;
+}
+
+// exp of each of K registers in place, bit for bit lanes::exp of each: the K evaluations' steps
+// interleaved, so their K chains of dependent multiplications and additions overlap.
+template <std::size_t K>
+inline void exp_each(f64x2 (&x)[K]) {
+    using namespace exp_parts;
+    i64x2 ordinary = {-1, -1};
+    for (std::size_t j = 0; j < K; ++j) ordinary &= (i64x2)(x[j] >= splat(-707.0)) & (i64x2)(x[j] <= splat(709.0));
+    if (!both(ordinary)) {
+        for (std::size_t j = 0; j < K; ++j) x[j] = exp(x[j]);
+        return;
+    }
+    const f64x2 magic = splat(6755399441055744.0);
+    f64x2 r[K], power[K], p[K];
+    for (std::size_t j = 0; j < K; ++j) {
+        const f64x2 t = x[j] * inv_ln2 + 0.5;
+        const f64x2 shifted = t + magic;
+        const f64x2 nearest = shifted - magic;
+        const i64x2 rounded_up = (i64x2)(nearest > t);
+        const f64x2 k = nearest - (f64x2)((i64x2)splat(1.0) & rounded_up);
+        const i64x2 whole = ((i64x2)shifted - (i64x2)magic) + rounded_up;
+        r[j] = (x[j] - k * ln2_hi) - k * ln2_lo;
+        power[j] = (f64x2)((whole + 1023) << 52);
+        p[j] = f64x2{} + expm1_taylor_terms[0]; // expm1_taylor, term by term
+    }
+    for (std::size_t c = 1; c < sizeof expm1_taylor_terms / sizeof expm1_taylor_terms[0]; ++c)
+        for (std::size_t j = 0; j < K; ++j) p[j] = p[j] * r[j] + expm1_taylor_terms[c];
+    for (std::size_t j = 0; j < K; ++j) x[j] = (1.0 + p[j] * r[j]) * power[j];
 }
 
 } // namespace normlab::lanes

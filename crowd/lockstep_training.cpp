@@ -1,5 +1,6 @@
 #include "lockstep_training.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -209,13 +210,13 @@ template <std::size_t V, NormMode M, class Record>
             }
         }
     };
-    // z = centred / deviation, the normaliser's answer, the output dense 16 -> 1 (identity) and
-    // binary cross-entropy (binary_cross_entropy_into): logit = b + sum_j o_j w_j in j order. The
+    // z = centred / deviation, the normaliser's answer and the output dense 16 -> 1 (identity):
+    // logit = b + sum_j o_j w_j in j order. The
     // units run set by set, devs[s * V + p] the deviation of set s (a unit on the batch axis, a
     // group of the row on the feature axis). Each division sits among the row's other work, so
     // the divider runs beside the multipliers and adders instead of alone.
     auto answer_row = [&](std::size_t i, f64x2* __restrict zr, const f64x2* __restrict h, f64x2* __restrict yr,
-                          const f64x2* __restrict devs) -> const f64x2* {
+                          const f64x2* __restrict devs) {
         f64x2 s[V];
         for (std::size_t p = 0; p < V; ++p) s[p] = b2[p];
         if constexpr (has_norm) {
@@ -232,17 +233,30 @@ template <std::size_t V, NormMode M, class Record>
             for (std::size_t u = 0; u < units; ++u)
                 for (std::size_t p = 0; p < V; ++p) s[p] += h[u * V + p] * w2[u * V + p];
         }
-        for (std::size_t p = 0; p < V; ++p) {
-            const f64x2 zl = s[p], t = labels[i * V + p];
-            const f64x2 e = lanes::exp(-lanes::abs(zl));
-            const f64x2 one_e = 1.0 + e;
-            if (want_value)
-                loss[p] += (lanes::positive_part(zl) - t * zl) + f64x2{normlab::log(one_e[0]), normlab::log(one_e[1])};
-            const f64x2 sg = lanes::choose((i64x2)(zl >= splat(0.0)), splat(1.0), e) / one_e;
-            logit[i * V + p] = zl;
-            dlogit[i * V + p] = (sg - t) / count;
+        for (std::size_t p = 0; p < V; ++p) logit[i * V + p] = s[p];
+    };
+    // Binary cross-entropy of every row (binary_cross_entropy_into): the loss (when want_value),
+    // summed over the rows in row order, and its slopes; exp_group registers at a time, so their
+    // exps' chains of dependent steps overlap.
+    auto cross_entropy = [&] {
+        constexpr std::size_t exp_group = 4;
+        const std::size_t cells = n * V;
+        for (std::size_t q = 0; q < cells; q += exp_group) {
+            const std::size_t m = std::min(exp_group, cells - q);
+            f64x2 e[exp_group];
+            for (std::size_t j = 0; j < exp_group; ++j) e[j] = -lanes::abs(logit[q + (j < m ? j : 0)]);
+            lanes::exp_each(e);
+            for (std::size_t j = 0; j < m; ++j) {
+                const std::size_t at = q + j;
+                const f64x2 zl = logit[at], t = labels[at];
+                const f64x2 one_e = 1.0 + e[j];
+                if (want_value)
+                    loss[at % V] +=
+                        (lanes::positive_part(zl) - t * zl) + f64x2{normlab::log(one_e[0]), normlab::log(one_e[1])};
+                const f64x2 sg = lanes::choose((i64x2)(zl >= splat(0.0)), splat(1.0), e[j]) / one_e;
+                dlogit[at] = (sg - t) / count;
+            }
         }
-        return has_norm ? yr : h;
     };
     // The backward passes run unit by unit (its V registers side by side) down the rows, so each
     // slope sums in a register over the rows in row order, as the layer values sum it.
@@ -370,6 +384,7 @@ template <std::size_t V, NormMode M, class Record>
         }
         if (!lanes::both(ordinary)) return false;
     }
+    cross_entropy();
     for (std::size_t p = 0; p < V; ++p) {
         f64x2 sum = splat(0.0);
         for (std::size_t i = 0; i < n; ++i) sum += dlogit[i * V + p];
