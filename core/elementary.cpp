@@ -37,19 +37,13 @@ double log(double x) {
     // x = m 2^e with m in [sqrt(1/2), sqrt(2)); log(m) = 2 atanh(s), s = (m - 1) / (m + 1).
     int e = 0;
     double m = std::frexp(x, &e); // m in [1/2, 1)
-    if (m < 0.70710678118654752440) {
+    if (m < log_parts::sqrt_half) {
         m *= 2.0;
         e -= 1;
     }
     double f = m - 1.0;
     double s = f / (2.0 + f);
-    double s2 = s * s;
-    // atanh(s)/s = sum s^(2k) / (2k + 1); |s| < 0.1716 so s^2 < 0.0295 and 13 terms suffice.
-    static constexpr double inv_odd[] = {1.0 / 25, 1.0 / 23, 1.0 / 21, 1.0 / 19, 1.0 / 17, 1.0 / 15, 1.0 / 13,
-                                         1.0 / 11, 1.0 / 9,  1.0 / 7,  1.0 / 5,  1.0 / 3,  1.0};
-    double p = 1.0 / 27.0;
-    for (double c : inv_odd) p = p * s2 + c;
-    double log_m = 2.0 * s * p;
+    double log_m = 2.0 * s * log_parts::atanh_series(s * s);
     return (e * LN2_HI + (log_m + e * LN2_LO));
 }
 

@@ -45,6 +45,21 @@ T expm1_taylor(T r) {
 }
 } // namespace exp_parts
 
+// log's pieces, likewise: x = m 2^e with m in [sqrt(1/2), sqrt(2)), s = (m - 1) / (m + 1) as
+// f / (2 + f) with f = m - 1, and log(x) = e ln2_hi + (2 s atanh_series(s^2) + e ln2_lo).
+namespace log_parts {
+constexpr double sqrt_half = 0.70710678118654752440;
+// atanh(s)/s = sum s^(2k) / (2k + 1), 1/27 down to 1/1: |s| < 0.1716, so 14 terms suffice.
+constexpr double atanh_terms[] = {1.0 / 27, 1.0 / 25, 1.0 / 23, 1.0 / 21, 1.0 / 19, 1.0 / 17, 1.0 / 15,
+                                  1.0 / 13, 1.0 / 11, 1.0 / 9,  1.0 / 7,  1.0 / 5,  1.0 / 3,  1.0};
+template <class T>
+T atanh_series(T s2) {
+    T p = T{} + atanh_terms[0];
+    for (std::size_t c = 1; c < sizeof atanh_terms / sizeof atanh_terms[0]; ++c) p = p * s2 + atanh_terms[c];
+    return p;
+}
+} // namespace log_parts
+
 double expm1(double x);
 double log(double x);
 double tanh(double x);

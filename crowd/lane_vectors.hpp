@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #elif defined(__SSE2__)
@@ -103,6 +104,40 @@ inline void exp_each(f64x2 (&x)[K]) {
     for (std::size_t c = 1; c < sizeof expm1_taylor_terms / sizeof expm1_taylor_terms[0]; ++c)
         for (std::size_t j = 0; j < K; ++j) p[j] = p[j] * r[j] + expm1_taylor_terms[c];
     for (std::size_t j = 0; j < K; ++j) x[j] = (1.0 + p[j] * r[j]) * power[j];
+}
+
+// normlab::log of each lane of K registers in place, bit for bit: where every lane holds a
+// positive normal number, frexp's split read from the bits and the K evaluations interleaved;
+// elsewhere each lane takes normlab::log itself.
+template <std::size_t K>
+inline void log_each(f64x2 (&x)[K]) {
+    using namespace log_parts;
+    i64x2 ordinary = {-1, -1};
+    for (std::size_t j = 0; j < K; ++j)
+        ordinary &= (i64x2)(x[j] >= splat(std::numeric_limits<double>::min())) &
+                    (i64x2)(x[j] <= splat(std::numeric_limits<double>::max()));
+    if (!both(ordinary)) {
+        for (std::size_t j = 0; j < K; ++j) x[j] = f64x2{normlab::log(x[j][0]), normlab::log(x[j][1])};
+        return;
+    }
+    const f64x2 magic = splat(6755399441055744.0); // 1.5 * 2^52: a whole number's bits added to it
+    f64x2 s[K], s2[K], p[K], e[K];
+    for (std::size_t j = 0; j < K; ++j) {
+        const i64x2 bits = (i64x2)x[j];
+        const f64x2 m_half = (f64x2)((bits & std::int64_t{0x000fffffffffffff}) | (std::int64_t{1022} << 52));
+        const i64x2 small = (i64x2)(m_half < splat(sqrt_half)); // -1 where m is doubled
+        const f64x2 m = choose(small, m_half * 2.0, m_half);
+        const i64x2 exponent = (((bits >> 52) & 0x7ff) - 1022) + small;
+        e[j] = (f64x2)(exponent + (i64x2)magic) - magic; // exact for |exponent| < 2^51
+        const f64x2 f = m - 1.0;
+        s[j] = f / (2.0 + f);
+        s2[j] = s[j] * s[j];
+        p[j] = f64x2{} + atanh_terms[0]; // atanh_series, term by term
+    }
+    for (std::size_t c = 1; c < sizeof atanh_terms / sizeof atanh_terms[0]; ++c)
+        for (std::size_t j = 0; j < K; ++j) p[j] = p[j] * s2[j] + atanh_terms[c];
+    for (std::size_t j = 0; j < K; ++j)
+        x[j] = e[j] * exp_parts::ln2_hi + ((2.0 * s[j] * p[j]) + e[j] * exp_parts::ln2_lo);
 }
 
 } // namespace normlab::lanes

@@ -246,14 +246,14 @@ template <std::size_t V, NormMode M, class Record>
             f64x2 e[exp_group];
             for (std::size_t j = 0; j < exp_group; ++j) e[j] = -lanes::abs(logit[q + (j < m ? j : 0)]);
             lanes::exp_each(e);
+            f64x2 one_e[exp_group], log_one_e[exp_group];
+            for (std::size_t j = 0; j < exp_group; ++j) log_one_e[j] = one_e[j] = 1.0 + e[j];
+            if (want_value) lanes::log_each(log_one_e);
             for (std::size_t j = 0; j < m; ++j) {
                 const std::size_t at = q + j;
                 const f64x2 zl = logit[at], t = labels[at];
-                const f64x2 one_e = 1.0 + e[j];
-                if (want_value)
-                    loss[at % V] +=
-                        (lanes::positive_part(zl) - t * zl) + f64x2{normlab::log(one_e[0]), normlab::log(one_e[1])};
-                const f64x2 sg = lanes::choose((i64x2)(zl >= splat(0.0)), splat(1.0), e[j]) / one_e;
+                if (want_value) loss[at % V] += (lanes::positive_part(zl) - t * zl) + log_one_e[j];
+                const f64x2 sg = lanes::choose((i64x2)(zl >= splat(0.0)), splat(1.0), e[j]) / one_e[j];
                 dlogit[at] = (sg - t) / count;
             }
         }

@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -65,6 +66,36 @@ TEST_CASE("exp of two lanes is normlab::exp of each, bit for bit", "[lanes][elem
     CHECK(same_bits(with_nan[1], normlab::exp(-3.0)));
     CHECK(lanes::exp(f64x2{-1000.0, 1000.0})[0] == 0.0);
     CHECK(std::isinf(lanes::exp(f64x2{-1000.0, 1000.0})[1]));
+}
+
+TEST_CASE("log of four registers is normlab::log of each lane, bit for bit", "[lanes][elementary]") {
+    Random rng(2025);
+    const double tiny = std::numeric_limits<double>::min(), huge = std::numeric_limits<double>::max();
+    std::vector<double> xs = {1.0,
+                              2.0,
+                              0.5,
+                              log_parts::sqrt_half,
+                              std::nextafter(log_parts::sqrt_half, 0.0),
+                              std::nextafter(log_parts::sqrt_half, 1.0),
+                              2 * log_parts::sqrt_half,
+                              std::nextafter(2 * log_parts::sqrt_half, 0.0),
+                              tiny,
+                              std::nextafter(tiny, 1.0),
+                              huge,
+                              1e-300,
+                              1e300};
+    for (int k = 0; k < 20000; ++k) xs.push_back(1.0 + rng.uniform());                      // the loss's 1 + e
+    for (int k = 0; k < 20000; ++k) xs.push_back(std::exp(1400.0 * rng.uniform() - 700.0)); // every scale
+    for (double x : {0.0, -0.0, -1.0, std::numeric_limits<double>::denorm_min(), tiny / 4,
+                     std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()})
+        for (int k = 0; k < 8; ++k) xs.push_back(k == 3 ? x : 1.5); // one lane off the ordinary range
+    std::size_t differing = 0;
+    for (std::size_t k = 0; k + 8 <= xs.size(); k += 3) {
+        f64x2 four[4] = {{xs[k], xs[k + 1]}, {xs[k + 2], xs[k + 3]}, {xs[k + 4], xs[k + 5]}, {xs[k + 6], xs[k + 7]}};
+        lanes::log_each(four);
+        for (std::size_t j = 0; j < 8; ++j) differing += !same_bits(four[j / 2][j % 2], normlab::log(xs[k + j]));
+    }
+    CHECK(differing == 0);
 }
 
 TEST_CASE("the lane-wise ReLU and selections keep the scalar comparisons' answers", "[lanes]") {
