@@ -170,7 +170,11 @@ test('loss curves: one panel per arrangement keeps every line in sight; the togg
   const panels = page.locator('nl-loss-curves >> figure[data-panel]');
   assert.equal(await panels.count(), 5);
   assert.ok(await page.locator('nl-loss-curves >> .chart.tall').isHidden());
-  // Each panel draws its own arrangement last, so nothing is drawn over it.
+  // Each panel draws its own arrangement last, so nothing is drawn over it (each panel's chart is
+  // made in a task of its own).
+  await page.waitForFunction(
+    () => [...document.querySelector('nl-loss-curves').charts].filter((c) => c.canvas.closest('figure')).length === 5,
+  );
   const last = await page.evaluate(() =>
     [...document.querySelector('nl-loss-curves').charts]
       .filter((c) => c.canvas.closest('figure'))

@@ -3,6 +3,7 @@
 // the text (nl.crowdFromCsv); a refusal lists every bad line and changes nothing else: the text
 // stays in its box and the widget keeps the crowd it had.
 import { esc } from './escape.js';
+import { grouped } from './format.js';
 
 /** Characters of CSV text a state string (and so a link) holds; a longer crowd is left out of it. */
 export const CROWD_IN_STATE = 2048;
@@ -63,14 +64,18 @@ export function crowdPickerHtml() {
 }
 
 /**
- * Reads the crowd a widget starts with (its `crowd` option).
+ * Reads the crowd a widget starts with (its `crowd` option); a text "Use this crowd" has just
+ * read is not read again.
  * ensures: {crowd, text}: the reader's crowd and its text, or crowd null and text '' for the
  * essay's crowd, with {refusal} too when the option's text was refused.
  */
-export function startingCrowd(nl, text) {
+export function startingCrowd(widget, text) {
+  const read = widget.crowdRead;
+  widget.crowdRead = null;
   if (text === '') return { crowd: null, text: '' };
+  if (read?.text === text) return { crowd: read.crowd, text };
   try {
-    return { crowd: nl.crowdFromCsv(text), text };
+    return { crowd: widget.nl.crowdFromCsv(text), text };
   } catch (e) {
     return { crowd: null, text: '', refusal: e, offered: text };
   }
@@ -118,8 +123,8 @@ export function attachCrowdPicker(widget, start, use) {
   const status = $('[data-crowd-status]');
   const essayPeople = widget.nl.crowd().labels.length;
   const limits = widget.nl.crowdCsvLimits();
-  $('[data-crowd-max-people]').textContent = limits.maxPeople.toLocaleString('en');
-  $('[data-crowd-max-bytes]').textContent = limits.maxBytes.toLocaleString('en');
+  $('[data-crowd-max-people]').textContent = grouped(limits.maxPeople);
+  $('[data-crowd-max-bytes]').textContent = grouped(limits.maxBytes);
   $('[data-crowd-min-people]').textContent = String(limits.minPeople);
   status.textContent = start.crowd
     ? `Your crowd: ${start.crowd.labels.length} people.`
@@ -131,12 +136,15 @@ export function attachCrowdPicker(widget, start, use) {
     const attr = widget.crowdFocus.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     const control = $(`[data-${attr}]`);
     $('[data-crowd]').open = true;
-    if (control && !control.disabled) control.focus();
-    else {
-      status.tabIndex = -1;
-      status.focus();
-    }
     widget.crowdFocus = null;
+    // Focus lays the panel out (a long crowd's text box takes tens of ms): in a task of its own.
+    widget.inOwnTask(() => {
+      if (control && !control.disabled) control.focus();
+      else {
+        status.tabIndex = -1;
+        status.focus();
+      }
+    });
   }
   if (start.refusal) {
     showRefusal(refusal, start.refusal);
@@ -145,7 +153,7 @@ export function attachCrowdPicker(widget, start, use) {
 
   const tryText = (text) => {
     try {
-      widget.nl.crowdFromCsv(text);
+      widget.crowdRead = { text, crowd: widget.nl.crowdFromCsv(text) };
     } catch (e) {
       showRefusal(refusal, e);
       return;

@@ -587,6 +587,13 @@ export class NlWidget extends HTMLElement {
     });
   }
 
+  /** Calls fn with the chart lines() keeps under name: now when it is made, else once it is. */
+  withLines(name, fn) {
+    const made = this.lineCharts.get(name);
+    if (made) fn(made);
+    else if (this.linesDue.has(name)) this.inOwnTask(() => this.withLines(name, fn));
+  }
+
   /** Keeps a chart so it is freed with the widget. */
   own(chart) {
     this.charts.add(chart);

@@ -22,7 +22,7 @@ export class NlComparison extends NlWidget {
   ];
 
   async start() {
-    const start = startingCrowd(this.nl, this.config.crowd);
+    const start = startingCrowd(this, this.config.crowd);
     this.crowd = start.crowd;
     this.crowdText = start.text;
     this.render(`${readerStyleTag}${crowdPickerHtml()}

@@ -3,7 +3,7 @@
 // page for every widget that shows these runs; on a reader's own crowd (crowd-picker.js), in
 // this widget's worker.
 import { NlWidget, define } from '../widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
+import { chartAlternative, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../focus.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
@@ -18,7 +18,8 @@ export class NlLossCurves extends NlWidget {
   static options = [crowdOption];
 
   async start() {
-    const start = startingCrowd(this.nl, this.config.crowd);
+    const start = startingCrowd(this, this.config.crowd);
+    this.panelsMade = false; // an earlier start's panels went with its body
     this.crowd = start.crowd;
     this.crowdText = start.text;
     this.render(
@@ -89,14 +90,12 @@ export class NlLossCurves extends NlWidget {
           ]
         : []),
     ]);
-    this.chart = this.own(
-      lineChart(this, this.$('.chart.tall canvas'), series, {
-        logY: true,
-        xTitle: 'epoch',
-        yTitle: 'loss (log scale)',
-        legend: false, // the toggle buttons above are the legend, so the two never disagree
-      }),
-    );
+    this.lines('chart', this.$('.chart.tall canvas'), series, {
+      logY: true,
+      xTitle: 'epoch',
+      yTitle: 'loss (log scale)',
+      legend: false, // the toggle buttons above are the legend, so the two never disagree
+    });
     rovingTabindex(this.root);
     arrowKeys(this.body, { select: false });
     // Show or hide an arrangement (its line, its crossing mark, its panel) from the keyboard too.
@@ -107,10 +106,12 @@ export class NlLossCurves extends NlWidget {
       if (!b) return;
       const shown = b.getAttribute('aria-pressed') !== 'true';
       b.setAttribute('aria-pressed', String(shown));
-      series.forEach((s, k) => {
-        if (s.arrangement === b.dataset.show) this.chart.setDatasetVisibility(k, shown);
+      this.withLines('chart', (chart) => {
+        series.forEach((s, k) => {
+          if (s.arrangement === b.dataset.show) chart.setDatasetVisibility(k, shown);
+        });
+        chart.update('none');
       });
-      this.chart.update('none');
       this.$(`[data-panel="${b.dataset.show}"]`).hidden = !shown;
     });
   }
@@ -125,23 +126,23 @@ export class NlLossCurves extends NlWidget {
     rovingTabindex(this.root);
     this.$('.multiples').hidden = !panels;
     this.$('.chart.tall').hidden = panels;
-    if (!panels || this.panels) return;
-    this.panels = curves.runs.map((r) => {
+    if (!panels || this.panelsMade) return;
+    this.panelsMade = true;
+    // Each panel's chart is made in a task of its own (lines).
+    for (const r of curves.runs) {
       const own = series
         .filter((s) => s.arrangement === r.arrangement)
         .map((s) => (s.showLine === false ? s : { ...s, dash: [], width: 2.5 }));
       const others = series
         .filter((s) => s.arrangement !== r.arrangement && s.showLine !== false)
         .map((s) => ({ ...s, colourVar: '--nl-line', dash: [], width: 1 }));
-      return this.own(
-        lineChart(this, this.$(`[data-panel="${r.arrangement}"] canvas`), [...others, ...own], {
-          logY: true,
-          xTitle: 'epoch',
-          legend: false,
-          tooltips: false,
-        }),
-      );
-    });
+      this.lines(`panel ${r.arrangement}`, this.$(`[data-panel="${r.arrangement}"] canvas`), [...others, ...own], {
+        logY: true,
+        xTitle: 'epoch',
+        legend: false,
+        tooltips: false,
+      });
+    }
   }
 }
 

@@ -1,7 +1,6 @@
 // <nl-running-average>: a batch layer stepped on the same batch; after each step, the widest gap
 // between its predicting answer (running figures) and its training answer, on a log scale.
 import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
 import { fmt, sci } from '../format.js';
 import { blockRows } from '../block-table.js';
 import { readouts } from '../readouts.js';
@@ -86,13 +85,7 @@ export class NlRunningAverage extends NlWidget {
     const series = [
       { label: 'widest gap, predicting vs training', data: Array.from(t.widestGap), colourVar: '--nl-batch' },
     ];
-    if (!this.chart) {
-      this.chart = this.own(
-        lineChart(this, this.$('canvas'), series, { logY: true, xTitle: 'step', yTitle: 'widest gap', legend: false }),
-      );
-    } else {
-      this.chart.$setSeries(series);
-    }
+    this.lines('chart', this.$('canvas'), series, { logY: true, xTitle: 'step', yTitle: 'widest gap', legend: false });
     this.showStep();
   }
 }

@@ -27,7 +27,7 @@ export class NlTwoNumbers extends NlWidget {
   ];
 
   async start() {
-    const start = startingCrowd(this.nl, this.config.crowd);
+    const start = startingCrowd(this, this.config.crowd);
     this.crowd = start.crowd;
     this.crowdText = start.text;
     const v = (this.view = this.crowd ? this.nl.twoNumbersViewOf(this.crowd) : this.nl.twoNumbersView());
@@ -50,10 +50,11 @@ export class NlTwoNumbers extends NlWidget {
     });
     attachCrowdPicker(this, start, (text) => restartWithCrowd(this, text));
     arrowKeys(this.body);
-    this.draw();
+    this.draw({ cueLater: true });
   }
 
-  draw() {
+  /** cueLater: whether the scroll cue is set in a task of its own (it lays the table out). */
+  draw({ cueLater = false } = {}) {
     const v = this.view;
     const out = v[this.kind].output;
     this.$('tbody').innerHTML = Array.from(
@@ -63,9 +64,12 @@ export class NlTwoNumbers extends NlWidget {
       <td>${fixed(out[2 * i], 4)}</td><td>${fixed(out[2 * i + 1], 4)}</td></tr>`,
     ).join('');
     rovingTabindex(this.root);
-    const box = this.$('.scroll-y');
-    const hidden = box.scrollHeight > box.clientHeight + 1;
-    this.$('[data-cue]').hidden = !hidden;
+    const cue = () => {
+      const box = this.$('.scroll-y');
+      this.$('[data-cue]').hidden = box.scrollHeight <= box.clientHeight + 1;
+    };
+    if (cueLater) this.inOwnTask(cue);
+    else cue();
     this.$('[data-summary]').textContent = {
       layer: `Every row comes out as ${this.crowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over ${this.crowd ? `these ${v.people} people's` : 'all'} ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
       rms: 'No centring: each row keeps its proportions, so the people stay apart.',

@@ -1,7 +1,7 @@
 // <nl-two-ways>: the batch layer's accuracy after every step, asked properly (running figures)
 // and by the batch's own statistics, and the number of epochs where the two disagree.
 import { NlWidget, define } from '../widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
+import { chartAlternative, openAlternatives } from '../charts.js';
 import { readerStyleTag } from '../reader-styles.js';
 import { fixed } from '../format.js';
 import { readouts } from '../readouts.js';
@@ -36,27 +36,25 @@ export class NlTwoWays extends NlWidget {
         },
       ])}`);
     openAlternatives(this.root);
-    this.own(
-      lineChart(
-        this,
-        this.$('canvas'),
-        [
-          {
-            label: 'by running figures (predicting)',
-            data: Array.from(twoWays.byRunning),
-            colourVar: '--nl-batch',
-            width: 2,
-          },
-          {
-            label: 'by batch statistics (training)',
-            data: Array.from(twoWays.byBatch),
-            colourVar: '--nl-plain',
-            width: 1.5,
-            dash: [5, 3],
-          },
-        ],
-        { xTitle: 'epoch', yTitle: 'accuracy on the crowd', yMin: 0, yMax: 1 },
-      ),
+    this.lines(
+      'chart',
+      this.$('canvas'),
+      [
+        {
+          label: 'by running figures (predicting)',
+          data: Array.from(twoWays.byRunning),
+          colourVar: '--nl-batch',
+          width: 2,
+        },
+        {
+          label: 'by batch statistics (training)',
+          data: Array.from(twoWays.byBatch),
+          colourVar: '--nl-plain',
+          width: 1.5,
+          dash: [5, 3],
+        },
+      ],
+      { xTitle: 'epoch', yTitle: 'accuracy on the crowd', yMin: 0, yMax: 1 },
     );
   }
 }
