@@ -262,23 +262,28 @@ template <std::size_t V, NormMode M, class Record>
     // slope sums in a register over the rows in row order, as the layer values sum it.
     // The hidden layer's backward for unit u (ReLU, nothing passed down), arriving(i, c) the slope
     // arriving at cell c of row i: bias and weight slopes.
+    // The batch axis's slope arriving holds three figures per register: its registers one at a
+    // time keep the loop's figures in the processor's registers.
     auto hidden_back = [&](std::size_t u, auto&& arriving) {
-        f64x2 sb[V], s0[V], s1[V];
-        for (std::size_t p = 0; p < V; ++p) sb[p] = s0[p] = s1[p] = splat(0.0);
-        for (std::size_t i = 0; i < n; ++i) {
-            const f64x2* xi = x + i * inputs * V;
-            for (std::size_t p = 0; p < V; ++p) {
-                const std::size_t c = u * V + p;
-                const f64x2 ds = lanes::where_positive(hid[i * row + c], arriving(i, c));
-                sb[p] += ds;
-                s0[p] += xi[p] * ds;
-                s1[p] += xi[V + p] * ds;
+        constexpr std::size_t chunk = batch ? 1 : V;
+        for (std::size_t p0 = 0; p0 < V; p0 += chunk) {
+            f64x2 sb[chunk], s0[chunk], s1[chunk];
+            for (std::size_t q = 0; q < chunk; ++q) sb[q] = s0[q] = s1[q] = splat(0.0);
+            for (std::size_t i = 0; i < n; ++i) {
+                const f64x2* xi = x + i * inputs * V;
+                for (std::size_t q = 0; q < chunk; ++q) {
+                    const std::size_t p = p0 + q, c = u * V + p;
+                    const f64x2 ds = lanes::where_positive(hid[i * row + c], arriving(i, c));
+                    sb[q] += ds;
+                    s0[q] += xi[p] * ds;
+                    s1[q] += xi[V + p] * ds;
+                }
             }
-        }
-        for (std::size_t p = 0; p < V; ++p) {
-            db1[u * V + p] = sb[p];
-            dw1[u * V + p] = s0[p];
-            dw1[row + u * V + p] = s1[p];
+            for (std::size_t q = 0; q < chunk; ++q) {
+                db1[u * V + p0 + q] = sb[q];
+                dw1[u * V + p0 + q] = s0[q];
+                dw1[row + u * V + p0 + q] = s1[q];
+            }
         }
     };
     // Output layer backward for unit u (passed down as 0 + dl w), and the normaliser's parameter
