@@ -23,53 +23,65 @@ constexpr i64x2 every_lane = {-1, -1};
 enum class NormMode { None, Batch, Features, FeaturesUncentred };
 
 // Every figure of 2V trainings: figure f of training l lives in vector [f * V + l / 2], lane l % 2.
-// A row of the hidden block is `row` vectors (unit-major, trainings innermost).
+// A row of the hidden block is `row` vectors (unit-major, trainings innermost). The per-unit
+// figures share one list and each row's figures one record of the row block, at offsets fixed at
+// compile time, so a loop reaches all of them from one address.
 template <std::size_t V>
 struct LockstepState {
     static constexpr std::size_t row = units * V;
+    // A row's record: its inputs (2), its sets' deviations on the feature axis (up to 16), the
+    // hidden answers, z, the normaliser's answers and the slopes d passed down (16 each).
+    static constexpr std::size_t x_at = 0, set_dev_at = inputs * V, hidden_at = set_dev_at + row,
+                                 standardised_at = hidden_at + row, answer_at = standardised_at + row,
+                                 slope_at = answer_at + row, record = slope_at + row;
+    // The per-unit figures: parameters, the normaliser's running figures, the batch axis's
+    // statistics (under = N dev) and the slopes; along = direction / length.
+    static constexpr std::size_t w1_at = 0, direction_at = w1_at + inputs * row, along_at = direction_at + inputs * row,
+                                 dw1_at = along_at + inputs * row, b1_at = dw1_at + inputs * row,
+                                 magnitude_at = b1_at + row, length_at = magnitude_at + row, w2_at = length_at + row,
+                                 scale_at = w2_at + row, shift_at = scale_at + row, running_mean_at = shift_at + row,
+                                 running_var_at = running_mean_at + row, mean_at = running_var_at + row,
+                                 corr_at = mean_at + row, var_at = corr_at + row, dev_at = var_at + row,
+                                 under_at = dev_at + row, sum_d_at = under_at + row, sum_dz_at = sum_d_at + row,
+                                 db1_at = sum_dz_at + row, dw2_at = db1_at + row, dscale_at = dw2_at + row,
+                                 dshift_at = dscale_at + row, b2_at = dshift_at + row, db2_at = b2_at + V,
+                                 figures = db2_at + V;
     std::size_t rows = 0;
-    Lanes x, labels;                                           // (N, 2), (N)
-    Lanes w1, b1, direction, along, magnitude, length, w2, b2; // along = direction / length
-    Lanes scale, shift, running_mean, running_var;             // the normaliser
-    Lanes hidden, standardised, answer, slope, set_dev;        // row blocks (N, 16); set_dev (N, groups)
-    Lanes logit, dlogit;                                       // (N)
-    Lanes mean, corr, var, dev, under, sum_d, sum_dz;          // per unit, the batch axis; under = N dev
-    Lanes dw1, db1, dw2, db2, dscale, dshift;                  // slopes
+    Lanes params, block;         // the per-unit figures; the row block (N records)
+    Lanes labels, logit, dlogit; // (N)
     // Per register, all-ones in the lanes of weight-normalised trainings (the others are plain;
     // their direction and magnitude hold placeholders) and of trainings whose normaliser centres.
     i64x2 weight_normed[V] = {}, centred[V] = {};
 
-    explicit LockstepState(std::size_t n) : rows(n) {
-        auto make = [](Lanes& v, std::size_t figures) { v.assign(figures * V, splat(0.0)); };
-        make(x, n * inputs);
-        make(labels, n);
-        for (Lanes* v : {&w1, &direction, &along, &dw1}) make(*v, inputs * units);
-        for (Lanes* v : {&b1, &magnitude, &length, &w2, &scale, &shift, &running_mean, &running_var, &mean, &corr, &var,
-                         &dev, &under, &sum_d, &sum_dz, &db1, &dw2, &dscale, &dshift})
-            make(*v, units);
-        make(b2, 1);
-        make(db2, 1);
-        for (Lanes* v : {&hidden, &standardised, &answer, &slope}) make(*v, n * units);
-        make(set_dev, n * units);
-        make(logit, n);
-        make(dlogit, n);
+    explicit LockstepState(std::size_t n)
+        : rows(n),
+          params(figures, splat(0.0)),
+          block(n * record, splat(0.0)),
+          labels(n * V, splat(0.0)),
+          logit(n * V, splat(0.0)),
+          dlogit(n * V, splat(0.0)) {}
+    f64x2* at(std::size_t offset) { return params.data() + offset; }
+    const f64x2* at(std::size_t offset) const { return params.data() + offset; }
+    // Figure f of row i's record part that starts at offset, training lane's.
+    double in_row(std::size_t i, std::size_t offset, std::size_t f, std::size_t lane) const {
+        return block[i * record + offset + f * V + lane / 2][lane % 2];
     }
 };
 
 // put, take and derive_weights stay out of line: the run's setup and assembly then compile as
 // small functions (V8's optimising compiler took over 100 ms on them inlined into one).
 template <std::size_t V>
-[[gnu::noinline]] void put(Lanes& to, std::size_t lane, const std::vector<double>& from) {
+[[gnu::noinline]] void put(f64x2* to, std::size_t lane, const std::vector<double>& from) {
     for (std::size_t f = 0; f < from.size(); ++f) to[f * V + lane / 2][lane % 2] = from[f];
 }
 
 template <std::size_t V>
-double get(const Lanes& from, std::size_t lane, std::size_t figure) {
+double get(const f64x2* from, std::size_t lane, std::size_t figure) {
     return from[figure * V + lane / 2][lane % 2];
 }
 
 template <std::size_t V>
-[[gnu::noinline]] std::vector<double> take(const Lanes& from, std::size_t lane, std::size_t figures) {
+[[gnu::noinline]] std::vector<double> take(const f64x2* from, std::size_t lane, std::size_t figures) {
     std::vector<double> v(figures);
     for (std::size_t f = 0; f < figures; ++f) v[f] = get<V>(from, lane, f);
     return v;
@@ -81,12 +93,13 @@ template <std::size_t V>
 // value then takes its scaled path, or refuses a zero direction).
 template <std::size_t V>
 [[gnu::noinline]] bool derive_weights(LockstepState<V>& st) {
-    constexpr std::size_t row = LockstepState<V>::row;
-    const f64x2* __restrict v = st.direction.data();
-    const f64x2* __restrict g = st.magnitude.data();
-    f64x2* __restrict len = st.length.data();
-    f64x2* __restrict along = st.along.data();
-    f64x2* __restrict w = st.w1.data();
+    using S = LockstepState<V>;
+    constexpr std::size_t row = S::row;
+    const f64x2* __restrict v = st.at(S::direction_at);
+    const f64x2* __restrict g = st.at(S::magnitude_at);
+    f64x2* __restrict len = st.at(S::length_at);
+    f64x2* __restrict along = st.at(S::along_at);
+    f64x2* __restrict w = st.at(S::w1_at);
     i64x2 ordinary = every_lane;
     for (std::size_t u = 0; u < units; ++u)
         for (std::size_t p = 0; p < V; ++p) {
@@ -135,40 +148,43 @@ template <std::size_t V, NormMode M, class Record>
     // The sets whose deviations divide a row: each unit on the batch axis, the groups on the feature axis.
     const std::size_t sets = batch ? units : groups, per_set = batch ? 1 : length;
     const double eps = has_norm ? spec->eps : 0.0;
-    const f64x2* __restrict x = st.x.data();
+    using S = LockstepState<V>;
+    constexpr std::size_t R = S::record; // a row's record in the row block
+    f64x2* const B = st.block.data();
+    const f64x2* __restrict x = B + S::x_at;
+    f64x2* __restrict set_dev = B + S::set_dev_at;
+    f64x2* __restrict hid = B + S::hidden_at;
+    f64x2* __restrict z = B + S::standardised_at;
+    f64x2* __restrict y = B + S::answer_at;
+    f64x2* __restrict d = B + S::slope_at;
     const f64x2* __restrict labels = st.labels.data();
-    f64x2* __restrict w1 = st.w1.data();
-    f64x2* __restrict b1 = st.b1.data();
-    f64x2* __restrict hid = st.hidden.data();
-    f64x2* __restrict z = st.standardised.data();
-    f64x2* __restrict y = st.answer.data();
-    f64x2* __restrict d = st.slope.data();
-    f64x2* __restrict set_dev = st.set_dev.data();
-    f64x2* __restrict scale = st.scale.data();
-    f64x2* __restrict shift = st.shift.data();
-    f64x2* __restrict w2 = st.w2.data();
-    f64x2* __restrict b2 = st.b2.data();
     f64x2* __restrict logit = st.logit.data();
     f64x2* __restrict dlogit = st.dlogit.data();
-    f64x2* __restrict mean = st.mean.data();
-    f64x2* __restrict corr = st.corr.data();
-    f64x2* __restrict var = st.var.data();
-    f64x2* __restrict dev = st.dev.data();
-    f64x2* __restrict under = st.under.data();
-    f64x2* __restrict sum_d = st.sum_d.data();
-    f64x2* __restrict sum_dz = st.sum_dz.data();
-    f64x2* __restrict dw1 = st.dw1.data();
-    f64x2* __restrict db1 = st.db1.data();
-    f64x2* __restrict dw2 = st.dw2.data();
-    f64x2* __restrict db2 = st.db2.data();
-    f64x2* __restrict dscale = st.dscale.data();
-    f64x2* __restrict dshift = st.dshift.data();
+    f64x2* __restrict w1 = st.at(S::w1_at);
+    f64x2* __restrict b1 = st.at(S::b1_at);
+    f64x2* __restrict scale = st.at(S::scale_at);
+    f64x2* __restrict shift = st.at(S::shift_at);
+    f64x2* __restrict w2 = st.at(S::w2_at);
+    f64x2* __restrict b2 = st.at(S::b2_at);
+    f64x2* __restrict mean = st.at(S::mean_at);
+    f64x2* __restrict corr = st.at(S::corr_at);
+    f64x2* __restrict var = st.at(S::var_at);
+    f64x2* __restrict dev = st.at(S::dev_at);
+    f64x2* __restrict under = st.at(S::under_at);
+    f64x2* __restrict sum_d = st.at(S::sum_d_at);
+    f64x2* __restrict sum_dz = st.at(S::sum_dz_at);
+    f64x2* __restrict dw1 = st.at(S::dw1_at);
+    f64x2* __restrict db1 = st.at(S::db1_at);
+    f64x2* __restrict dw2 = st.at(S::dw2_at);
+    f64x2* __restrict db2 = st.at(S::db2_at);
+    f64x2* __restrict dscale = st.at(S::dscale_at);
+    f64x2* __restrict dshift = st.at(S::dshift_at);
     i64x2 ordinary = every_lane;
 
     // Hidden dense 2 -> 16: score = b + x0 w0 + x1 w1, then ReLU (the score is positive exactly
     // where the ReLU's answer is, so the answer alone steers the backward pass).
     auto hidden_row = [&](std::size_t i, f64x2* __restrict h) {
-        const f64x2* xi = x + i * inputs * V;
+        const f64x2* xi = x + i * R;
         for (std::size_t u = 0; u < units; ++u)
             for (std::size_t p = 0; p < V; ++p) {
                 const std::size_t c = u * V + p;
@@ -270,10 +286,10 @@ template <std::size_t V, NormMode M, class Record>
             f64x2 sb[chunk], s0[chunk], s1[chunk];
             for (std::size_t q = 0; q < chunk; ++q) sb[q] = s0[q] = s1[q] = splat(0.0);
             for (std::size_t i = 0; i < n; ++i) {
-                const f64x2* xi = x + i * inputs * V;
+                const f64x2* xi = x + i * R;
                 for (std::size_t q = 0; q < chunk; ++q) {
                     const std::size_t p = p0 + q, c = u * V + p;
-                    const f64x2 ds = lanes::where_positive(hid[i * row + c], arriving(i, c));
+                    const f64x2 ds = lanes::where_positive(hid[i * R + c], arriving(i, c));
                     sb[q] += ds;
                     s0[q] += xi[p] * ds;
                     s1[q] += xi[V + p] * ds;
@@ -295,14 +311,14 @@ template <std::size_t V, NormMode M, class Record>
         f64x2 sw[V];
         for (std::size_t p = 0; p < V; ++p) sw[p] = splat(0.0);
         for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t p = 0; p < V; ++p) sw[p] += o[i * row + u * V + p] * dlogit[i * V + p];
+            for (std::size_t p = 0; p < V; ++p) sw[p] += o[i * R + u * V + p] * dlogit[i * V + p];
         for (std::size_t p = 0; p < V; ++p) dw2[u * V + p] = sw[p];
         if constexpr (has_norm) {
             f64x2 ss[V], sh[V];
             for (std::size_t p = 0; p < V; ++p) ss[p] = sh[p] = splat(0.0);
             for (std::size_t i = 0; i < n; ++i)
                 for (std::size_t p = 0; p < V; ++p) {
-                    const std::size_t c = u * V + p, at = i * row + c;
+                    const std::size_t c = u * V + p, at = i * R + c;
                     const f64x2 sl = slope(i, c);
                     ss[p] += sl * z[at];
                     sh[p] += sl;
@@ -317,7 +333,7 @@ template <std::size_t V, NormMode M, class Record>
                 for (std::size_t p = 0; p < V; ++p) sd[p] = sdz[p] = splat(0.0);
                 for (std::size_t i = 0; i < n; ++i)
                     for (std::size_t p = 0; p < V; ++p) {
-                        const std::size_t at = i * row + u * V + p;
+                        const std::size_t at = i * R + u * V + p;
                         sd[p] += d[at];
                         sdz[p] += d[at] * z[at];
                     }
@@ -356,17 +372,17 @@ template <std::size_t V, NormMode M, class Record>
     for (std::size_t p = 0; p < V; ++p) loss[p] = splat(0.0);
     if constexpr (batch) {
         // Each unit's column over the rows: mean, its correction, the variance, z.
-        for (std::size_t i = 0; i < n; ++i) hidden_row(i, hid + i * row);
+        for (std::size_t i = 0; i < n; ++i) hidden_row(i, hid + i * R);
         for (std::size_t c = 0; c < row; ++c) {
             f64x2 m = splat(0.0), co = splat(0.0), v = splat(0.0);
-            for (std::size_t i = 0; i < n; ++i) m += hid[i * row + c];
+            for (std::size_t i = 0; i < n; ++i) m += hid[i * R + c];
             m /= len;
-            for (std::size_t i = 0; i < n; ++i) co += hid[i * row + c] - m;
+            for (std::size_t i = 0; i < n; ++i) co += hid[i * R + c] - m;
             co /= len;
             for (std::size_t i = 0; i < n; ++i) {
-                const f64x2 centred = (hid[i * row + c] - m) - co;
+                const f64x2 centred = (hid[i * R + c] - m) - co;
                 v += centred * centred;
-                z[i * row + c] = centred; // until answer_row divides it by the deviation
+                z[i * R + c] = centred; // until answer_row divides it by the deviation
             }
             v /= len;
             mean[c] = m;
@@ -377,12 +393,12 @@ template <std::size_t V, NormMode M, class Record>
             ordinary &= lanes::finite(v);
         }
         if (!lanes::both(ordinary)) return false;
-        for (std::size_t i = 0; i < n; ++i) answer_row(i, z + i * row, hid + i * row, y + i * row, dev);
+        for (std::size_t i = 0; i < n; ++i) answer_row(i, z + i * R, hid + i * R, y + i * R, dev);
         for (std::size_t c = 0; c < row; ++c) mean[c] += corr[c];
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            const std::size_t r = i * row;
-            f64x2* devs = set_dev + i * groups * V;
+            const std::size_t r = i * R;
+            f64x2* devs = set_dev + i * R;
             hidden_row(i, hid + r);
             if constexpr (features) standardise_row(hid + r, z + r, devs);
             answer_row(i, z + r, hid + r, y + r, devs);
@@ -399,13 +415,13 @@ template <std::size_t V, NormMode M, class Record>
     if constexpr (batch) {
         for (std::size_t u = 0; u < units; ++u)
             hidden_back(u, [&](std::size_t i, std::size_t c) {
-                const std::size_t at = i * row + c;
+                const std::size_t at = i * R + c;
                 return ((len * d[at] - sum_d[c]) - z[at] * sum_dz[c]) / under[c];
             });
     } else if constexpr (features) {
-        for (std::size_t i = 0; i < n; ++i) features_back_row(z + i * row, set_dev + i * groups * V, d + i * row);
+        for (std::size_t i = 0; i < n; ++i) features_back_row(z + i * R, set_dev + i * R, d + i * R);
         for (std::size_t u = 0; u < units; ++u)
-            hidden_back(u, [&](std::size_t i, std::size_t c) { return d[i * row + c]; });
+            hidden_back(u, [&](std::size_t i, std::size_t c) { return d[i * R + c]; });
     }
     for (std::size_t p = 0; p < V; ++p) loss[p] /= count;
     if (!record(loss)) return false;
@@ -419,10 +435,10 @@ template <std::size_t V, NormMode M, class Record>
     if (set.weight_norm) {
         // The weight-normalised lanes step direction and magnitude, and derive_weights replaces
         // their weights; a plain lane keeps the step above and placeholders of 1.
-        f64x2* __restrict v = st.direction.data();
-        f64x2* __restrict g = st.magnitude.data();
-        const f64x2* __restrict lengths = st.length.data();
-        const f64x2* __restrict along = st.along.data();
+        f64x2* __restrict v = st.at(S::direction_at);
+        f64x2* __restrict g = st.at(S::magnitude_at);
+        const f64x2* __restrict lengths = st.at(S::length_at);
+        const f64x2* __restrict along = st.at(S::along_at);
         for (std::size_t u = 0; u < units; ++u)
             for (std::size_t p = 0; p < V; ++p) {
                 const std::size_t c = u * V + p;
@@ -442,8 +458,8 @@ template <std::size_t V, NormMode M, class Record>
         if (spec->learn_shift)
             for (std::size_t c = 0; c < row; ++c) shift[c] = shift[c] - rate * dshift[c];
         if constexpr (batch) {
-            f64x2* __restrict rm = st.running_mean.data();
-            f64x2* __restrict rv = st.running_var.data();
+            f64x2* __restrict rm = st.at(S::running_mean_at);
+            f64x2* __restrict rv = st.at(S::running_var_at);
             const double rows = static_cast<double>(n);
             const double keep = spec->rate.keep(), fold = spec->rate.momentum();
             for (std::size_t c = 0; c < row; ++c) {
@@ -464,35 +480,41 @@ template <std::size_t V, NormMode M, class Record>
 template <std::size_t V, NormMode M>
 [[gnu::noinline]] bool record_lane(const LockstepState<V>& st, const NormSpec* spec, std::size_t lane, double loss,
                                    EpochRecord& e) {
+    using S = LockstepState<V>;
     constexpr bool has_norm = M != NormMode::None;
     const std::size_t n = st.rows;
-    auto at = [&](const Lanes& from, std::size_t figure) { return get<V>(from, lane, figure); };
-    const Lanes& read = has_norm ? st.answer : st.hidden; // what the output layer read
-    for (std::size_t c = 0; c < n * units; ++c)
-        if (!std::isfinite(at(st.hidden, c)) || !std::isfinite(at(read, c))) return false;
+    auto at = [&](std::size_t offset, std::size_t figure) { return get<V>(st.at(offset), lane, figure); };
+    auto label = [&](std::size_t i) { return get<V>(st.labels.data(), lane, i); };
+    auto hidden = [&](std::size_t i, std::size_t j) { return st.in_row(i, S::hidden_at, j, lane); };
+    // What the output layer read.
+    auto read = [&](std::size_t i, std::size_t j) {
+        return st.in_row(i, has_norm ? S::answer_at : S::hidden_at, j, lane);
+    };
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < units; ++j)
+            if (!std::isfinite(hidden(i, j)) || !std::isfinite(read(i, j))) return false;
     std::size_t batch_right = 0, predicted_right = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        const double score = at(st.logit, i);
+        const double score = get<V>(st.logit.data(), lane, i);
         if (!std::isfinite(score)) return false;
-        batch_right += (score > 0) == (at(st.labels, i) > 0.5);
+        batch_right += (score > 0) == (label(i) > 0.5);
     }
     predicted_right = batch_right; // predicting runs the training arithmetic, but on the batch axis
     if constexpr (M == NormMode::Batch) {
         // Normaliser::infer by the running figures, then the output layer.
         predicted_right = 0;
         double deviation[units];
-        for (std::size_t j = 0; j < units; ++j) deviation[j] = std::sqrt(at(st.running_var, j) + spec->eps);
+        for (std::size_t j = 0; j < units; ++j) deviation[j] = std::sqrt(at(S::running_var_at, j) + spec->eps);
         for (std::size_t i = 0; i < n; ++i) {
-            double score = at(st.b2, 0);
+            double score = at(S::b2_at, 0);
             for (std::size_t j = 0; j < units; ++j) {
-                const double answer =
-                    at(st.scale, j) * ((at(st.hidden, i * units + j) - at(st.running_mean, j)) / deviation[j]) +
-                    at(st.shift, j);
+                const double answer = at(S::scale_at, j) * ((hidden(i, j) - at(S::running_mean_at, j)) / deviation[j]) +
+                                      at(S::shift_at, j);
                 if (!std::isfinite(answer)) return false;
-                score += answer * at(st.w2, j);
+                score += answer * at(S::w2_at, j);
             }
             if (!std::isfinite(score)) return false;
-            predicted_right += (score > 0) == (at(st.labels, i) > 0.5);
+            predicted_right += (score > 0) == (label(i) > 0.5);
         }
     }
     // The block's mean and biased deviation per unit, by the batch layer's statistics.
@@ -501,12 +523,12 @@ template <std::size_t V, NormMode M>
     e.unit_deviation.resize(units);
     for (std::size_t j = 0; j < units; ++j) {
         double m = 0.0, co = 0.0, v = 0.0;
-        for (std::size_t i = 0; i < n; ++i) m += at(read, i * units + j);
+        for (std::size_t i = 0; i < n; ++i) m += read(i, j);
         m /= rows;
-        for (std::size_t i = 0; i < n; ++i) co += at(read, i * units + j) - m;
+        for (std::size_t i = 0; i < n; ++i) co += read(i, j) - m;
         co /= rows;
         for (std::size_t i = 0; i < n; ++i) {
-            const double centred = (at(read, i * units + j) - m) - co;
+            const double centred = (read(i, j) - m) - co;
             v += centred * centred;
         }
         v /= rows;
@@ -514,7 +536,7 @@ template <std::size_t V, NormMode M>
         e.unit_mean[j] = m + co;
         e.unit_deviation[j] = std::sqrt(v);
     }
-    if constexpr (has_norm) e.shift = take<V>(st.shift, lane, units);
+    if constexpr (has_norm) e.shift = take<V>(st.at(S::shift_at), lane, units);
     e.loss = loss;
     e.predicted_accuracy = static_cast<double>(predicted_right) / rows;
     e.batch_accuracy = static_cast<double>(batch_right) / rows;
@@ -605,19 +627,23 @@ struct NetworkFigures {
     return CrowdNetwork::assembled(start.arrangement(), std::move(hidden), std::move(trained), std::move(output));
 }
 
-// Each list of NetworkFigures beside the lanes that hold it.
+// Each list of NetworkFigures beside where the lanes hold it and its length.
 template <std::size_t V>
-constexpr std::pair<std::vector<double> NetworkFigures::*, Lanes LockstepState<V>::*> lane_lists[] = {
-    {&NetworkFigures::w1, &LockstepState<V>::w1},
-    {&NetworkFigures::direction, &LockstepState<V>::direction},
-    {&NetworkFigures::magnitude, &LockstepState<V>::magnitude},
-    {&NetworkFigures::b1, &LockstepState<V>::b1},
-    {&NetworkFigures::scale, &LockstepState<V>::scale},
-    {&NetworkFigures::shift, &LockstepState<V>::shift},
-    {&NetworkFigures::running_mean, &LockstepState<V>::running_mean},
-    {&NetworkFigures::running_var, &LockstepState<V>::running_var},
-    {&NetworkFigures::w2, &LockstepState<V>::w2},
-    {&NetworkFigures::b2, &LockstepState<V>::b2}};
+struct LaneList {
+    std::vector<double> NetworkFigures::*list;
+    std::size_t offset, figures;
+};
+template <std::size_t V>
+constexpr LaneList<V> lane_lists[] = {{&NetworkFigures::w1, LockstepState<V>::w1_at, inputs* units},
+                                      {&NetworkFigures::direction, LockstepState<V>::direction_at, inputs* units},
+                                      {&NetworkFigures::magnitude, LockstepState<V>::magnitude_at, units},
+                                      {&NetworkFigures::b1, LockstepState<V>::b1_at, units},
+                                      {&NetworkFigures::scale, LockstepState<V>::scale_at, units},
+                                      {&NetworkFigures::shift, LockstepState<V>::shift_at, units},
+                                      {&NetworkFigures::running_mean, LockstepState<V>::running_mean_at, units},
+                                      {&NetworkFigures::running_var, LockstepState<V>::running_var_at, units},
+                                      {&NetworkFigures::w2, LockstepState<V>::w2_at, units},
+                                      {&NetworkFigures::b2, LockstepState<V>::b2_at, 1}};
 
 template <std::size_t V>
 std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTraining>& t, std::size_t epochs,
@@ -645,9 +671,12 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
         weight_norm = weight_norm || normed;
         plain = plain || !normed;
         centre = centre || centred;
-        put<V>(st.x, l, lane.x.data);
-        put<V>(st.labels, l, lane.labels);
-        for (const auto& [list, held] : lane_lists<V>) put<V>(st.*held, l, f.*list);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < inputs; ++j)
+                st.block[i * LockstepState<V>::record + LockstepState<V>::x_at + j * V + l / 2][l % 2] =
+                    lane.x.at(i, j);
+        put<V>(st.labels.data(), l, lane.labels);
+        for (const LaneList<V>& held : lane_lists<V>) put<V>(st.at(held.offset), l, f.*held.list);
     }
     if (weight_norm && !derive_weights(st)) return none;
     std::vector<TrainingRun> runs;
@@ -670,14 +699,15 @@ std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTrai
     // A network that diverged (figures no longer finite) is handed back as nothing too: the layer
     // values' loop answers it, where the layer constructors here would refuse its figures.
     i64x2 finite = every_lane;
-    for (const auto& [list, held] : lane_lists<V>)
-        for (const f64x2& v : st.*held) finite &= lanes::finite(v);
+    for (const LaneList<V>& held : lane_lists<V>)
+        for (std::size_t k = 0; k < held.figures * V; ++k) finite &= lanes::finite(st.at(held.offset)[k]);
     if (!lanes::both(finite)) return none;
     std::vector<std::optional<TrainingRun>> out(used);
     for (std::size_t l = 0; l < used; ++l) {
         const NetworkFigures start = figures_of(t[l].start); // which lists the network has
         NetworkFigures f;
-        for (const auto& [list, held] : lane_lists<V>) f.*list = take<V>(st.*held, l, (start.*list).size());
+        for (const LaneList<V>& held : lane_lists<V>)
+            f.*held.list = take<V>(st.at(held.offset), l, (start.*held.list).size());
         runs[l].network = network_of(t[l].start, std::move(f));
         out[l] = std::move(runs[l]);
     }
