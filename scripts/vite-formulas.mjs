@@ -2,15 +2,21 @@
 // data-tex attribute (and no content) gets KaTeX's HTML (what the reader sees) and MathML (what a
 // screen reader reads) written into it, so the page ships no typesetting JavaScript. A page with
 // formulas gets KaTeX's stylesheet (web/src/formulas.css) linked in its head; that stylesheet
-// names only the woff2 form of each font, and a browser fetches a font only when a formula uses it.
-import { readFileSync } from 'node:fs';
+// names only the woff2 form of each font, each font cut down to the characters the site's
+// formulas show (a browser fetches a font only when a formula uses it).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import katex from 'katex';
+import subsetFont from 'subset-font';
 
 const require = createRequire(import.meta.url);
 const KATEX_CSS = require.resolve('katex/dist/katex.min.css');
 const STYLESHEET = 'formulas.css';
+// Where the cut-down fonts are written for the bundler to emit (named by their content).
+const FONT_CACHE = fileURLToPath(new URL('../node_modules/.cache/normlab-formulas/', import.meta.url));
 
 // An empty element and its attributes (values in double, single or no quotes, '>' allowed inside quotes).
 const EMPTY_ELEMENT =
@@ -22,8 +28,25 @@ const ANY_TEX = /\sdata-tex\s*=/gi;
 const COMMENT = /<!--[\s\S]*?-->/g;
 
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+// KaTeX's HTML output escapes these five in text.
+const KATEX_ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
+const HTML_PART = '<span class="katex-html"';
+// Characters CSS content shows in formulas (KaTeX's equation numbers), not in any text.
+const GENERATED_CHARACTERS = '()0123456789';
+// The characters FreeType's auto-hinter (Chromium's on Linux) measures a font's blue zones and
+// stem widths on, in Latin and Greek: kept in every cut-down font, so each glyph is hinted, and
+// drawn, as from the whole font (without them the same glyphs rasterise a shade differently).
+const HINTING_REFERENCE = 'THEZOCQSLUfijkdbhxzroescpqgjyoΓΒΕΖΘΟΩΔΞβθδζλξαειοπστωγημρφχψ';
 const unescape = (text) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
 const valueOf = (match) => (match ? unescape(match[1] ?? match[2] ?? match[3]) : undefined);
+
+/** The characters a formula's KaTeX output shows: the text of its HTML part (not its MathML). */
+function shownCharacters(rendered, into) {
+  const start = rendered.indexOf(HTML_PART);
+  if (start < 0) return;
+  for (const [, text] of rendered.slice(start).matchAll(/>([^<]+)</g))
+    for (const c of text.replace(/&(amp|lt|gt|quot|#x27);/g, (e) => KATEX_ENTITIES[e])) into.add(c);
+}
 
 /**
  * The page with its formulas typeset.
@@ -31,11 +54,17 @@ const valueOf = (match) => (match ? unescape(match[1] ?? match[2] ?? match[3]) :
  * would ship untypeset), fails the build, naming it.
  */
 export function typesetPage(page) {
+  return typeset(page).html;
+}
+
+/** The page with its formulas typeset, and the characters those formulas show. */
+function typeset(page) {
+  const characters = new Set();
   // Comments are left as they are: a formula in a comment is not on the page.
   const comments = [];
   const html = page.replace(COMMENT, (comment) => `<!--${comments.push(comment) - 1}-->`);
   const spans = []; // [start, end) of each element typeset
-  const typeset = html.replace(EMPTY_ELEMENT, (element, tag, attributes, offset) => {
+  const done = html.replace(EMPTY_ELEMENT, (element, tag, attributes, offset) => {
     const tex = valueOf(TEX.exec(attributes));
     if (tex === undefined) return element;
     const displayMode = /(^|\s)formula(\s|$)/.test(valueOf(CLASS.exec(attributes)) ?? '');
@@ -46,6 +75,7 @@ export function typesetPage(page) {
       throw new Error(`the formula "${tex}" cannot be typeset: ${e.message}`, { cause: e });
     }
     spans.push([offset, offset + element.length]);
+    shownCharacters(rendered, characters);
     return `<${tag}${attributes}>${rendered}</${tag}>`;
   });
   const left = [...html.matchAll(ANY_TEX)].find((m) => !spans.some(([a, b]) => m.index >= a && m.index < b));
@@ -53,24 +83,64 @@ export function typesetPage(page) {
     throw new Error(
       `a formula cannot be typeset: its element must be empty and well formed (at "${html.slice(Math.max(0, left.index - 30), left.index + 60)}")`,
     );
-  return typeset.replace(/<!--(\d+)-->/g, (_, k) => comments[Number(k)]);
+  return { html: done.replace(/<!--(\d+)-->/g, (_, k) => comments[Number(k)]), characters };
 }
 
-/** KaTeX's stylesheet with each font's url() relative to `from` (a folder), woff2 only. */
-function katexStylesheet(from) {
-  const fonts = path
-    .relative(from, path.join(path.dirname(KATEX_CSS), 'fonts'))
-    .split(path.sep)
-    .join('/');
-  return readFileSync(KATEX_CSS, 'utf8')
-    .replace(/,url\(fonts\/[^)]+\.(woff|ttf)\) format\("(woff|truetype)"\)/g, '')
-    .replace(/url\(fonts\//g, `url(${fonts}/`);
+/** The characters every page in folder `root` shows in its formulas, sorted. */
+export function siteCharacters(root) {
+  const characters = new Set(GENERATED_CHARACTERS);
+  for (const file of readdirSync(root)
+    .filter((f) => f.endsWith('.html'))
+    .sort())
+    for (const c of typeset(readFileSync(path.join(root, file), 'utf8')).characters) characters.add(c);
+  return [...characters].sort().join('');
+}
+
+/**
+ * KaTeX's font `file` (in its fonts/ folder) cut down to `characters` (and the hinting
+ * reference), written into the cache folder named by the characters' hash; its path.
+ */
+async function fontSubset(file, characters) {
+  const font = await subsetFont(
+    readFileSync(path.join(path.dirname(KATEX_CSS), 'fonts', file)),
+    characters + HINTING_REFERENCE,
+    { targetFormat: 'woff2' },
+  );
+  const folder = path.join(FONT_CACHE, createHash('sha256').update(characters).digest('hex').slice(0, 16));
+  mkdirSync(folder, { recursive: true });
+  const out = path.join(folder, file);
+  const partial = `${out}.${process.pid}`;
+  writeFileSync(partial, font);
+  renameSync(partial, out); // whole or not at all, for a build running beside this one
+  return out;
+}
+
+/**
+ * KaTeX's stylesheet, woff2 only, each font's url() pointing (relative to folder `from`) at that
+ * font cut down to `characters`.
+ */
+async function katexStylesheet(from, characters) {
+  const css = readFileSync(KATEX_CSS, 'utf8').replace(
+    /,url\(fonts\/[^)]+\.(woff|ttf)\) format\("(woff|truetype)"\)/g,
+    '',
+  );
+  const files = [...new Set([...css.matchAll(/url\(fonts\/([^)]+\.woff2)\)/g)].map((m) => m[1]))];
+  const subsets = new Map(await Promise.all(files.map(async (f) => [f, await fontSubset(f, characters)])));
+  return css.replace(/url\(fonts\/([^)]+\.woff2)\)/g, (_, f) => {
+    const relative = path.relative(from, subsets.get(f)).split(path.sep).join('/');
+    return `url(${relative})`;
+  });
 }
 
 export function formulas() {
+  let root;
+  const stylesheets = new Map(); // folder and characters -> the stylesheet, made once per build or server
   return {
     name: 'normlab-formulas',
     enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
@@ -79,10 +149,14 @@ export function formulas() {
         return typeset.replace('</head>', `  <link rel="stylesheet" href="./src/${STYLESHEET}" />\n  </head>`);
       },
     },
-    transform(code, id) {
+    async transform(code, id) {
       const file = id.split('?')[0];
       if (path.basename(file) !== STYLESHEET) return null;
-      return { code: katexStylesheet(path.dirname(file)), map: null };
+      const from = path.dirname(file);
+      const characters = siteCharacters(root);
+      const key = `${from}\n${characters}`;
+      if (!stylesheets.has(key)) stylesheets.set(key, katexStylesheet(from, characters));
+      return { code: await stylesheets.get(key), map: null };
     },
   };
 }
