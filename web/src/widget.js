@@ -15,26 +15,32 @@ import { widgetStyles } from './widget-styles.js';
 
 export { esc } from './escape.js';
 
-let corePromise;
+const corePromises = new Map(); // core module name -> promise of its API
+
 /**
- * The wasm core, loaded once per page (the module is stateless; every call is a pure function).
+ * A core module's API ('core' by default; see core-module.js), loaded once per page (the module
+ * is stateless; every call is a pure function).
  * ensures: rejects with a WasmUnavailableError, whose message is one plain sentence, when this
  * page cannot run WebAssembly or the module cannot be fetched.
  */
-export function core() {
-  corePromise ??= (async () => {
-    const problem = wasmProblem();
-    if (problem) throw new WasmUnavailableError(problem);
-    try {
-      return await loadNormlab();
-    } catch (e) {
-      console.error(e);
-      throw new WasmUnavailableError(
-        "This widget's WebAssembly core (the .wasm file beside its script) could not be loaded: the host must allow fetching it (connect-src) and serve it as application/wasm.",
-      );
-    }
-  })();
-  return corePromise;
+export function core(module = 'core') {
+  let loading = corePromises.get(module);
+  if (!loading) {
+    loading = (async () => {
+      const problem = wasmProblem();
+      if (problem) throw new WasmUnavailableError(problem);
+      try {
+        return await loadNormlab({ module });
+      } catch (e) {
+        console.error(e);
+        throw new WasmUnavailableError(
+          "This widget's WebAssembly core (the .wasm file beside its script) could not be loaded: the host must allow fetching it (connect-src) and serve it as application/wasm.",
+        );
+      }
+    })();
+    corePromises.set(module, loading);
+  }
+  return loading;
 }
 
 // The theme attribute, checked as an option is; the colours themselves are CSS (widget-styles.js).
@@ -118,6 +124,8 @@ export class NlWidget extends HTMLElement {
    */
   static options = [];
   static title = '';
+  /** The core module whose functions the widget calls (core-module.js). */
+  static coreModule = 'core';
 
   static get observedAttributes() {
     return [...this.options.map((o) => o.name), ...commonAttributes.map((a) => a.name)];
@@ -485,7 +493,7 @@ export class NlWidget extends HTMLElement {
     try {
       // Wait for the core, then continue in a task of this widget's own: widgets waiting on
       // the same load must not all resume inside one task.
-      this.nl = await core();
+      this.nl = await core(this.constructor.coreModule);
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (signal.aborted || !this.isConnected) return;
       await this.start();

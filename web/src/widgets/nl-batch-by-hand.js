@@ -11,6 +11,7 @@ const two = (v) => fmt(v, 2);
 
 export class NlBatchByHand extends NlWidget {
   static title = 'Batch norm by hand';
+  static coreModule = 'tutorial';
   static options = [
     {
       name: 'feature',

@@ -13,6 +13,7 @@ const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 
 export class NlBatchSize extends NlWidget {
   static title = 'The batch-size problem';
+  static coreModule = 'tutorial';
   static options = [
     {
       name: 'batch-size',

@@ -18,6 +18,7 @@ const sig = (v) => (v === null ? '∞' : fmt(Number(v.toPrecision(3)), 12));
 
 export class NlBowl extends NlWidget {
   static title = 'Stretched and round bowls';
+  static coreModule = 'tutorial';
   static options = [
     {
       name: 'stretched-rate',

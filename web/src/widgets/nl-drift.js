@@ -15,6 +15,7 @@ const RUNS = [
 
 export class NlDrift extends NlWidget {
   static title = 'Drift through depth';
+  static coreModule = 'tutorial';
   static options = [
     {
       name: 'seed',

@@ -15,6 +15,7 @@ const unreadable = (text) => (text.trim() === '' ? 'empty; type a number' : `not
 
 export class NlMeanSpread extends NlWidget {
   static title = 'Mean, variance and standard deviation';
+  static coreModule = 'tutorial';
   static options = [
     {
       name: 'numbers',

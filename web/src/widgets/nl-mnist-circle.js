@@ -6,6 +6,7 @@ import { colour } from '../charts.js';
 
 export class NlMnistCircle extends NlWidget {
   static title = 'Layer norm puts 3-D points on a circle';
+  static coreModule = 'mnist';
   static options = [
     { name: 'points', type: 'integer', default: 200, min: 1, max: 2000, doc: 'random points (1 to 2000)' },
     { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the points' },

@@ -14,6 +14,7 @@ const PRESETS = [
 
 export class NlMnistFreedom extends NlWidget {
   static title = 'Degrees of freedom a normaliser removes';
+  static coreModule = 'mnist';
   static options = [
     { name: 'width', type: 'integer', default: 128, min: 2, max: 512, doc: 'features d (2 to 512)' },
     { name: 'groups', type: 'integer', default: 8, min: 1, max: 256, doc: 'groups g (1 is layer norm)' },

@@ -28,6 +28,7 @@ const MAX_POINTS = 400; // per curve
 
 export class NlMnistLab extends NlWidget {
   static title = 'The MNIST lab';
+  static coreModule = 'mnist';
   static options = [
     {
       name: 'epochs',

@@ -8,6 +8,7 @@ import { arrowKeys, rovingTabindex } from '../focus.js';
 
 export class NlMomentum extends NlWidget {
   static title = 'Running averages with momentum';
+  static coreModule = 'tutorial';
   static options = [
     { name: 'means', type: 'list', default: ['3', '5', '4'], doc: 'batch means, repeated in order' },
     { name: 'variances', type: 'list', default: ['1', '4', '2'], doc: 'batch variances, one per mean' },

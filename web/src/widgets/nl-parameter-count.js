@@ -13,6 +13,7 @@ const WHAT = {
 
 export class NlParameterCount extends NlWidget {
   static title = 'Counting parameters';
+  static coreModule = 'tutorial';
   static options = [
     { name: 'width', type: 'integer', default: 3, min: 1, max: 100000, doc: 'features per normaliser' },
   ];

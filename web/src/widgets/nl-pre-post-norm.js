@@ -15,6 +15,7 @@ const PLACEMENTS = [
 
 export class NlPrePostNorm extends NlWidget {
   static title = 'Pre-norm and post-norm';
+  static coreModule = 'tutorial';
   static options = [
     { name: 'depth', type: 'integer', default: 24, min: 2, max: 48, doc: 'how many residual blocks (2 to 48)' },
     {

@@ -14,6 +14,7 @@ const two = (v) => fmt(v, 2);
 
 export class NlToggles extends NlWidget {
   static title = 'One example under each toggle';
+  static coreModule = 'tutorial';
   static options = [
     {
       name: 'kind',
