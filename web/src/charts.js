@@ -7,7 +7,6 @@ import {
   PointElement,
   LinearScale,
   LogarithmicScale,
-  ScatterController,
   Legend,
   Tooltip,
 } from 'chart.js';
@@ -19,7 +18,6 @@ Chart.register(
   PointElement,
   LinearScale,
   LogarithmicScale,
-  ScatterController,
   Legend,
   Tooltip,
 );
