@@ -12,15 +12,7 @@ import {
 } from 'chart.js';
 import { esc } from './escape.js';
 
-Chart.register(
-  LineController,
-  LineElement,
-  PointElement,
-  LinearScale,
-  LogarithmicScale,
-  Legend,
-  Tooltip,
-);
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
 
 /** A series as {x, y} points: plain numbers become points at x = 1, 2, 3, ... */
 function points(data) {
