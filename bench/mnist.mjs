@@ -16,7 +16,7 @@ const perCall = 10;
 
 const native = JSON.parse(execFileSync(`${root}build/native/normlab_bench_mnist`, ['--json'], { encoding: 'utf8' }));
 
-const nl = await loadNormlab();
+const nl = await loadNormlab({ module: 'mnist' });
 nl.mnistLoadDigits(readFileSync(`${root}web/generated/mnist-digits.bin`));
 const wasm = {};
 for (const arrangement of arrangements) {

@@ -16,7 +16,7 @@ const TRAINING = { learningRate: 0.1, batchSize: 256, seed: 1 };
 let core;
 
 before(async () => {
-  core = await loadNormlab();
+  core = await loadNormlab({ module: 'mnist' });
   core.mnistLoadDigits(readFileSync(`${root}web/generated/mnist-digits.bin`));
 });
 

@@ -14,7 +14,7 @@ const nativeDigests = `${root}build/native/normlab_mnist_digests`;
 test('each arrangement has the same weights natively and in wasm after one epoch on 512 digits', async () => {
   assert.ok(existsSync(nativeDigests), `${nativeDigests} is built by scripts/build-native`);
   const native = JSON.parse(execFileSync(nativeDigests, { encoding: 'utf8' }));
-  const nl = await loadNormlab();
+  const nl = await loadNormlab({ module: 'mnist' });
   nl.mnistLoadDigits(readFileSync(`${root}web/generated/mnist-digits.bin`));
   for (const arrangement of ['none', 'batch', 'layer', 'group']) {
     assert.match(native[arrangement], /^[0-9a-f]{8}$/);
@@ -23,7 +23,7 @@ test('each arrangement has the same weights natively and in wasm after one epoch
 });
 
 test('the MNIST calls refuse bad arguments by name and the instance stays usable', async () => {
-  const nl = await loadNormlab();
+  const nl = await loadNormlab({ module: 'mnist' });
   assert.throws(() => nl.mnistEvaluate(nl.mnistInitial('layer')), { name: 'DataError' });
   assert.throws(() => nl.mnistLoadDigits(new Uint8Array(10)), { name: 'DataError', message: /NLDIGITS/ });
   nl.mnistLoadDigits(readFileSync(`${root}web/generated/mnist-digits.bin`));

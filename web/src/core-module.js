@@ -1,28 +1,56 @@
-// The core's WebAssembly module, fetched and compiled once per page (or per worker that was
-// handed none) and passed to the page's training workers by postMessage: a compiled
+// The core's WebAssembly modules, each fetched and compiled at most once per page (or per worker
+// that was handed none) and passed to the page's workers by postMessage: a compiled
 // WebAssembly.Module can be cloned into a worker of the same page, which then instantiates it
 // without fetching or compiling the .wasm again.
+//
+// The core is built as three modules (web/wasm/wasm.cmake), so a page downloads only the bindings
+// its widgets call: 'core' (layers, the crowd and its CSV: the essay's widgets and the crowd
+// trainings), 'tutorial' (the tutorial's views) and 'mnist' (the MNIST lab).
 
-// The .wasm beside the module's glue (the bundler emits it once for the glue and for this).
-const WASM_URL = new URL('../generated/normlab_core.wasm', import.meta.url);
+// Each module's .wasm (the bundler emits each once, for its glue and for this).
+const WASM_URLS = {
+  core: new URL('../generated/normlab_core.wasm', import.meta.url),
+  tutorial: new URL('../generated/normlab_tutorial_core.wasm', import.meta.url),
+  mnist: new URL('../generated/normlab_mnist_core.wasm', import.meta.url),
+};
+
+/** The names of the core's modules. */
+export const CORE_MODULES = Object.freeze(Object.keys(WASM_URLS));
 
 const CORE_MESSAGE = 'core';
-let compiled = null;
+const compilations = new Map(); // module name -> promise of its WebAssembly.Module
+
+/** requires: name is one of CORE_MODULES (else a TypeError naming it). */
+export function requireCoreModule(name) {
+  if (!Object.hasOwn(WASM_URLS, name))
+    throw new TypeError(`the core module must be one of ${CORE_MODULES.join(', ')}, not ${String(name)}`);
+  return name;
+}
+
+/** The URL of a module's .wasm. */
+export function wasmUrl(name) {
+  return WASM_URLS[requireCoreModule(name)];
+}
 
 /**
- * The compiled core, one compilation per page: streamed when the host serves application/wasm,
- * else compiled from the fetched bytes.
+ * The compiled module `name` ('core' by default), one compilation per page: streamed when the
+ * host serves application/wasm, else compiled from the fetched bytes.
  * ensures: rejects when the .wasm cannot be fetched or compiled here (a failed compilation is
  * not kept, so a later call tries again).
  */
-export function compiledCore() {
-  compiled ??= (async () => {
-    const response = await fetch(WASM_URL, { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`fetching ${WASM_URL} answered ${response.status}`);
-    const streamed = response.headers.get('Content-Type')?.startsWith('application/wasm');
-    return streamed ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
-  })();
-  compiled.catch(() => (compiled = null));
+export function compiledCore(name = 'core') {
+  const url = wasmUrl(name);
+  let compiled = compilations.get(name);
+  if (!compiled) {
+    compiled = (async () => {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`fetching ${url} answered ${response.status}`);
+      const streamed = response.headers.get('Content-Type')?.startsWith('application/wasm');
+      return streamed ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
+    })();
+    compilations.set(name, compiled);
+    compiled.catch(() => compilations.delete(name));
+  }
   return compiled;
 }
 

@@ -9,7 +9,7 @@ import { SHARED_DIGITS } from './mnist-jobs.js';
 
 const assetUrl = new URL('../generated/mnist-digits.bin', import.meta.url);
 
-/** A lab worker, handed the page's compiled core as soon as that is ready. */
+/** A lab worker, handed the page's compiled MNIST core as soon as that is ready. */
 function startWorker() {
   const worker = new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' });
   const hand = (wasmModule) => {
@@ -19,7 +19,7 @@ function startWorker() {
       worker.postMessage(coreMessage(null)); // a module this browser cannot clone: the worker loads its own
     }
   };
-  compiledCore().then(hand, () => hand(null));
+  compiledCore('mnist').then(hand, () => hand(null));
   return worker;
 }
 

@@ -10,7 +10,7 @@ import { ProtocolError, errorReply } from './protocol.js';
 
 let handed;
 const core = new Promise((resolve) => (handed = resolve)).then((wasmModule) =>
-  loadNormlab(wasmModule ? { wasmModule } : {}),
+  loadNormlab({ module: 'mnist', ...(wasmModule ? { wasmModule } : {}) }),
 );
 core.catch(() => {}); // a failed load is reported to each run that needs the core
 const runner = createJobRunner({ jobs: createMnistJobs(), core, post: (reply) => postMessage(reply) });

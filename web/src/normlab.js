@@ -11,8 +11,7 @@
 // JavaScript types, copy every argument before a call and turn core refusals into typed Errors.
 // It works on the main thread, in a worker and in Node.
 
-import createNormlabCore from '../generated/normlab_core.js';
-import { compiledCore } from './core-module.js';
+import { CORE_MODULES, compiledCore, requireCoreModule, wasmUrl } from './core-module.js';
 import { answer, converters, toRows } from './api/convert.js';
 import { crowdApi } from './api/crowd.js';
 import { layersApi } from './api/layers.js';
@@ -24,31 +23,53 @@ import * as errors from './errors.js';
 export * from './errors.js';
 export { toRows };
 
-// Each capability: (core, helpers) -> the functions it adds to the API.
-const capabilities = [layersApi, crowdApi, viewsApi, tutorialApi, mnistApi];
+// Each capability: (core, helpers) -> the functions it adds to the API, under the core module
+// that holds its bindings (core-module.js).
+const CAPABILITIES = { core: [layersApi, crowdApi, viewsApi], tutorial: [tutorialApi], mnist: [mnistApi] };
+
+// Each module's glue, loaded when a page first asks for that module.
+const GLUES = {
+  core: () => import('../generated/normlab_core.js'),
+  tutorial: () => import('../generated/normlab_tutorial_core.js'),
+  mnist: () => import('../generated/normlab_mnist_core.js'),
+};
+/**
+ * A call of a core function that the loaded core module does not hold (its message names the
+ * function and the module that holds it). JavaScript's own: no C++ refusal has this name.
+ */
+export class MissingCapabilityError extends errors.NormError {}
+Object.defineProperty(MissingCapabilityError.prototype, 'name', {
+  value: 'MissingCapabilityError',
+  writable: true,
+  configurable: true,
+});
 
 function isNode() {
   return typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 }
 
-async function nodeWasmBinary() {
+async function nodeWasmBinary(module) {
   // Node has no fetch for file URLs: read the bytes and hand them to the glue.
   const fsName = 'node:fs/promises';
   const { readFile } = await import(/* @vite-ignore */ fsName);
-  const wasmName = '../generated/normlab_core.wasm';
-  return readFile(new URL(wasmName, import.meta.url));
+  return readFile(wasmUrl(module));
 }
 
 /**
- * Loads the core and returns its API. Options: wasmModule (the compiled WebAssembly.Module, as a
- * worker is handed it); wasmBinary (the module's bytes, when the caller has them already);
- * createCore (another build's module factory: the test module, a benchmark's). In a browser,
- * without either, the page's one compilation of the .wasm is instantiated (core-module.js).
+ * Loads one of the core's modules (CORE_MODULES: 'core' by default) and returns its API; the
+ * functions of the other modules' capabilities throw a MissingCapabilityError naming the module
+ * that holds them. Options: wasmModule (the compiled WebAssembly.Module, as a worker is handed
+ * it); wasmBinary (the module's bytes, when the caller has them already); createCore (another
+ * build's factory of the same module: a benchmark's). In a browser, without either, the page's
+ * one compilation of the module's .wasm is instantiated (core-module.js).
  */
-export async function loadNormlab({ wasmModule, wasmBinary, createCore = createNormlabCore } = {}) {
-  if (!wasmModule && !wasmBinary && isNode()) wasmBinary = await nodeWasmBinary();
-  else if (!wasmModule && !wasmBinary && createCore === createNormlabCore) wasmModule = await compiledCore();
-  if (!wasmModule) return normlabApi(await createCore(wasmBinary ? { wasmBinary } : {}));
+export async function loadNormlab({ module = 'core', wasmModule, wasmBinary, createCore } = {}) {
+  requireCoreModule(module);
+  const ownBuild = createCore === undefined;
+  createCore ??= (await GLUES[module]()).default;
+  if (!wasmModule && !wasmBinary && isNode()) wasmBinary = await nodeWasmBinary(module);
+  else if (!wasmModule && !wasmBinary && ownBuild) wasmModule = await compiledCore(module);
+  if (!wasmModule) return normlabApi(await createCore(wasmBinary ? { wasmBinary } : {}), module);
   // The glue asks for the instance through instantiateWasm; a failed instantiation rejects here
   // (the glue itself would wait for ever).
   let failed;
@@ -57,7 +78,7 @@ export async function loadNormlab({ wasmModule, wasmBinary, createCore = createN
     WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), failed);
     return {};
   };
-  return normlabApi(await Promise.race([createCore({ instantiateWasm }), failure]));
+  return normlabApi(await Promise.race([createCore({ instantiateWasm }), failure]), module);
 }
 
 /**
@@ -83,11 +104,41 @@ function guarded(core) {
   return calls;
 }
 
-/** The API over a loaded module (its factory's answer). */
-export function normlabApi(module) {
-  const core = guarded(module);
+/**
+ * The core a capability calls: the module's functions, and for a name the module does not bind,
+ * a MissingCapabilityError naming it (never a call of undefined).
+ */
+function calling(core, module) {
+  return new Proxy(core, {
+    get(target, name) {
+      if (typeof name !== 'string' || name in target) return target[name];
+      const holder = module ? ` (the core module loaded here is '${module}')` : '';
+      throw new MissingCapabilityError(`the core function ${name} is not in this core module${holder}`);
+    },
+  });
+}
+
+/**
+ * The API over a loaded module (its factory's answer). module: which of CORE_MODULES it is;
+ * undefined: a module with every binding (the test module).
+ */
+export function normlabApi(instance, module) {
+  const core = calling(guarded(instance), module);
   const helpers = { ...converters(core), answer, toRows, errors };
   const api = { toRows };
-  for (const capability of capabilities) Object.assign(api, capability(core, helpers));
+  for (const name of CORE_MODULES) {
+    const holds = module === undefined || module === name;
+    for (const capability of CAPABILITIES[name]) {
+      const functions = capability(core, helpers);
+      if (!holds)
+        for (const key of Object.keys(functions))
+          functions[key] = () => {
+            throw new MissingCapabilityError(
+              `${key} is in the core's '${name}' module, not in the '${module}' module loaded here`,
+            );
+          };
+      Object.assign(api, functions);
+    }
+  }
   return api;
 }

@@ -75,6 +75,7 @@ function fill(figures, root) {
  * ensures: settings' figures at once; the runs' figures once a span that needs them is near.
  */
 export async function fillProseFigures(doc = document) {
+  if (!doc.querySelector('[data-figure]')) return; // a page without figures needs no core
   const nl = await core();
   fill(settingsFigures(nl), doc);
   const waiting = [...doc.querySelectorAll('[data-figure]:not([data-filled])')];

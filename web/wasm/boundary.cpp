@@ -1,8 +1,11 @@
-// The copies of numbers across the boundary, one JavaScript call each (see boundary.hpp).
+// The copies of numbers across the boundary, one JavaScript call each (see boundary.hpp), and
+// the largest block the core takes, which every module's callers check before copying.
+#include <emscripten/bind.h>
 #include <emscripten/em_js.h>
 #include <emscripten/emscripten.h>
 
 #include "boundary.hpp"
+#include "core/block.hpp"
 
 // clang-format off
 EM_JS(emscripten::EM_VAL, normlab_numbers_out, (const double* data, std::size_t count), {
@@ -15,3 +18,8 @@ EM_JS(void, normlab_numbers_in, (emscripten::EM_VAL v, double* data), {
     HEAPF64.set(Emval.toValue(v), data >>> 3);
 });
 // clang-format on
+
+EMSCRIPTEN_BINDINGS(normlab_boundary) {
+    emscripten::function(
+        "maxBlockCells", +[] { return normlab::max_block_cells; });
+}

@@ -241,8 +241,6 @@ EMSCRIPTEN_BINDINGS(normlab_layers) {
         "largestGap", +[](const Block& a, const Block& b) { return answer([&] { return largest_gap(a, b); }); });
     function(
         "defaultDifferenceStep", +[] { return default_difference_step; });
-    function(
-        "maxBlockCells", +[] { return max_block_cells; });
     function("normKindNamed", &boundary::checked_name<&norm_kind_named, &norm_kind_name>);
     function("activationNamed", &boundary::checked_name<&activation_named, &activation_name>);
 }
