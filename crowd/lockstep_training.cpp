@@ -275,17 +275,28 @@ template <std::size_t V, NormMode M, class Record>
         }
     };
     // The backward passes run unit by unit (its V registers side by side) down the rows, so each
-    // slope sums in a register over the rows in row order, as the layer values sum it.
+    // slope sums in a register over the rows in row order, as the layer values sum it. They take
+    // the rows in pieces [i0, i1) of at most rows_at_once, each continuing the sums the pieces
+    // before left in memory, so that a large crowd's pieces stay in the processor's caches.
+    constexpr std::size_t rows_at_once = 32;
+    auto so_far = [](std::size_t i0, f64x2 stored) { return i0 == 0 ? splat(0.0) : stored; };
+    auto by_pieces = [&](auto&& pass) {
+        for (std::size_t i0 = 0; i0 < n; i0 += rows_at_once) pass(i0, std::min(n, i0 + rows_at_once));
+    };
     // The hidden layer's backward for unit u (ReLU, nothing passed down), arriving(i, c) the slope
     // arriving at cell c of row i: bias and weight slopes.
     // The batch axis's slope arriving holds three figures per register: its registers one at a
     // time keep the loop's figures in the processor's registers.
-    auto hidden_back = [&](std::size_t u, auto&& arriving) {
+    auto hidden_back = [&](std::size_t u, std::size_t i0, std::size_t i1, auto&& arriving) {
         constexpr std::size_t chunk = batch ? 1 : V;
         for (std::size_t p0 = 0; p0 < V; p0 += chunk) {
             f64x2 sb[chunk], s0[chunk], s1[chunk];
-            for (std::size_t q = 0; q < chunk; ++q) sb[q] = s0[q] = s1[q] = splat(0.0);
-            for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t q = 0; q < chunk; ++q) {
+                sb[q] = so_far(i0, db1[u * V + p0 + q]);
+                s0[q] = so_far(i0, dw1[u * V + p0 + q]);
+                s1[q] = so_far(i0, dw1[row + u * V + p0 + q]);
+            }
+            for (std::size_t i = i0; i < i1; ++i) {
                 const f64x2* xi = x + i * R;
                 for (std::size_t q = 0; q < chunk; ++q) {
                     const std::size_t p = p0 + q, c = u * V + p;
@@ -305,18 +316,21 @@ template <std::size_t V, NormMode M, class Record>
     // Output layer backward for unit u (passed down as 0 + dl w), and the normaliser's parameter
     // slopes with d = dy * scale (stored per row, summed for the batch axis as sum d, sum d z);
     // without a normaliser the hidden layer's backward.
-    auto output_back = [&](std::size_t u) {
+    auto output_back = [&](std::size_t u, std::size_t i0, std::size_t i1) {
         auto slope = [&](std::size_t i, std::size_t c) { return 0.0 + dlogit[i * V + c % V] * w2[c]; };
         const f64x2* o = has_norm ? y : hid;
         f64x2 sw[V];
-        for (std::size_t p = 0; p < V; ++p) sw[p] = splat(0.0);
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t p = 0; p < V; ++p) sw[p] = so_far(i0, dw2[u * V + p]);
+        for (std::size_t i = i0; i < i1; ++i)
             for (std::size_t p = 0; p < V; ++p) sw[p] += o[i * R + u * V + p] * dlogit[i * V + p];
         for (std::size_t p = 0; p < V; ++p) dw2[u * V + p] = sw[p];
         if constexpr (has_norm) {
             f64x2 ss[V], sh[V];
-            for (std::size_t p = 0; p < V; ++p) ss[p] = sh[p] = splat(0.0);
-            for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t p = 0; p < V; ++p) {
+                ss[p] = so_far(i0, dscale[u * V + p]);
+                sh[p] = so_far(i0, dshift[u * V + p]);
+            }
+            for (std::size_t i = i0; i < i1; ++i)
                 for (std::size_t p = 0; p < V; ++p) {
                     const std::size_t c = u * V + p, at = i * R + c;
                     const f64x2 sl = slope(i, c);
@@ -330,8 +344,11 @@ template <std::size_t V, NormMode M, class Record>
             }
             if constexpr (batch) {
                 f64x2 sd[V], sdz[V];
-                for (std::size_t p = 0; p < V; ++p) sd[p] = sdz[p] = splat(0.0);
-                for (std::size_t i = 0; i < n; ++i)
+                for (std::size_t p = 0; p < V; ++p) {
+                    sd[p] = so_far(i0, sum_d[u * V + p]);
+                    sdz[p] = so_far(i0, sum_dz[u * V + p]);
+                }
+                for (std::size_t i = i0; i < i1; ++i)
                     for (std::size_t p = 0; p < V; ++p) {
                         const std::size_t at = i * R + u * V + p;
                         sd[p] += d[at];
@@ -343,7 +360,7 @@ template <std::size_t V, NormMode M, class Record>
                 }
             }
         } else {
-            hidden_back(u, slope);
+            hidden_back(u, i0, i1, slope);
         }
     };
     // The normaliser's passed-down block on the feature axis, per set of the row,
@@ -373,24 +390,38 @@ template <std::size_t V, NormMode M, class Record>
     if constexpr (batch) {
         // Each unit's column over the rows: mean, its correction, the variance, z.
         for (std::size_t i = 0; i < n; ++i) hidden_row(i, hid + i * R);
-        for (std::size_t c = 0; c < row; ++c) {
-            f64x2 m = splat(0.0), co = splat(0.0), v = splat(0.0);
-            for (std::size_t i = 0; i < n; ++i) m += hid[i * R + c];
-            m /= len;
-            for (std::size_t i = 0; i < n; ++i) co += hid[i * R + c] - m;
-            co /= len;
-            for (std::size_t i = 0; i < n; ++i) {
-                const f64x2 centred = (hid[i * R + c] - m) - co;
-                v += centred * centred;
-                z[i * R + c] = centred; // until answer_row divides it by the deviation
+        by_pieces([&](std::size_t i0, std::size_t i1) {
+            for (std::size_t c = 0; c < row; ++c) {
+                f64x2 m = so_far(i0, mean[c]);
+                for (std::size_t i = i0; i < i1; ++i) m += hid[i * R + c];
+                mean[c] = m;
             }
-            v /= len;
-            mean[c] = m;
-            corr[c] = co;
-            var[c] = v;
-            dev[c] = lanes::sqrt(v + eps);
+        });
+        for (std::size_t c = 0; c < row; ++c) mean[c] /= len;
+        by_pieces([&](std::size_t i0, std::size_t i1) {
+            for (std::size_t c = 0; c < row; ++c) {
+                f64x2 co = so_far(i0, corr[c]);
+                for (std::size_t i = i0; i < i1; ++i) co += hid[i * R + c] - mean[c];
+                corr[c] = co;
+            }
+        });
+        for (std::size_t c = 0; c < row; ++c) corr[c] /= len;
+        by_pieces([&](std::size_t i0, std::size_t i1) {
+            for (std::size_t c = 0; c < row; ++c) {
+                f64x2 v = so_far(i0, var[c]);
+                for (std::size_t i = i0; i < i1; ++i) {
+                    const f64x2 centred = (hid[i * R + c] - mean[c]) - corr[c];
+                    v += centred * centred;
+                    z[i * R + c] = centred; // until answer_row divides it by the deviation
+                }
+                var[c] = v;
+            }
+        });
+        for (std::size_t c = 0; c < row; ++c) {
+            var[c] /= len;
+            dev[c] = lanes::sqrt(var[c] + eps);
             under[c] = len * dev[c];
-            ordinary &= lanes::finite(v);
+            ordinary &= lanes::finite(var[c]);
         }
         if (!lanes::both(ordinary)) return false;
         for (std::size_t i = 0; i < n; ++i) answer_row(i, z + i * R, hid + i * R, y + i * R, dev);
@@ -411,17 +442,23 @@ template <std::size_t V, NormMode M, class Record>
         for (std::size_t i = 0; i < n; ++i) sum += dlogit[i * V + p];
         db2[p] = sum;
     }
-    for (std::size_t u = 0; u < units; ++u) output_back(u);
+    by_pieces([&](std::size_t i0, std::size_t i1) {
+        for (std::size_t u = 0; u < units; ++u) output_back(u, i0, i1);
+    });
     if constexpr (batch) {
-        for (std::size_t u = 0; u < units; ++u)
-            hidden_back(u, [&](std::size_t i, std::size_t c) {
-                const std::size_t at = i * R + c;
-                return ((len * d[at] - sum_d[c]) - z[at] * sum_dz[c]) / under[c];
-            });
+        by_pieces([&](std::size_t i0, std::size_t i1) {
+            for (std::size_t u = 0; u < units; ++u)
+                hidden_back(u, i0, i1, [&](std::size_t i, std::size_t c) {
+                    const std::size_t at = i * R + c;
+                    return ((len * d[at] - sum_d[c]) - z[at] * sum_dz[c]) / under[c];
+                });
+        });
     } else if constexpr (features) {
         for (std::size_t i = 0; i < n; ++i) features_back_row(z + i * R, set_dev + i * R, d + i * R);
-        for (std::size_t u = 0; u < units; ++u)
-            hidden_back(u, [&](std::size_t i, std::size_t c) { return d[i * R + c]; });
+        by_pieces([&](std::size_t i0, std::size_t i1) {
+            for (std::size_t u = 0; u < units; ++u)
+                hidden_back(u, i0, i1, [&](std::size_t i, std::size_t c) { return d[i * R + c]; });
+        });
     }
     for (std::size_t p = 0; p < V; ++p) loss[p] /= count;
     if (!record(loss)) return false;
