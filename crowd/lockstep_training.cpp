@@ -597,21 +597,24 @@ bool run_epochs(LockstepState<V>& st, const EpochSettings& set, std::size_t epoc
 template <std::size_t V, NormMode M>
 bool train_epochs(LockstepState<V>& st, const EpochSettings& set, std::size_t epochs, Recording recording,
                   std::vector<TrainingRun>& runs) {
-    // The comparison's trainings record nothing: their epochs are compiled without the recording.
-    if (recording == Recording::FinalLoss)
+    // The comparison's trainings record nothing: their epochs are compiled without the recording,
+    // and only one register's width records (train_in_lockstep runs recorded trainings in pairs).
+    if (V > 1 || recording == Recording::FinalLoss)
         return run_epochs<V, M>(st, set, epochs, false, runs, [](const f64x2(&)[V]) { return true; });
-    return run_epochs<V, M>(st, set, epochs, true, runs, [&](const f64x2(&losses)[V]) {
-        for (std::size_t l = 0; l < runs.size(); ++l) {
-            const double value = losses[l / 2][l % 2];
-            runs[l].losses.push_back(value);
-            if (recording == Recording::Everything) {
-                EpochRecord e;
-                if (!record_lane<V, M>(st, set.spec, l, value, e)) return false;
-                runs[l].records.push_back(std::move(e));
+    if constexpr (V == 1)
+        return run_epochs<V, M>(st, set, epochs, true, runs, [&](const f64x2(&losses)[V]) {
+            for (std::size_t l = 0; l < runs.size(); ++l) {
+                const double value = losses[l / 2][l % 2];
+                runs[l].losses.push_back(value);
+                if (recording == Recording::Everything) {
+                    EpochRecord e;
+                    if (!record_lane<V, M>(st, set.spec, l, value, e)) return false;
+                    runs[l].records.push_back(std::move(e));
+                }
             }
-        }
-        return true;
-    });
+            return true;
+        });
+    return false;
 }
 
 // A network's parameters and running figures as flat lists, in the order the lanes hold them:
@@ -801,7 +804,19 @@ std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<Lock
     // three (the page's calls hold five). Only these two widths are compiled, to keep the module
     // small.
     if (trainings.size() <= 2) return run_lanes<1>(trainings, epochs, recording);
-    return run_lanes<3>(trainings, epochs, recording);
+    if (recording == Recording::FinalLoss) return run_lanes<3>(trainings, epochs, recording);
+    // Recorded trainings two at a time (only one register's width records, to keep the module
+    // small); nothing for every one of them if any pair leaves the ordinary range.
+    std::vector<std::optional<TrainingRun>> out;
+    for (std::size_t k = 0; k < trainings.size(); k += 2) {
+        const std::vector<LockstepTraining> pair(
+            trainings.begin() + static_cast<std::ptrdiff_t>(k),
+            trainings.begin() + static_cast<std::ptrdiff_t>(std::min(trainings.size(), k + 2)));
+        std::vector<std::optional<TrainingRun>> runs = run_lanes<1>(pair, epochs, recording);
+        if (!runs.front()) return std::vector<std::optional<TrainingRun>>(trainings.size());
+        for (auto& run : runs) out.push_back(std::move(run));
+    }
+    return out;
 }
 
 } // namespace normlab
