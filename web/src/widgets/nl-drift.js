@@ -65,10 +65,11 @@ export class NlDrift extends NlWidget {
       this.drawHistograms();
     });
     arrowKeys(this.body);
-    this.update();
+    this.update({ histogramsLater: true });
   }
 
-  update() {
+  /** histogramsLater: whether the histograms are drawn in a task of their own (a first draw's slice). */
+  update({ histogramsLater = false } = {}) {
     const v = this.nl.driftView({ seed: this.seed, layers: this.layers, bins: 24 });
     this.view = v;
     this.shown = Math.min(this.shown, v.layers - 1);
@@ -99,7 +100,8 @@ export class NlDrift extends NlWidget {
       { length: v.layers },
       (_, l) => `<button data-layer="${l}" aria-pressed="${l === this.shown}">layer ${l + 1}</button>`,
     ).join('');
-    this.drawHistograms();
+    if (histogramsLater) this.inOwnTask(() => this.drawHistograms());
+    else this.drawHistograms();
   }
 
   drawHistograms() {
