@@ -597,12 +597,14 @@ bool run_epochs(LockstepState<V>& st, const EpochSettings& set, std::size_t epoc
 template <std::size_t V, NormMode M>
 bool train_epochs(LockstepState<V>& st, const EpochSettings& set, std::size_t epochs, Recording recording,
                   std::vector<TrainingRun>& runs) {
-    // The comparison's trainings record nothing: their epochs are compiled without the recording,
-    // and only one register's width records (train_in_lockstep runs recorded trainings in pairs).
-    if (V > 1 || recording == Recording::FinalLoss)
-        return run_epochs<V, M>(st, set, epochs, false, runs, [](const f64x2(&)[V]) { return true; });
+    // The comparison's trainings record nothing: their epochs at width 3 are compiled without the
+    // recording, and only one register's width records (train_in_lockstep runs recorded trainings
+    // in pairs); at that width one compiled epoch serves both, to keep the module small.
+    const bool recorded = recording != Recording::FinalLoss;
+    if constexpr (V > 1) return run_epochs<V, M>(st, set, epochs, false, runs, [](const f64x2(&)[V]) { return true; });
     if constexpr (V == 1)
-        return run_epochs<V, M>(st, set, epochs, true, runs, [&](const f64x2(&losses)[V]) {
+        return run_epochs<V, M>(st, set, epochs, recorded, runs, [&](const f64x2(&losses)[V]) {
+            if (!recorded) return true;
             for (std::size_t l = 0; l < runs.size(); ++l) {
                 const double value = losses[l / 2][l % 2];
                 runs[l].losses.push_back(value);
