@@ -33,9 +33,13 @@ set(NORMLAB_WASM_TEST_OUT ${CMAKE_BINARY_DIR}/test-module CACHE PATH "where the 
 set(NORMLAB_BINDINGS_DIR ${CMAKE_SOURCE_DIR}/web/wasm)
 file(GLOB NORMLAB_ALL_BINDINGS CONFIGURE_DEPENDS ${NORMLAB_BINDINGS_DIR}/*_bindings.cpp)
 
-# normlab_wasm_module(TARGET OUTPUT_NAME OUT_DIR LIBRARIES <libraries> SOURCES <bindings>)
+# normlab_wasm_module(TARGET OUTPUT_NAME OUT_DIR [MALLOC dlmalloc|emmalloc] LIBRARIES <libraries>
+#                     SOURCES <bindings>)
 function(normlab_wasm_module target output_name out_dir)
-  cmake_parse_arguments(PARSE_ARGV 3 MODULE "" "" "LIBRARIES;SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 3 MODULE "" "MALLOC" "LIBRARIES;SOURCES")
+  if(NOT MODULE_MALLOC)
+    set(MODULE_MALLOC dlmalloc)
+  endif()
   add_executable(${target} ${MODULE_SOURCES} ${NORMLAB_BINDINGS_DIR}/boundary.cpp)
   target_link_libraries(${target} PRIVATE ${MODULE_LIBRARIES})
   target_compile_options(${target} PRIVATE ${NORMLAB_WARNINGS})
@@ -48,20 +52,21 @@ function(normlab_wasm_module target output_name out_dir)
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createNormlabCore
     -sENVIRONMENT=web,worker -sDYNAMIC_EXECUTION=0
     -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=4MB -sTOTAL_STACK=1MB
-    -sFILESYSTEM=0 -sMALLOC=emmalloc
+    -sFILESYSTEM=0 -sMALLOC=${MODULE_MALLOC}
     $<$<BOOL:${NORMLAB_PROFILING}>:--profiling-funcs>)
 endfunction()
 
-# emmalloc, not dlmalloc: the modules allocate little and seldom (the trainings keep their
-# workspaces), and it is ~7 KB smaller (2.5 KB gzipped a module); crowd and MNIST trainings as fast.
+# emmalloc is ~7 KB smaller than dlmalloc (2.5 KB gzipped a module) but slower to allocate: the
+# tutorial's views and the MNIST lab (whose training keeps its buffers) take it; the crowd module
+# keeps dlmalloc, since the whole-crowd runs' records took ~0.4 ms (3%) longer with emmalloc.
 normlab_wasm_module(normlab_wasm normlab_core ${NORMLAB_WASM_OUT}
   LIBRARIES normlab_report
   SOURCES ${NORMLAB_BINDINGS_DIR}/layer_bindings.cpp ${NORMLAB_BINDINGS_DIR}/crowd_bindings.cpp
           ${NORMLAB_BINDINGS_DIR}/crowd_csv_bindings.cpp)
-normlab_wasm_module(normlab_wasm_tutorial normlab_tutorial_core ${NORMLAB_WASM_OUT}
+normlab_wasm_module(normlab_wasm_tutorial normlab_tutorial_core ${NORMLAB_WASM_OUT} MALLOC emmalloc
   LIBRARIES normlab_tutorial
   SOURCES ${NORMLAB_BINDINGS_DIR}/tutorial_bindings.cpp)
-normlab_wasm_module(normlab_wasm_mnist normlab_mnist_core ${NORMLAB_WASM_OUT}
+normlab_wasm_module(normlab_wasm_mnist normlab_mnist_core ${NORMLAB_WASM_OUT} MALLOC emmalloc
   LIBRARIES normlab_mnist
   SOURCES ${NORMLAB_BINDINGS_DIR}/mnist_bindings.cpp)
 normlab_wasm_module(normlab_wasm_test normlab_core_test ${NORMLAB_WASM_TEST_OUT}
