@@ -11,6 +11,14 @@
 namespace normlab {
 namespace {
 
+// The run's setup and assembly (not its epochs) compiled for size where the compiler can: they
+// run once per call, and the page downloads them.
+#if defined(__clang__)
+#define NORMLAB_ONCE_PER_CALL __attribute__((minsize))
+#else
+#define NORMLAB_ONCE_PER_CALL
+#endif
+
 using lanes::f64x2;
 using lanes::i64x2;
 using lanes::splat;
@@ -627,7 +635,7 @@ struct NetworkFigures {
     std::vector<double> w1, direction, magnitude, b1, scale, shift, running_mean, running_var, w2, b2;
 };
 
-[[gnu::noinline]] NetworkFigures figures_of(const CrowdNetwork& net) {
+[[gnu::noinline]] NORMLAB_ONCE_PER_CALL NetworkFigures figures_of(const CrowdNetwork& net) {
     NetworkFigures f;
     if (const auto* d = std::get_if<Dense>(&net.hidden())) {
         f.w1 = d->weights().data;
@@ -652,7 +660,7 @@ struct NetworkFigures {
 }
 
 // start's network with the figures f (of the same arrangement).
-[[gnu::noinline]] CrowdNetwork network_of(const CrowdNetwork& start, NetworkFigures f) {
+[[gnu::noinline]] NORMLAB_ONCE_PER_CALL CrowdNetwork network_of(const CrowdNetwork& start, NetworkFigures f) {
     HiddenLayer hidden = start.hidden();
     if (start.arrangement() == Arrangement::WeightNorm)
         hidden = WeightNormDense(Block::from_flat(inputs, units, std::move(f.direction)), std::move(f.magnitude),
@@ -688,8 +696,8 @@ constexpr LaneList<V> lane_lists[] = {{&NetworkFigures::w1, LockstepState<V>::w1
                                       {&NetworkFigures::b2, LockstepState<V>::b2_at, 1}};
 
 template <std::size_t V>
-std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTraining>& t, std::size_t epochs,
-                                                  Recording recording) {
+NORMLAB_ONCE_PER_CALL std::vector<std::optional<TrainingRun>> run_lanes(const std::vector<LockstepTraining>& t,
+                                                                        std::size_t epochs, Recording recording) {
     const std::size_t used = t.size(), n = t.front().x.rows;
     const CrowdNetwork& first = t.front().start;
     const std::optional<Normaliser>& norm = first.norm();
@@ -784,8 +792,8 @@ bool same_setting(const NormSpec& a, const NormSpec& b) {
 
 } // namespace
 
-std::vector<std::optional<TrainingRun>> train_in_lockstep(const std::vector<LockstepTraining>& trainings,
-                                                          std::size_t epochs, Recording recording) {
+NORMLAB_ONCE_PER_CALL std::vector<std::optional<TrainingRun>> train_in_lockstep(
+    const std::vector<LockstepTraining>& trainings, std::size_t epochs, Recording recording) {
     if (trainings.empty() || trainings.size() > lockstep_lanes)
         throw OptionError("lockstep training takes 1 to " + std::to_string(lockstep_lanes) + " trainings, not " +
                           std::to_string(trainings.size()));
