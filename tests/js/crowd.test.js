@@ -43,6 +43,16 @@ test('the typed whole-crowd figures are the JSON figures', () => {
   assert.equal(typed.covariateShift.plain.largestShift, json.covariateShift.plain.largestShift);
 });
 
+test("the typed whole-crowd runs are the JSON figures: every run's arrangement, losses, first epoch under the threshold, final loss and accuracy", () => {
+  const typed = nl.wholeCrowd().curves;
+  const json = JSON.parse(testCore.wholeCrowdJson()).curves;
+  assert.equal(typed.threshold, json.threshold);
+  assert.equal(typed.runs.length, json.runs.length);
+  typed.runs.forEach((run, k) =>
+    assert.deepEqual({ ...run, losses: Array.from(run.losses) }, json.runs[k], json.runs[k].arrangement),
+  );
+});
+
 test('results from JavaScript that name an impossible seed are refused, not written out of bounds', () => {
   const results = nl.runComparison(0, 1).results;
   assert.throws(() => nl.summariseComparison([{ ...results[0], seed: 1e6 }]), { name: 'OptionError' });

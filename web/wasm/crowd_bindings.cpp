@@ -43,8 +43,12 @@ EMSCRIPTEN_BINDINGS(normlab_crowd) {
         .readout(
             "runs",
             +[](const WholeCrowdFigures& f) {
+                // Each run without its per-epoch records, which the readout does not show.
                 std::vector<CurveRun> runs;
-                for (Arrangement a : compared_arrangements) runs.push_back(f.runs.of(a));
+                for (Arrangement a : compared_arrangements) {
+                    const CurveRun& r = f.runs.of(a);
+                    runs.push_back({r.arrangement, r.losses, r.first_epoch_under, r.final_loss, r.final_accuracy, {}});
+                }
                 return boundary::list(runs);
             })
         .field("twoWays", &WholeCrowdFigures::two_ways)
