@@ -809,6 +809,9 @@ NORMLAB_ONCE_PER_CALL std::vector<std::optional<TrainingRun>> train_in_lockstep(
         require_shape(t.x, first.x.rows, inputs, "input block");
         require_finite(t.x, "input block");
         require_same(t.labels.size(), t.x.rows, "label count", "row count");
+        // Recording every epoch counts the right answers, which takes labels of 0 or 1, as
+        // train_crowd_network's record does (DataError).
+        if (recording == Recording::Everything) require_labels(t.labels);
     }
     // Two trainings to a register: one or two trainings take one register, three to five take
     // three (the page's calls hold five). Only these two widths are compiled, to keep the module

@@ -23,7 +23,8 @@ struct LockstepTraining {
 
 // requires: 1 to lockstep_lanes trainings of one arrangement, or of plain and weightNorm, or of
 // layer and rms (normaliser settings alike but for centring); all with the same row count N > 0
-// and N labels each (else OptionError / ShapeError).
+// and N labels each (else OptionError / ShapeError); recording every epoch, labels of 0 or 1
+// (else DataError, as train_crowd_network's record refuses them).
 // ensures: per training, what train_crowd_network(start, x, labels, epochs, recording) gives; or,
 // when any of them leaves the ordinary range of doubles (a variance or a direction's squared
 // length that is not a finite normal number, a recorded figure or a trained parameter that is not

@@ -177,6 +177,14 @@ TEST_CASE("lockstep training refuses trainings it cannot run side by side", "[lo
     ragged[1].x = Block(19, 2);
     ragged[1].labels.resize(19);
     CHECK_THROWS_AS(train_in_lockstep(ragged), ShapeError);
+    for (double label : {-1.0, 2.0, 0.5}) {
+        std::vector<LockstepTraining> mislabelled = fold_trainings(Arrangement::Batch, 0, 2);
+        mislabelled[1].labels[1] = label;
+        CHECK_THROWS_AS(train_in_lockstep(mislabelled, 3, Recording::Everything), DataError);
+        CHECK_THROWS_AS(train_crowd_network(mislabelled[1].start, mislabelled[1].x, mislabelled[1].labels, 3,
+                                            Recording::Everything),
+                        DataError);
+    }
     std::vector<LockstepTraining> unlabelled = fold_trainings(Arrangement::Plain, 0, 1);
     unlabelled[0].labels.pop_back();
     CHECK_THROWS_AS(train_in_lockstep(unlabelled), ShapeError);
