@@ -100,7 +100,8 @@ export function siteCharacters(root) {
 
 /**
  * KaTeX's font `file` (in its fonts/ folder) cut down to `characters` (and the hinting
- * reference), written into the cache folder named by the characters' hash; its path.
+ * reference), written into the cache in a folder named by the cut font's own hash (so builds of
+ * other trees beside this one, cutting otherwise, never write the same path); its path.
  */
 async function fontSubset(file, characters) {
   const font = await subsetFont(
@@ -108,7 +109,7 @@ async function fontSubset(file, characters) {
     characters + HINTING_REFERENCE,
     { targetFormat: 'woff2', noHinting: true },
   );
-  const folder = path.join(FONT_CACHE, createHash('sha256').update(characters).digest('hex').slice(0, 16));
+  const folder = path.join(FONT_CACHE, createHash('sha256').update(font).digest('hex').slice(0, 16));
   mkdirSync(folder, { recursive: true });
   const out = path.join(folder, file);
   const partial = `${out}.${process.pid}`;

@@ -65,10 +65,12 @@ async function nodeWasmBinary(module) {
  */
 export async function loadNormlab({ module = 'core', wasmModule, wasmBinary, createCore } = {}) {
   requireCoreModule(module);
-  const ownBuild = createCore === undefined;
-  createCore ??= (await GLUES[module]()).default;
-  if (!wasmModule && !wasmBinary && isNode()) wasmBinary = await nodeWasmBinary(module);
-  else if (!wasmModule && !wasmBinary && ownBuild) wasmModule = await compiledCore(module);
+  // The glue and the .wasm load side by side: the .wasm's fetch does not wait for the glue chunk.
+  const glue = createCore ? Promise.resolve(createCore) : GLUES[module]().then((m) => m.default);
+  let wasm = Promise.resolve();
+  if (!wasmModule && !wasmBinary && isNode()) wasm = nodeWasmBinary(module).then((b) => (wasmBinary = b));
+  else if (!wasmModule && !wasmBinary && !createCore) wasm = compiledCore(module).then((m) => (wasmModule = m));
+  [createCore] = await Promise.all([glue, wasm]);
   if (!wasmModule) return normlabApi(await createCore(wasmBinary ? { wasmBinary } : {}), module);
   // The glue asks for the instance through instantiateWasm; a failed instantiation rejects here
   // (the glue itself would wait for ever).
