@@ -1,8 +1,9 @@
 // The page (its formulas were typeset when it was built): fills the prose's figures from the core
 // and defines the widgets it holds.
-import { ALL_WIDGETS } from './widgets/chapters.js';
+import { ALL_WIDGETS, TUTORIAL_WIDGETS } from './widgets/chapters.js';
 import { fillProseFigures } from './prose-figures.js';
-import { followHash } from './widget.js';
+import { compiledCore } from './core-module.js';
+import { core, followHash } from './widget.js';
 import { hashAnchor } from './widget-state.js';
 import { warmPool } from './worker-pool.js';
 
@@ -10,6 +11,12 @@ import { warmPool } from './worker-pool.js';
 // the page lays out, so the first training does not wait for a worker to load.
 const TRAINED_IN_WORKERS = 'nl-comparison, nl-loss-curves, nl-two-ways, nl-covariate-shift';
 if (document.querySelector(TRAINED_IN_WORKERS)) warmPool();
+// The tutorial's widgets call a core module of their own: it loads (script and .wasm) from now on,
+// beside the widgets' scripts, not once they have loaded (a failure is theirs to report).
+if (TUTORIAL_WIDGETS.some((tag) => document.querySelector(tag))) {
+  compiledCore('tutorial').catch(() => {});
+  core('tutorial').catch(() => {});
+}
 fillProseFigures().catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();

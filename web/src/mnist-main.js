@@ -1,8 +1,17 @@
 // The MNIST chapter (its formulas were typeset when it was built): defines its widgets. The digits are
 // fetched only when the reader presses Train in the lab.
-import './widgets/nl-mnist-lab.js';
-import './widgets/nl-mnist-circle.js';
-import './widgets/nl-mnist-freedom.js';
-import { followHash } from './widget.js';
+import { compiledCore } from './core-module.js';
+import { core, followHash } from './widget.js';
+
+// The widgets' core module loads (script and .wasm) from now on, beside their scripts (loaded
+// below), not once they have loaded (a failure is theirs to report).
+compiledCore('mnist').catch(() => {});
+core('mnist').catch(() => {});
+for (const load of [
+  () => import('./widgets/nl-mnist-lab.js'),
+  () => import('./widgets/nl-mnist-circle.js'),
+  () => import('./widgets/nl-mnist-freedom.js'),
+])
+  load().catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();
