@@ -53,6 +53,9 @@ test("the lab's settings are in its state string, and a link with them sets the 
   // The other two widgets: the circle turned by a key, the freedom widget's width and groups.
   const circle = page.locator('nl-mnist-circle');
   await circle.scrollIntoViewIfNeeded();
+  // A widget's state follows its controls once it has drawn (before, it is its configuration).
+  const drawn = (tag) => page.waitForFunction((t) => document.querySelector(t).drawn === true, tag);
+  await drawn('nl-mnist-circle');
   await page.locator('nl-mnist-circle >> [data-view]').focus();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowUp');
@@ -65,6 +68,7 @@ test("the lab's settings are in its state string, and a link with them sets the 
   );
   assert.equal(circleState, 'yaw:0.5~pitch:0.4~inputs:false');
   await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
+  await drawn('nl-mnist-freedom');
   await page.locator('nl-mnist-freedom >> [data-width]').fill('12');
   await page.locator('nl-mnist-freedom >> [data-groups]').fill('3');
   await page.locator('nl-mnist-freedom >> [data-compute]').click();
