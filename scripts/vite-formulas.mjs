@@ -1,6 +1,9 @@
 // A Vite plugin that typesets a page's formulas when the page is built: every element with a
 // data-tex attribute (and no content) gets KaTeX's HTML (what the reader sees) and MathML (what a
-// screen reader reads) written into it, so the page ships no typesetting JavaScript. A page with
+// screen reader reads) written into it, so the page ships no typesetting JavaScript. A formula
+// split into parts to fit a narrow screen says the whole of it to a screen reader: its first part
+// carries data-tex-spoken (the whole formula, whose MathML replaces the part's own) and the parts
+// after it are aria-hidden in the page. A page with
 // formulas gets KaTeX's stylesheet (web/src/formulas.css) linked in its head; that stylesheet
 // names only the woff2 form of each font, each font cut down to the characters the site's
 // formulas show (a browser fetches a font only when a formula uses it).
@@ -23,7 +26,9 @@ const EMPTY_ELEMENT =
   /<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*>\s*<\/\1\s*>/g;
 const attribute = (name) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
 const TEX = attribute('data-tex');
+const SPOKEN = attribute('data-tex-spoken');
 const CLASS = attribute('class');
+const MATHML_PART = /<span class="katex-mathml">[\s\S]*?<\/math><\/span>/;
 const ANY_TEX = /\sdata-tex\s*=/gi;
 const COMMENT = /<!--[\s\S]*?-->/g;
 
@@ -70,11 +75,11 @@ function typeset(page) {
     const tex = valueOf(TEX.exec(attributes));
     if (tex === undefined) return element;
     const displayMode = /(^|\s)formula(\s|$)/.test(valueOf(CLASS.exec(attributes)) ?? '');
-    let rendered;
-    try {
-      rendered = katex.renderToString(tex, { displayMode, throwOnError: true, output: 'htmlAndMathml' });
-    } catch (e) {
-      throw new Error(`the formula "${tex}" cannot be typeset: ${e.message}`, { cause: e });
+    let rendered = typesetOne(tex, displayMode);
+    const spoken = valueOf(SPOKEN.exec(attributes));
+    if (spoken !== undefined) {
+      const whole = typesetOne(spoken, displayMode).match(MATHML_PART)[0];
+      rendered = rendered.replace(MATHML_PART, () => whole);
     }
     spans.push([offset, offset + element.length]);
     shownCharacters(rendered, characters);
@@ -86,6 +91,14 @@ function typeset(page) {
       `a formula cannot be typeset: its element must be empty and well formed (at "${html.slice(Math.max(0, left.index - 30), left.index + 60)}")`,
     );
   return { html: done.replace(/<!--(\d+)-->/g, (_, k) => comments[Number(k)]), characters };
+}
+
+function typesetOne(tex, displayMode) {
+  try {
+    return katex.renderToString(tex, { displayMode, throwOnError: true, output: 'htmlAndMathml' });
+  } catch (e) {
+    throw new Error(`the formula "${tex}" cannot be typeset: ${e.message}`, { cause: e });
+  }
 }
 
 /** The characters every page in folder `root` shows in its formulas, sorted. */
