@@ -170,6 +170,37 @@ test('loss curves: a crowd attribute trains in the worker; a bad one is refused 
   }
 });
 
+test('loss curves: focus stays in the widget while a chosen crowd trains, and comes back to "Use this crowd"', async () => {
+  const tag = 'nl-loss-curves';
+  const { page, problems } = await open(tag);
+  // 400 people: the five whole-crowd runs take long enough to be seen training.
+  const rows = Array.from({ length: 400 }, (_, k) => `${150 + (k % 40)},${45 + ((k * 7) % 50)},${k % 2}`);
+  await inWidget(page, tag, 'details[data-crowd] summary').click();
+  await inWidget(page, tag, '[data-crowd-text]').fill(`height,weight,label\n${rows.join('\n')}\n`);
+  const dones = await page.evaluate(() => window.dones);
+  // Every frame from the click until the widget is done: where is focus?
+  await page.evaluate((n) => {
+    window.focusSeen = [];
+    const look = () => {
+      const widget = document.querySelector('nl-loss-curves');
+      const inside = widget.shadowRoot.activeElement;
+      window.focusSeen.push(inside ? inside.className || inside.tagName : document.activeElement.tagName);
+      if (window.dones <= n) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, dones);
+  await inWidget(page, tag, '[data-crowd-use]').click();
+  await page.waitForFunction((n) => window.dones > n, dones, { timeout: 120000 });
+  await page.waitForFunction(
+    () => 'crowdUse' in document.querySelector('nl-loss-curves').shadowRoot.activeElement.dataset,
+  );
+  const seen = await page.evaluate(() => window.focusSeen);
+  assert.ok(seen.includes('loading'), `the training message held focus (${[...new Set(seen)]})`);
+  assert.ok(!seen.includes('BODY'), `focus never fell to the page (${seen.filter((f, k) => f !== seen[k - 1])})`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a crowd longer than a link holds is left out of the state, and Copy link says so', async () => {
   const tag = 'nl-two-numbers';
   const { page } = await open(tag);

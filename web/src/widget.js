@@ -472,8 +472,20 @@ export class NlWidget extends HTMLElement {
     fresh.className = 'widget';
     fresh.setAttribute('part', 'body');
     fresh.innerHTML = '<p class="loading" role="status">Loading the core…</p>';
+    const hadFocus = this.body.contains(this.root.activeElement);
     this.body.replaceWith(fresh);
     this.body = fresh;
+    if (hadFocus) this.holdFocus();
+  }
+
+  /**
+   * Focus that was on a control the body no longer has stays in the widget, on its status line or
+   * its body, until the widget puts it back on a control (it would fall to the page otherwise).
+   */
+  holdFocus() {
+    const holder = this.body.querySelector('.loading[role="status"]') ?? this.body;
+    holder.tabIndex = -1;
+    holder.focus({ preventScroll: true });
   }
 
   /** Subclasses: load what they need and draw. Called when near the viewport and on attribute changes. */
@@ -634,7 +646,9 @@ export class NlWidget extends HTMLElement {
 
   /** Builds DOM from an HTML string inside the shadow root's body. */
   render(html) {
+    const hadFocus = this.body.contains(this.root.activeElement);
     this.body.innerHTML = html;
+    if (hadFocus && !this.body.contains(this.root.activeElement)) this.holdFocus();
   }
 
   /** Fills a named readout (readouts.js) or any element marked data-out. */
