@@ -481,11 +481,15 @@ export class NlWidget extends HTMLElement {
   /**
    * Focus that was on a control the body no longer has stays in the widget, on its status line or
    * its body, until the widget puts it back on a control (it would fall to the page otherwise).
+   * Checked once the code that rebuilt the body has run, which may have put focus back itself.
    */
   holdFocus() {
-    const holder = this.body.querySelector('.loading[role="status"]') ?? this.body;
-    holder.tabIndex = -1;
-    holder.focus({ preventScroll: true });
+    queueMicrotask(() => {
+      if (this.root.activeElement || !this.isConnected) return;
+      const holder = this.body.querySelector('.loading[role="status"]') ?? this.body;
+      holder.tabIndex = -1;
+      holder.focus({ preventScroll: true });
+    });
   }
 
   /** Subclasses: load what they need and draw. Called when near the viewport and on attribute changes. */
@@ -648,7 +652,7 @@ export class NlWidget extends HTMLElement {
   render(html) {
     const hadFocus = this.body.contains(this.root.activeElement);
     this.body.innerHTML = html;
-    if (hadFocus && !this.body.contains(this.root.activeElement)) this.holdFocus();
+    if (hadFocus) this.holdFocus();
   }
 
   /** Fills a named readout (readouts.js) or any element marked data-out. */
