@@ -6,6 +6,10 @@ import { compiledCore } from './core-module.js';
 import { core, followHash } from './widget.js';
 import { hashAnchor } from './widget-state.js';
 import { warmPool } from './worker-pool.js';
+import { wakeSectionsNearTheWindow } from './section-waking.js';
+
+// Sections a window away are woken (laid out and painted for good) before the reader reaches them.
+wakeSectionsNearTheWindow();
 
 // Widgets that train in the page's workers: one worker starts (and takes the compiled core) while
 // the page lays out, so the first training does not wait for a worker to load.

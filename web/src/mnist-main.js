@@ -2,6 +2,10 @@
 // fetched only when the reader presses Train in the lab.
 import { compiledCore } from './core-module.js';
 import { core, followHash } from './widget.js';
+import { wakeSectionsNearTheWindow } from './section-waking.js';
+
+// Sections a window away are woken (laid out and painted for good) before the reader reaches them.
+wakeSectionsNearTheWindow();
 
 // The widgets' core module loads (script and .wasm) from now on, beside their scripts (loaded
 // below), not once they have loaded (a failure is theirs to report).

@@ -11,6 +11,7 @@ import { TrainingWorker } from './training-worker.js';
 import { WasmUnavailableError, wasmProblem } from './wasm-support.js';
 import { hashAnchor, hashOf, hashStates, leftOutOfState, stateString, stateTexts } from './widget-state.js';
 import { wholeCrowd } from './whole-crowd.js';
+import { whenSectionAwake } from './section-waking.js';
 import { widgetStyles } from './widget-styles.js';
 
 export { esc } from './escape.js';
@@ -419,8 +420,8 @@ export class NlWidget extends HTMLElement {
         if (visible && !this.started) {
           this.started = true;
           // Each widget starts in a task of its own, so widgets appearing together never add up
-          // to one long main-thread task.
-          setTimeout(() => this.begin(), 0);
+          // to one long main-thread task, and in a page section that is painted (section-waking.js).
+          whenSectionAwake(this, () => this.begin());
         }
       },
       { rootMargin: '300px 0px' },
