@@ -14,6 +14,15 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 600,
+    // No <link rel="modulepreload"> added at run time for a dynamic import's chunks (a widget's
+    // module): Vite's loader checks only <link> elements for what is loaded, so it added links for
+    // chunks the page or another widget had already run, and Firefox fires an `error` event on each
+    // (a host's error monitor reports them), and on a host's page it writes into the host's <head>.
+    // The pages' own entry chunks are loaded by their HTML as before.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rollupOptions: {
       // The formulas' fonts are cut down while the stylesheet is built (seconds, by design).
       checks: { pluginTimings: false },
