@@ -23,15 +23,26 @@ const TYPES = {
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
 
-export async function serveStatic(root, { port = 0, csp = CONTENT_SECURITY_POLICY } = {}) {
+/**
+ * options: port; csp (null for none); inject: a script's text served as /__inject.js and loaded
+ * first in every HTML page's head (the engine tests use it to record a page's problems in any engine).
+ */
+export async function serveStatic(root, { port = 0, csp = CONTENT_SECURITY_POLICY, inject = null } = {}) {
   const top = path.resolve(root);
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
+      if (inject !== null && url.pathname === '/__inject.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+        res.end(inject);
+        return;
+      }
       let file = path.join(top, decodeURIComponent(url.pathname));
       if (file !== top && !file.startsWith(top + path.sep)) throw new Error('outside the root');
       if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (inject !== null && path.extname(file) === '.html')
+        body = body.toString().replace(/<head>/i, '<head><script src="/__inject.js"></script>');
       res.writeHead(200, {
         'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         ...(csp ? { 'Content-Security-Policy': csp } : {}),

@@ -77,6 +77,18 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(70);
   }
+  // A widget defined after the fast scroll had passed it (a loaded machine) never came near the
+  // window: each one not started yet is brought into view, as a reader going back would.
+  for (let k = 0; ; k++) {
+    const waiting = await page.evaluate(
+      () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('nl-') && !e.started).length,
+    );
+    if (waiting === 0 || k > 100) break;
+    await page.evaluate(() =>
+      [...document.querySelectorAll('*')].find((e) => e.localName.startsWith('nl-') && !e.started).scrollIntoView(),
+    );
+    await page.waitForTimeout(150);
+  }
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('*')]
