@@ -139,6 +139,8 @@ void check_dense_response(const Block& w, const DenseResponse& r, const Block& d
     require_finite(dy, "arriving slope");
 }
 
+// The order of operations here is a contract: lockstep::Epoch::hidden_forward and answer mirror
+// it (crowd/lockstep/epoch.hpp), and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
 void dense_train_into(const Block& w, const std::vector<double>& b, Activation a, const Block& x, DenseResponse& r) {
     const std::size_t in = w.rows, out = w.cols;
     r.input = x; // copy-assignment reuses the storage when the size is unchanged
@@ -167,6 +169,8 @@ void dense_train_into(const Block& w, const std::vector<double>& b, Activation a
     activate_block(a, r.score, r.output);
 }
 
+// The order of operations here is a contract: lockstep::Epoch::output_backward and
+// hidden_backward mirror it, and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
 void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, const Block& dy, Block& dx,
                          Block& dweights, std::vector<double>& dbias_out, Workspace& work, bool pass_down) {
     const Block& x = r.input;

@@ -6,7 +6,8 @@
 // sums run over: on the batch axis each column (D sets of N cells), on the features axis each
 // contiguous group of a row (N * groups sets of D / groups cells; one group is the whole row).
 // Each set's sums run in position order whatever order the cells are visited in, so the answers
-// do not depend on the layout or on the compiler vectorising across sets.
+// do not depend on the layout or on the compiler vectorising across sets. The crowd's lockstep
+// engine (crowd/lockstep/epoch.hpp) repeats this arithmetic lane by lane: see the contract lines.
 #pragma once
 #include <cmath>
 #include <cstddef>
@@ -92,6 +93,8 @@ struct SetStatistics {
 // ensures: the mean by the corrected two-pass algorithm (Chan, Golub and LeVeque: x - mean is
 // exact near the mean, so the correction recovers what rounding the first sum lost), the biased
 // variance about it, z; stats.mean holds mean + correction on return.
+// The order of operations here is a contract: lockstep::Epoch::batch_statistics,
+// feature_statistics and answer mirror it, and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
 template <class T>
 void standardise(const SetLayout& sets, bool centre, T eps, const T* __restrict x, T* __restrict z,
                  const SetStatistics<T>& stats) {
@@ -121,6 +124,7 @@ void standardise(const SetLayout& sets, bool centre, T eps, const T* __restrict 
 }
 
 // y = scale * z + shift, feature by feature along each row. z and y may be the same block.
+// The order of operations here is a contract: lockstep::Epoch::answer mirrors it.
 template <class T>
 void scale_shift(std::size_t rows, std::size_t cols, const T* z, const T* __restrict scale, const T* __restrict shift,
                  T* y) {
@@ -147,6 +151,8 @@ void standardise_by_running(std::size_t rows, std::size_t cols, T eps, const T* 
 //   route 3, through variance:   - z * sum(d * z)
 //   all over n * s.
 // dx may not alias dy or z.
+// The order of operations here is a contract: lockstep::Epoch::normaliser_slopes,
+// batch_backward and features_backward mirror it, and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
 template <class T>
 void backward(const SetLayout& sets, bool centre, std::size_t rows, std::size_t cols, const T* __restrict dy,
               const T* __restrict z, const T* __restrict scale, const T* __restrict deviation, T* __restrict dx,
@@ -171,6 +177,7 @@ void backward(const SetLayout& sets, bool centre, std::size_t rows, std::size_t 
 
 // The running figures after one step: running = keep * running + fold * batch (fold = 1 - keep
 // in either convention), the batch variance biased or, with unbiased, times n / (n - 1).
+// The order of operations here is a contract: lockstep::Epoch::fold_running mirrors it.
 template <class T>
 void fold_running(std::size_t cols, T keep, T fold, bool unbiased, std::size_t rows, const T* __restrict batch_mean,
                   const T* __restrict batch_variance, T* running_mean, T* running_variance) {

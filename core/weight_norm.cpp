@@ -39,6 +39,8 @@ double column_length(const Block& v, std::size_t k) {
     return std::ldexp(std::sqrt(sum), e);
 }
 
+// The order of operations here is a contract: lockstep::derive_weights mirrors it, and
+// tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
 void WeightNormDense::derive() {
     // The sums of squares row by row (the order column_length sums each column in), then the
     // scaled sum for any column whose square left the range of normal doubles.
@@ -151,6 +153,8 @@ WeightNormDense WeightNormDense::step(const WeightNormGradient& gradient, double
     return next;
 }
 
+// The order of operations here is a contract: lockstep::Epoch::weight_norm_step mirrors it, and
+// tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
 void WeightNormDense::step_into(const WeightNormGradient& gradient, double learning_rate, WeightNormDense& next) const {
     next.direction_.reshape(direction_.rows, direction_.cols);
     next.magnitude_.resize(magnitude_.size());

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "core/errors.hpp"
-#include "lockstep_training.hpp"
 
 namespace normlab {
 
@@ -11,69 +10,6 @@ Normaliser standard_units_of(const Block& rows) {
     const Normaliser layer(rows.cols, batch_norm());
     const NormResponse r = layer.train(rows);
     return layer.with_running(r.mean, r.variance);
-}
-
-namespace {
-
-EpochRecord record_epoch(const CrowdNetwork& net, const NetworkResponse& r, const Block& x,
-                         const std::vector<double>& labels, double loss) {
-    EpochRecord e;
-    e.loss = loss;
-    e.predicted_accuracy = accuracy(net.infer(x), labels);
-    e.batch_accuracy = accuracy(r.logits(), labels);
-    // The block's mean and deviation per unit, by the batch layer's own statistics.
-    const NormResponse stats = Normaliser(r.read_by_output().cols, batch_norm()).train(r.read_by_output());
-    e.unit_mean = stats.mean;
-    e.unit_deviation.resize(stats.variance.size());
-    for (std::size_t j = 0; j < stats.variance.size(); ++j) e.unit_deviation[j] = std::sqrt(stats.variance[j]);
-    if (net.norm()) e.shift = net.norm()->shift();
-    return e;
-}
-
-// requires: every parameter finite after the given epoch's step (else NonFiniteError: inputs far
-// outside standard units can make the network diverge).
-void require_trained_finite(const CrowdNetwork& net, std::size_t epoch) {
-    const std::vector<double> p = net.parameters();
-    for (std::size_t k = 0; k < p.size(); ++k)
-        if (!std::isfinite(p[k]))
-            throw NonFiniteError("the training diverged: after epoch " + std::to_string(epoch) + " parameter " +
-                                 std::to_string(k + 1) + " of the network is " + format_number(p[k]) +
-                                 "; inputs far outside standard units can do that");
-}
-
-} // namespace
-
-TrainingRun train_crowd_network(CrowdNetwork net, const Block& x, const std::vector<double>& labels, std::size_t epochs,
-                                Recording recording) {
-    require_nonempty(x.rows, x.cols, "input block");
-    require_same(x.cols, 2, "input's feature count", "network's input count");
-    require_finite(x, "input block");
-    require_same(labels.size(), x.rows, "label count", "row count");
-    TrainingRun run{net, 0, {}, {}};
-    if (recording != Recording::FinalLoss) run.losses.reserve(epochs);
-    // Storage kept across epochs: the network and the one it steps into, the response, the
-    // gradient and the loss. After the first epoch nothing is allocated.
-    CrowdNetwork nets[2] = {net, net}; // this epoch's network and the one it steps into
-    std::size_t now = 0;
-    NetworkResponse r;
-    NetworkGradient g;
-    Loss loss;
-    Workspace work;
-    for (std::size_t e = 0; e < epochs; ++e) {
-        const CrowdNetwork& current = nets[now];
-        current.train_into(x, r, work);
-        const bool last = e + 1 == epochs;
-        binary_cross_entropy_into(r.logits(), labels, loss, last || recording != Recording::FinalLoss);
-        if (last) run.final_loss = loss.value;
-        if (recording != Recording::FinalLoss) run.losses.push_back(loss.value);
-        if (recording == Recording::Everything) run.records.push_back(record_epoch(current, r, x, labels, loss.value));
-        current.backward_into(r, loss.dlogits, g, work);
-        current.step_into(g, crowd_learning_rate, nets[1 - now]);
-        now = 1 - now;
-        require_trained_finite(nets[now], e + 1);
-    }
-    run.network = std::move(nets[now]);
-    return run;
 }
 
 std::vector<TrainingPlanEntry> comparison_plan() {
@@ -117,7 +53,7 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
                plan[group_end].arrangement == plan[k].arrangement)
             ++group_end;
         const std::vector<std::vector<std::size_t>> folds = crowd_folds_for(plan[k].seed, crowd.size());
-        std::vector<LockstepTraining> trainings;
+        std::vector<CrowdTraining> trainings;
         std::vector<Block> heldout;
         std::vector<Crowd> held;
         for (std::size_t q = k; q < group_end; ++q) {
@@ -133,18 +69,14 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
             trainings.push_back(
                 {CrowdNetwork::initial(p.arrangement, rng), units.infer(train.measurements), train.labels});
         }
-        bool same_rows = true;
-        for (const LockstepTraining& t : trainings) same_rows = same_rows && t.x.rows == trainings.front().x.rows;
-        std::vector<std::optional<TrainingRun>> runs(trainings.size());
-        if (same_rows) runs = train_in_lockstep(trainings, crowd_epochs);
+        const std::vector<TrainingRun> runs = train_crowd_networks(trainings, crowd_epochs, Recording::FinalLoss);
         for (std::size_t q = 0; q < trainings.size(); ++q) {
-            const LockstepTraining& t = trainings[q];
-            if (!runs[q]) runs[q] = train_crowd_network(t.start, t.x, t.labels, crowd_epochs, Recording::FinalLoss);
+            const CrowdTraining& t = trainings[q];
             const TrainingPlanEntry& p = plan[k + q];
-            const CrowdNetwork& net = runs[q]->network;
+            const CrowdNetwork& net = runs[q].network;
             results.push_back({p.seed, p.fold, p.arrangement, accuracy(net.infer(t.x), t.labels),
                                correct_count(net.infer(heldout[q]), held[q].labels), held[q].size(),
-                               runs[q]->final_loss});
+                               runs[q].final_loss});
         }
         k = group_end;
     }
@@ -223,25 +155,20 @@ CurveRun curve_run_of(Arrangement arrangement, TrainingRun run, const Block& x, 
     return c;
 }
 
-// The whole-crowd runs of the arrangements given, side by side where the lockstep engine takes
-// them (else each by the layer values' loop).
+// The whole-crowd runs of the arrangements given, trained together (train_crowd_networks).
 std::vector<CurveRun> whole_crowd_runs_of(const std::vector<Arrangement>& arrangements, std::size_t seed,
                                           const Crowd& crowd) {
     require_crowd(crowd);
     const Block x = standard_units_of(crowd.measurements).infer(crowd.measurements);
-    std::vector<LockstepTraining> trainings;
+    std::vector<CrowdTraining> trainings;
     for (Arrangement a : arrangements) {
         Random rng = initial_weights_generator(seed, crowd_folds); // a stream no fold uses
         trainings.push_back({CrowdNetwork::initial(a, rng), x, crowd.labels});
     }
-    std::vector<std::optional<TrainingRun>> fast = train_in_lockstep(trainings, crowd_epochs, Recording::Everything);
+    std::vector<TrainingRun> runs = train_crowd_networks(trainings, crowd_epochs, Recording::Everything);
     std::vector<CurveRun> out;
-    for (std::size_t k = 0; k < trainings.size(); ++k) {
-        TrainingRun run =
-            fast[k] ? std::move(*fast[k])
-                    : train_crowd_network(trainings[k].start, x, crowd.labels, crowd_epochs, Recording::Everything);
-        out.push_back(curve_run_of(arrangements[k], std::move(run), x, crowd.labels));
-    }
+    for (std::size_t k = 0; k < trainings.size(); ++k)
+        out.push_back(curve_run_of(arrangements[k], std::move(runs[k]), x, crowd.labels));
     return out;
 }
 

@@ -10,49 +10,16 @@
 #include "core/normaliser.hpp"
 #include "crowd.hpp"
 #include "crowd_network.hpp"
+#include "training.hpp"
 
 namespace normlab {
 
-constexpr std::size_t crowd_epochs = 400;
-constexpr double crowd_learning_rate = 1.0;
 constexpr std::size_t crowd_seeds = 5;
 constexpr std::size_t crowd_folds = 5;
 
 // A batch layer whose running figures are the given rows' mean and variance: predicting through
 // it puts any rows into the standard units of those rows.
 Normaliser standard_units_of(const Block& rows);
-
-// What a training run writes down at each epoch (the forward pass that epoch's step follows).
-struct EpochRecord {
-    double loss = 0;                    // as the backward pass measured it
-    double predicted_accuracy = 0;      // the network asked properly (predicting purpose)
-    double batch_accuracy = 0;          // asked by the batch's own statistics (training purpose)
-    std::vector<double> unit_mean;      // (16) mean over the rows of the block the output layer reads
-    std::vector<double> unit_deviation; // (16) its biased deviation
-    std::vector<double> shift;          // (16) the normaliser's shift, if there is one
-};
-
-// What a training run writes down as it goes.
-enum class Recording {
-    FinalLoss, // the loss of the last epoch only (the comparison's trainings)
-    Losses,    // the loss of every epoch
-    Everything // the loss and an EpochRecord of every epoch (the whole-crowd runs)
-};
-
-struct TrainingRun {
-    CrowdNetwork network;             // after the last step
-    double final_loss = 0;            // the loss the last backward pass measured
-    std::vector<double> losses;       // per epoch, unless only the final loss was asked for
-    std::vector<EpochRecord> records; // per epoch, when everything was asked for
-};
-
-// Full-batch gradient descent at learning rate 1 for `epochs` epochs on (x, labels). The loss's value
-// never steers training (only its slope does), so what is recorded changes no figure.
-// requires: x (N, 2) finite with N > 0, N labels; a training that stays within the doubles
-// (a parameter that is not finite after some epoch, or an answer beyond the largest double, is a
-// NonFiniteError naming where, whatever is recorded).
-TrainingRun train_crowd_network(CrowdNetwork start, const Block& x, const std::vector<double>& labels,
-                                std::size_t epochs = crowd_epochs, Recording recording = Recording::Losses);
 
 // ---- 1. the comparison: seeds x arrangements x folds -----------------------------------------
 struct TrainingPlanEntry {

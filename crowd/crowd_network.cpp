@@ -279,6 +279,8 @@ Loss binary_cross_entropy(const Block& logits, const std::vector<double>& labels
     return loss;
 }
 
+// The order of operations here is a contract: lockstep::Epoch::cross_entropy mirrors it, and
+// tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
 void binary_cross_entropy_into(const Block& logits, const std::vector<double>& labels, Loss& loss, bool want_value) {
     const double n = static_cast<double>(logits.rows);
     loss.value = 0.0;

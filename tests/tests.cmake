@@ -1,6 +1,6 @@
 # The native tests: one Catch2 binary, its sources mirroring the source folders.
 find_package(Catch2 REQUIRED)
-file(GLOB NORMLAB_TEST_SOURCES CONFIGURE_DEPENDS
+file(GLOB_RECURSE NORMLAB_TEST_SOURCES CONFIGURE_DEPENDS
   ${CMAKE_SOURCE_DIR}/tests/support/*.cpp
   ${CMAKE_SOURCE_DIR}/tests/core/*.cpp
   ${CMAKE_SOURCE_DIR}/tests/crowd/*.cpp

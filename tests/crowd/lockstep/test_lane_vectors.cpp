@@ -2,7 +2,7 @@
 #include <cstring>
 #include <limits>
 
-#include "crowd/lane_vectors.hpp"
+#include "crowd/lockstep/lane_vectors.hpp"
 #include "helpers.hpp"
 
 using namespace normlab;

@@ -6,10 +6,10 @@ using namespace normlab::testing;
 namespace {
 
 // The folds of one seed as run_comparison prepares them: standard units of the training rows.
-std::vector<LockstepTraining> fold_trainings(Arrangement a, std::size_t seed, std::size_t count) {
+std::vector<CrowdTraining> fold_trainings(Arrangement a, std::size_t seed, std::size_t count) {
     const Crowd& crowd = the_crowd();
     const auto folds = crowd_folds_for(seed, crowd.size());
-    std::vector<LockstepTraining> out;
+    std::vector<CrowdTraining> out;
     for (std::size_t fold = 0; fold < count; ++fold) {
         std::vector<std::size_t> rows;
         for (std::size_t f = 0; f < folds.size(); ++f)
@@ -37,11 +37,11 @@ TEST_CASE("trainings in lockstep give the layer values' networks and losses bit 
     for (Arrangement a : all_arrangements) {
         for (std::size_t count = 1; count <= lockstep_lanes; ++count) {
             INFO(arrangement_name(a) << ", " << count << " trainings side by side");
-            const std::vector<LockstepTraining> trainings = fold_trainings(a, 1, count);
+            const std::vector<CrowdTraining> trainings = fold_trainings(a, 1, count);
             const auto runs = train_in_lockstep(trainings, crowd_epochs);
             REQUIRE(runs.size() == count);
             for (std::size_t k = 0; k < count; ++k) {
-                const LockstepTraining& t = trainings[k];
+                const CrowdTraining& t = trainings[k];
                 REQUIRE(runs[k].has_value());
                 const TrainingRun want =
                     train_crowd_network(t.start, t.x, t.labels, crowd_epochs, Recording::FinalLoss);
@@ -60,7 +60,7 @@ TEST_CASE("lockstep runs that record every epoch write down what the layer value
     for (Arrangement a : all_arrangements)
         for (Recording recording : {Recording::Losses, Recording::Everything}) {
             INFO(arrangement_name(a) << (recording == Recording::Losses ? ", losses" : ", everything"));
-            std::vector<LockstepTraining> trainings;
+            std::vector<CrowdTraining> trainings;
             for (std::size_t seed = 0; seed < 3; ++seed) {
                 Random rng = initial_weights_generator(seed, crowd_folds);
                 trainings.push_back({CrowdNetwork::initial(a, rng), x, crowd.labels});
@@ -97,7 +97,7 @@ TEST_CASE("plain beside weightNorm and layer beside RMS train in lockstep as eac
                                                          {Arrangement::Rms, Arrangement::Layer, Arrangement::Rms}};
     for (const auto& arrangements : pairs)
         for (Recording recording : {Recording::FinalLoss, Recording::Everything}) {
-            std::vector<LockstepTraining> trainings;
+            std::vector<CrowdTraining> trainings;
             for (std::size_t k = 0; k < arrangements.size(); ++k) {
                 Random rng = initial_weights_generator(k, crowd_folds);
                 trainings.push_back({CrowdNetwork::initial(arrangements[k], rng), x, crowd.labels});
@@ -124,7 +124,7 @@ TEST_CASE("plain beside weightNorm and layer beside RMS train in lockstep as eac
 }
 
 TEST_CASE("a lockstep run of no epochs hands back the starting networks", "[lockstep][values]") {
-    const std::vector<LockstepTraining> trainings = fold_trainings(Arrangement::WeightNorm, 0, 3);
+    const std::vector<CrowdTraining> trainings = fold_trainings(Arrangement::WeightNorm, 0, 3);
     const auto runs = train_in_lockstep(trainings, 0);
     for (std::size_t k = 0; k < trainings.size(); ++k) {
         REQUIRE(runs[k].has_value());
@@ -134,7 +134,7 @@ TEST_CASE("a lockstep run of no epochs hands back the starting networks", "[lock
 }
 
 TEST_CASE("a variance beyond a double leaves the lockstep run to the layer values' careful path", "[lockstep]") {
-    std::vector<LockstepTraining> trainings = fold_trainings(Arrangement::Batch, 0, 2);
+    std::vector<CrowdTraining> trainings = fold_trainings(Arrangement::Batch, 0, 2);
     for (double& v : trainings[1].x.data) v *= 1e300;
     const auto runs = train_in_lockstep(trainings, 3);
     REQUIRE(runs.size() == 2);
@@ -161,31 +161,31 @@ TEST_CASE("a network that diverges is left to the layer values' loop, which refu
 
 TEST_CASE("lockstep training refuses trainings it cannot run side by side", "[lockstep][errors]") {
     CHECK_THROWS_AS(train_in_lockstep({}), OptionError);
-    std::vector<LockstepTraining> six = fold_trainings(Arrangement::Plain, 0, 5);
+    std::vector<CrowdTraining> six = fold_trainings(Arrangement::Plain, 0, 5);
     six.push_back(six.front());
     CHECK_THROWS_AS(train_in_lockstep(six), OptionError);
-    std::vector<LockstepTraining> mixed = fold_trainings(Arrangement::Plain, 0, 1);
+    std::vector<CrowdTraining> mixed = fold_trainings(Arrangement::Plain, 0, 1);
     mixed.push_back(fold_trainings(Arrangement::Layer, 0, 1).front());
     CHECK_THROWS_AS(train_in_lockstep(mixed), OptionError);
-    std::vector<LockstepTraining> batch_and_layer = fold_trainings(Arrangement::Batch, 0, 1);
+    std::vector<CrowdTraining> batch_and_layer = fold_trainings(Arrangement::Batch, 0, 1);
     batch_and_layer.push_back(fold_trainings(Arrangement::Layer, 0, 1).front());
     CHECK_THROWS_AS(train_in_lockstep(batch_and_layer), OptionError);
-    std::vector<LockstepTraining> layer_and_group = fold_trainings(Arrangement::Layer, 0, 1);
+    std::vector<CrowdTraining> layer_and_group = fold_trainings(Arrangement::Layer, 0, 1);
     layer_and_group.push_back(fold_trainings(Arrangement::Group, 0, 1).front());
     CHECK_THROWS_AS(train_in_lockstep(layer_and_group), OptionError);
-    std::vector<LockstepTraining> ragged = fold_trainings(Arrangement::Plain, 0, 2);
+    std::vector<CrowdTraining> ragged = fold_trainings(Arrangement::Plain, 0, 2);
     ragged[1].x = Block(19, 2);
     ragged[1].labels.resize(19);
     CHECK_THROWS_AS(train_in_lockstep(ragged), ShapeError);
     for (double label : {-1.0, 2.0, 0.5}) {
-        std::vector<LockstepTraining> mislabelled = fold_trainings(Arrangement::Batch, 0, 2);
+        std::vector<CrowdTraining> mislabelled = fold_trainings(Arrangement::Batch, 0, 2);
         mislabelled[1].labels[1] = label;
         CHECK_THROWS_AS(train_in_lockstep(mislabelled, 3, Recording::Everything), DataError);
         CHECK_THROWS_AS(train_crowd_network(mislabelled[1].start, mislabelled[1].x, mislabelled[1].labels, 3,
                                             Recording::Everything),
                         DataError);
     }
-    std::vector<LockstepTraining> unlabelled = fold_trainings(Arrangement::Plain, 0, 1);
+    std::vector<CrowdTraining> unlabelled = fold_trainings(Arrangement::Plain, 0, 1);
     unlabelled[0].labels.pop_back();
     CHECK_THROWS_AS(train_in_lockstep(unlabelled), ShapeError);
 }
