@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadNormlab } from '../web/src/normlab.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const arrangements = ['none', 'batch', 'layer', 'group'];
+const arrangements = ['plain', 'batch', 'layer', 'group'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const perCall = 10;
 

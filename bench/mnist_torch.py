@@ -26,7 +26,7 @@ class Net(torch.nn.Module):
         self.arrangement = arrangement
         self.dense = torch.nn.ModuleList([torch.nn.Linear(a, b) for a, b in [(784, 128), (128, 128), (128, 128), (128, 10)]])
         norm = {
-            "none": lambda: torch.nn.Identity(),
+            "plain": lambda: torch.nn.Identity(),
             "batch": lambda: torch.nn.BatchNorm1d(128),
             "layer": lambda: torch.nn.LayerNorm(128),
             "group": lambda: torch.nn.GroupNorm(8, 128),
@@ -49,7 +49,7 @@ def epoch(net, opt, generator):
 
 
 results, cpu_results = {}, {}
-for arrangement in ("none", "batch", "layer", "group"):
+for arrangement in ("plain", "batch", "layer", "group"):
     torch.manual_seed(1)
     net = Net(arrangement)
     opt = torch.optim.SGD(net.parameters(), lr=0.1)

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "number_text.hpp" // format_number, which every message uses
+
 namespace normlab {
 
 struct Block;
@@ -37,9 +39,6 @@ NORMLAB_ERROR(DataError);          // a data file that does not read as the data
 NORMLAB_ERROR(SizeError);          // a shape beyond max_block_cells, or an allocation that failed
 #undef NORMLAB_ERROR
 
-// Formats a number the way the messages print it: shortest round-trip form, NaN, Infinity.
-std::string format_number(double v);
-
 // The single checking helper family used at the entry points.
 void require_nonempty(std::size_t rows, std::size_t cols, const std::string& what);
 // ensures: rows * cols, computed without wrapping, is at most max_block_cells; else SizeError.
@@ -52,8 +51,6 @@ void require_finite(const Block& b, const std::string& what);
 void require_finite(const std::vector<double>& v, const std::string& what);
 void require_finite(double v, const std::string& what);
 void require_eps(double eps);
-struct RunningRate;
-void require_rate(const RunningRate& rate);
 void require_learning_rate(double learning_rate);
 // ensures: every number of an answer computed from finite inputs is finite; an answer beyond the
 // largest double is refused with NonFiniteError rather than returned as Infinity or NaN.

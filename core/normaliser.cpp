@@ -16,6 +16,19 @@ SetLayout sets_of(const NormSpec& spec, std::size_t rows, std::size_t cols) {
     return spec.axis() == Axis::Batch ? maths::batch_sets(rows, cols) : maths::feature_sets(rows, cols, spec.groups);
 }
 
+// requires: a convention of the two and a value in [0, 1]; else OptionError or KeepError.
+void require_rate(const RunningRate& rate) {
+    if (rate.convention != RunningRate::Convention::Keep && rate.convention != RunningRate::Convention::Momentum)
+        throw OptionError("the running rate's convention numbered " +
+                          std::to_string(static_cast<int>(rate.convention)) + " is neither keep nor momentum");
+    if (!(rate.value >= 0 && rate.value <= 1)) {
+        const bool keep = rate.convention == RunningRate::Convention::Keep;
+        throw KeepError(std::string(keep ? "keep" : "momentum") + " is " + format_number(rate.value) +
+                        "; the share of " + (keep ? "the running figures kept" : "the batch figures folded in") +
+                        " must lie in [0, 1]");
+    }
+}
+
 // requires: statistics (a response's or a gradient's) taken over this spec's sets; else ShapeError.
 void require_sets_of(NormKind kind, std::size_t groups, const NormSpec& spec, const std::string& what) {
     if (kind == spec.kind && groups == spec.groups) return;

@@ -1,13 +1,18 @@
-// The maths of normalisation layers: blocks, refusals, elementary functions, the seeded
-// generator, the normaliser family, dense and weight-normalised layers, the gradient checker and
-// the running-figures trace. No I/O, no Emscripten; everything else in the tree builds on this.
+// The maths of normalisation layers: the arrangements' names, blocks, refusals, elementary functions, the seeded
+// generator, the normaliser family (and its geometry), dense and weight-normalised layers, the
+// gradient checker, the running-figures trace, and the leaves every library prints with: number
+// text and the JSON writer. No I/O, no Emscripten; everything else in the tree builds on this.
 #pragma once
+#include "arrangement.hpp"
 #include "block.hpp"
 #include "dense.hpp"
 #include "elementary.hpp"
 #include "errors.hpp"
 #include "gradient_check.hpp"
+#include "json_writer.hpp"
 #include "normaliser.hpp"
+#include "normaliser_geometry.hpp"
+#include "number_text.hpp"
 #include "random.hpp"
 #include "running_trace.hpp"
 #include "seed_blocks.hpp"

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/arrangement.hpp"
 #include "core/block.hpp"
 #include "core/dense.hpp"
 #include "core/normaliser.hpp"
@@ -18,16 +19,11 @@
 
 namespace normlab {
 
-// Where normalisation enters the network. The first five are the essay's comparison.
-enum class Arrangement { Plain, Batch, Layer, Rms, WeightNorm, Group };
+// The crowd network takes every arrangement (core/arrangement.hpp); the first five are the
+// essay's comparison.
 constexpr Arrangement compared_arrangements[] = {Arrangement::Plain, Arrangement::Batch, Arrangement::Layer,
                                                  Arrangement::Rms, Arrangement::WeightNorm};
-constexpr Arrangement all_arrangements[] = {Arrangement::Plain, Arrangement::Batch,      Arrangement::Layer,
-                                            Arrangement::Rms,   Arrangement::WeightNorm, Arrangement::Group};
 constexpr std::size_t hidden_units = 16;
-
-const char* arrangement_name(Arrangement a);            // "plain", "batch", "layer", "rms", "weightNorm", "group"
-Arrangement arrangement_named(const std::string& name); // throws OptionError
 
 using HiddenLayer = std::variant<Dense, WeightNormDense>;
 using HiddenGradient = std::variant<DenseGradient, WeightNormGradient>;

@@ -18,12 +18,3 @@ if(NOT EMSCRIPTEN)
   target_compile_options(normlab_bench_mnist PRIVATE ${NORMLAB_WARNINGS})
   target_compile_definitions(normlab_bench_mnist PRIVATE NORMLAB_MNIST_ASSET="${NORMLAB_MNIST_ASSET}")
 endif()
-
-# Prints, natively, the state digest of each arrangement after one epoch on the first 512
-# digits; the JavaScript test tests/mnist/native_equals_wasm.test.js compares the wasm's.
-if(NOT EMSCRIPTEN)
-  add_executable(normlab_mnist_digests ${CMAKE_SOURCE_DIR}/bench/mnist_digests.cpp)
-  target_link_libraries(normlab_mnist_digests PRIVATE normlab_mnist)
-  target_compile_options(normlab_mnist_digests PRIVATE ${NORMLAB_WARNINGS})
-  target_compile_definitions(normlab_mnist_digests PRIVATE NORMLAB_MNIST_ASSET="${NORMLAB_MNIST_ASSET}")
-endif()

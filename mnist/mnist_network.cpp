@@ -32,27 +32,20 @@ void relu(std::size_t size, float* x) {
 
 } // namespace
 
-const char* arrangement_name(Arrangement a) {
-    switch (a) {
-        case Arrangement::None:
-            return "none";
-        case Arrangement::Batch:
-            return "batch";
-        case Arrangement::Layer:
-            return "layer";
-        case Arrangement::Group:
-            return "group";
-    }
-    return "none";
+void require_mnist_arrangement(Arrangement a) {
+    for (Arrangement m : mnist_arrangements)
+        if (a == m) return;
+    throw OptionError(std::string("the MNIST networks are plain, batch, layer or group, not ") + arrangement_name(a));
 }
 
-Arrangement arrangement_named(const std::string& name) {
-    for (Arrangement a : all_arrangements)
+Arrangement mnist_arrangement_named(const std::string& name) {
+    for (Arrangement a : mnist_arrangements)
         if (name == arrangement_name(a)) return a;
-    throw OptionError("the arrangement '" + name + "' is not one of none, batch, layer, group");
+    throw OptionError("the arrangement '" + name + "' is not one of plain, batch, layer, group");
 }
 
 MnistNetwork MnistNetwork::shaped(Arrangement arrangement) {
+    require_mnist_arrangement(arrangement);
     MnistNetwork net;
     net.arrangement_ = arrangement;
     for (std::size_t l = 0; l < dense_size; ++l) {
@@ -62,7 +55,7 @@ MnistNetwork MnistNetwork::shaped(Arrangement arrangement) {
         d.weight.assign(d.in * d.out, 0.0f);
         d.bias.assign(d.out, 0.0f);
     }
-    if (arrangement != Arrangement::None)
+    if (arrangement != Arrangement::Plain)
         for (NormParameters& n : net.norm_) {
             n.scale.assign(hidden_width, 1.0f);
             n.shift.assign(hidden_width, 0.0f);
@@ -89,9 +82,10 @@ MnistNetwork MnistNetwork::initial(Arrangement arrangement, std::uint64_t seed) 
 }
 
 std::size_t MnistNetwork::state_size(Arrangement arrangement) {
+    require_mnist_arrangement(arrangement);
     std::size_t size = 0;
     for (std::size_t l = 0; l < dense_size; ++l) size += widths[l] * widths[l + 1] + widths[l + 1];
-    if (arrangement != Arrangement::None) size += hidden_layers * hidden_width * 2;
+    if (arrangement != Arrangement::Plain) size += hidden_layers * hidden_width * 2;
     if (arrangement == Arrangement::Batch) size += hidden_layers * hidden_width * 2;
     return size;
 }
@@ -151,19 +145,34 @@ std::size_t MnistNetwork::parameter_count() const {
     return count;
 }
 
-MnistResponse MnistNetwork::forward(const float* x, std::size_t rows, Purpose purpose) const {
+MnistResponse MnistNetwork::train(const float* x, std::size_t rows) const {
     MnistResponse r;
-    forward_into(x, rows, purpose, r);
+    train_into(x, rows, r);
     return r;
 }
 
-void MnistNetwork::forward_into(const float* x, std::size_t rows, Purpose purpose, MnistResponse& r) const {
+void MnistNetwork::train_into(const float* x, std::size_t rows, MnistResponse& r) const {
+    forward_into(x, rows, false, r);
+}
+
+MnistResponse MnistNetwork::infer(const float* x, std::size_t rows) const {
+    MnistResponse r;
+    infer_into(x, rows, r);
+    return r;
+}
+
+void MnistNetwork::infer_into(const float* x, std::size_t rows, MnistResponse& r) const {
+    forward_into(x, rows, arrangement_ == Arrangement::Batch, r);
+}
+
+// The forward pass, by_running: standardising by the running figures (the batch arrangement
+// predicting), else by the batch's own statistics.
+void MnistNetwork::forward_into(const float* x, std::size_t rows, bool by_running, MnistResponse& r) const {
     r.rows = rows;
-    r.purpose = purpose;
     r.input.assign(x, x + rows * input_width);
     const float* in = r.input.data();
     std::size_t in_width = input_width;
-    const bool normalised = arrangement_ != Arrangement::None;
+    const bool normalised = arrangement_ != Arrangement::Plain;
     const maths::SetLayout sets = sets_for(arrangement_, rows);
     for (std::size_t l = 0; l < hidden_layers; ++l) {
         HiddenResponse& h = r.hidden[l];
@@ -175,7 +184,7 @@ void MnistNetwork::forward_into(const float* x, std::size_t rows, Purpose purpos
         const NormParameters& n = norm_[l];
         if (!normalised) {
             std::copy(h.pre.begin(), h.pre.end(), h.out.begin());
-        } else if (purpose == Purpose::Predict && arrangement_ == Arrangement::Batch) {
+        } else if (by_running) {
             maths::standardise_by_running(rows, hidden_width, norm_eps, n.running_mean.data(),
                                           n.running_variance.data(), n.scale.data(), n.shift.data(), h.pre.data(),
                                           h.out.data());
@@ -211,17 +220,19 @@ void MnistNetwork::forward_into(const float* x, std::size_t rows, Purpose purpos
 
 MnistGradient MnistNetwork::backward(const MnistResponse& r, const std::uint8_t* labels) const {
     MnistGradient g;
-    backward_into(r, labels, g);
+    MnistWorkspace work;
+    backward_into(r, labels, g, work);
     return g;
 }
 
-void MnistNetwork::backward_into(const MnistResponse& r, const std::uint8_t* labels, MnistGradient& g) const {
+void MnistNetwork::backward_into(const MnistResponse& r, const std::uint8_t* labels, MnistGradient& g,
+                                 MnistWorkspace& work) const {
     const std::size_t rows = r.rows;
     g.rows = rows;
     // Softmax cross-entropy: loss = log(sum exp(z - top)) - (z_label - top); dlogits = (p - onehot) / N.
     double loss = 0;
     std::size_t correct = 0;
-    g.dlogits.resize(rows * class_count);
+    work.dlogits.resize(rows * class_count);
     const float n = static_cast<float>(rows);
     for (std::size_t i = 0; i < rows; ++i) {
         const float* z = r.logits.data() + i * class_count;
@@ -233,16 +244,16 @@ void MnistNetwork::backward_into(const MnistResponse& r, const std::uint8_t* lab
         loss += normlab::log(sum) - (double(z[labels[i]]) - double(z[best]));
         correct += best == labels[i];
         for (std::size_t k = 0; k < class_count; ++k)
-            g.dlogits[i * class_count + k] =
+            work.dlogits[i * class_count + k] =
                 (r.probabilities[i * class_count + k] - (k == labels[i] ? 1.0f : 0.0f)) / n;
     }
     g.loss = loss / static_cast<double>(rows);
     g.correct = correct;
 
     const maths::SetLayout sets = sets_for(arrangement_, rows);
-    const float* dabove = g.dlogits.data(); // slope of the layer above's output
-    g.dout.resize(rows * hidden_width);
-    g.dpre.resize(rows * hidden_width);
+    const float* dabove = work.dlogits.data(); // slope of the layer above's output
+    work.dout.resize(rows * hidden_width);
+    work.dpre.resize(rows * hidden_width);
     for (std::size_t l = dense_size; l-- > 0;) {
         const DenseParameters& d = dense_[l];
         DenseParameters& dd = g.dense[l];
@@ -256,30 +267,30 @@ void MnistNetwork::backward_into(const MnistResponse& r, const std::uint8_t* lab
         column_sums(rows, d.out, dabove, dd.bias.data());
         if (l == 0) break;
         // The slope reaching the hidden layer below's output: dabove (N, out) * W^T (out, in).
-        g.transposed.resize(d.weight.size());
-        transpose(d.in, d.out, d.weight.data(), g.transposed.data());
-        multiply(rows, d.out, d.in, {dabove, d.out, 1}, g.transposed.data(), nullptr, g.dout.data());
+        work.transposed.resize(d.weight.size());
+        transpose(d.in, d.out, d.weight.data(), work.transposed.data());
+        multiply(rows, d.out, d.in, {dabove, d.out, 1}, work.transposed.data(), nullptr, work.dout.data());
         // Through ReLU: the slope passes where the unit fired.
         const HiddenResponse& h = r.hidden[l - 1];
         for (std::size_t c = 0; c < rows * hidden_width; ++c)
-            if (!(h.out[c] > 0.0f)) g.dout[c] = 0.0f;
-        if (arrangement_ == Arrangement::None) {
-            std::copy(g.dout.begin(), g.dout.end(), g.dpre.begin());
+            if (!(h.out[c] > 0.0f)) work.dout[c] = 0.0f;
+        if (arrangement_ == Arrangement::Plain) {
+            std::copy(work.dout.begin(), work.dout.end(), work.dpre.begin());
         } else {
             NormParameters& dn = g.norm[l - 1];
             dn.scale.resize(hidden_width);
             dn.shift.resize(hidden_width);
-            g.sum_d.resize(sets.count);
-            g.sum_dz.resize(sets.count);
-            maths::backward(sets, true, rows, hidden_width, g.dout.data(), h.standardised.data(),
-                            norm_[l - 1].scale.data(), h.deviation.data(), g.dpre.data(), dn.scale.data(),
-                            dn.shift.data(), g.sum_d.data(), g.sum_dz.data());
+            work.sum_d.resize(sets.count);
+            work.sum_dz.resize(sets.count);
+            maths::backward(sets, true, rows, hidden_width, work.dout.data(), h.standardised.data(),
+                            norm_[l - 1].scale.data(), h.deviation.data(), work.dpre.data(), dn.scale.data(),
+                            dn.shift.data(), work.sum_d.data(), work.sum_dz.data());
             if (arrangement_ == Arrangement::Batch) {
                 dn.running_mean = h.mean;
                 dn.running_variance = h.variance;
             }
         }
-        dabove = g.dpre.data();
+        dabove = work.dpre.data();
     }
 }
 
@@ -301,7 +312,7 @@ void MnistNetwork::step_into(const MnistGradient& g, float learning_rate, MnistN
         move(dense_[l].weight, g.dense[l].weight, next.dense_[l].weight);
         move(dense_[l].bias, g.dense[l].bias, next.dense_[l].bias);
     }
-    if (arrangement_ == Arrangement::None) return;
+    if (arrangement_ == Arrangement::Plain) return;
     for (std::size_t l = 0; l < hidden_layers; ++l) {
         const NormParameters& n = norm_[l];
         NormParameters& to = next.norm_[l];

@@ -45,8 +45,8 @@ MnistNetwork train_batches(const MnistNetwork& network, const DigitSet& digits, 
             digits.image(order[start + i], w.images.data() + i * input_width);
             w.labels[i] = digits.labels[order[start + i]];
         }
-        next.forward_into(w.images.data(), rows, Purpose::Train, w.response);
-        next.backward_into(w.response, w.labels.data(), w.gradient);
+        next.train_into(w.images.data(), rows, w.response);
+        next.backward_into(w.response, w.labels.data(), w.gradient, w.scratch);
         if (!std::isfinite(w.gradient.loss))
             throw NonFiniteError("the loss of batch " + std::to_string(b + 1) + " of the epoch is " +
                                  format_number(w.gradient.loss) +
@@ -108,7 +108,7 @@ void predict_chunks(const MnistNetwork& network, const DigitSet& digits, std::si
         const std::size_t rows = std::min(chunk, first + count - at);
         images.resize(rows * input_width);
         for (std::size_t i = 0; i < rows; ++i) digits.image(at + i, images.data() + i * input_width);
-        network.forward_into(images.data(), rows, Purpose::Predict, r);
+        network.infer_into(images.data(), rows, r);
         visit(r, at);
     }
 }
@@ -170,7 +170,7 @@ std::array<float, class_count> classify(const MnistNetwork& network, const float
         if (!(image[k] >= 0.0f && image[k] <= 1.0f))
             throw NonFiniteError("pixel " + std::to_string(k) + " of the drawn digit is " + format_number(image[k]) +
                                  "; pixels run from 0 to 1");
-    const MnistResponse r = network.forward(image, 1, Purpose::Predict);
+    const MnistResponse r = network.infer(image, 1);
     std::array<float, class_count> p{};
     std::copy(r.probabilities.begin(), r.probabilities.end(), p.begin());
     return p;

@@ -31,6 +31,7 @@ std::size_t batches_per_epoch(std::size_t training_count, std::size_t batch_size
 struct TrainingWorkspace {
     MnistResponse response;
     MnistGradient gradient;
+    MnistWorkspace scratch;
     std::vector<float> images;
     std::vector<std::uint8_t> labels;
 };

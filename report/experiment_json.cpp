@@ -1,6 +1,6 @@
 #include "experiment_json.hpp"
 
-#include "json_writer.hpp"
+#include "core/json_writer.hpp"
 
 namespace normlab {
 namespace {

@@ -3,12 +3,12 @@
 #include "core/dense.hpp"
 #include "core/elementary.hpp"
 #include "core/gradient_check.hpp"
+#include "core/json_writer.hpp"
 #include "core/normaliser.hpp"
 #include "core/random.hpp"
 #include "core/running_trace.hpp"
 #include "core/seed_blocks.hpp"
 #include "core/weight_norm.hpp"
-#include "json_writer.hpp"
 #include "widget_views.hpp"
 
 namespace normlab {

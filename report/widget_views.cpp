@@ -8,6 +8,7 @@
 #include "core/dense.hpp"
 #include "core/errors.hpp"
 #include "core/gradient_check.hpp"
+#include "core/json_writer.hpp"
 #include "core/normaliser.hpp"
 #include "core/random.hpp"
 #include "core/running_trace.hpp"
@@ -15,7 +16,6 @@
 #include "core/weight_norm.hpp"
 #include "crowd/crowd.hpp"
 #include "crowd/crowd_experiments.hpp"
-#include "json_writer.hpp"
 
 namespace normlab {
 namespace {

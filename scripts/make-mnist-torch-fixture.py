@@ -48,7 +48,7 @@ def initial(arrangement):
                 w[i][o] = bound * (2.0 * rng.uniform() - 1.0)
         b = [bound * (2.0 * rng.uniform() - 1.0) for _ in range(fan_out)]
         params += [("weight", torch.tensor(w, dtype=torch.float32)), ("bias", torch.tensor(b, dtype=torch.float32))]
-    if arrangement != "none":
+    if arrangement != "plain":
         for _ in range(3):
             params += [("scale", torch.ones(128)), ("shift", torch.zeros(128))]
     return params
@@ -68,7 +68,7 @@ def step(arrangement, x, labels):
     params = initial(arrangement)
     tensors = [t.requires_grad_() for _, t in params]
     dense = [(tensors[2 * l], tensors[2 * l + 1]) for l in range(4)]
-    norms = [(tensors[8 + 2 * l], tensors[9 + 2 * l]) for l in range(3)] if arrangement != "none" else []
+    norms = [(tensors[8 + 2 * l], tensors[9 + 2 * l]) for l in range(3)] if arrangement != "plain" else []
     h, batch_stats = x, []
     for l in range(3):
         w, b = dense[l]
@@ -109,7 +109,7 @@ def step(arrangement, x, labels):
 def main():
     torch.set_num_threads(1)
     x, labels = digits()
-    cases = [step(a, x, labels) for a in ("none", "batch", "layer", "group")]
+    cases = [step(a, x, labels) for a in ("plain", "batch", "layer", "group")]
     fixture = {
         "about": "one SGD step (learning rate 0.1) on the first 8 digits, PyTorch float32; made by scripts/make-mnist-torch-fixture.py",
         "torch": torch.__version__,

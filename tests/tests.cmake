@@ -20,3 +20,10 @@ add_custom_command(TARGET normlab_tests POST_BUILD
   VERBATIM)
 set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${NORMLAB_CTEST_FILE})
 add_test(NAME cli COMMAND sh ${CMAKE_SOURCE_DIR}/tests/support/cli_test.sh $<TARGET_FILE:normlab>)
+
+# Prints, natively, the state digest of each arrangement after one epoch on the first 512
+# digits; the JavaScript test tests/mnist/native_equals_wasm.test.js compares the wasm's.
+add_executable(normlab_mnist_digests ${CMAKE_SOURCE_DIR}/tests/programs/mnist_digests.cpp)
+target_link_libraries(normlab_mnist_digests PRIVATE normlab_mnist)
+target_compile_options(normlab_mnist_digests PRIVATE ${NORMLAB_WARNINGS})
+target_compile_definitions(normlab_mnist_digests PRIVATE NORMLAB_MNIST_ASSET="${NORMLAB_MNIST_ASSET}")

@@ -39,7 +39,7 @@ test('the digits are not fetched before the reader starts the lab', async () => 
   await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
   await lab('[data-act="train"]').waitFor();
   assert.deepEqual(digitRequests, []);
-  assert.equal((await lab('[data-row="none"] [data-cell="parameters"]').textContent()).trim(), '134,794');
+  assert.equal((await lab('[data-row="plain"] [data-cell="parameters"]').textContent()).trim(), '134,794');
   assert.equal((await lab('[data-row="group"] [data-cell="parameters"]').textContent()).trim(), '135,562');
 });
 
@@ -112,7 +112,7 @@ test('a drawn digit gets ten probabilities summing to 1 from each network', asyn
     return el.lastProbabilities && !el.classifying;
   });
   const p = await page.evaluate(() => document.querySelector('nl-mnist-lab').lastProbabilities);
-  assert.deepEqual(Object.keys(p).sort(), ['batch', 'group', 'layer', 'none']);
+  assert.deepEqual(Object.keys(p).sort(), ['batch', 'group', 'layer', 'plain']);
   for (const [arrangement, probabilities] of Object.entries(p)) {
     assert.equal(probabilities.length, 10);
     const sum = probabilities.reduce((a, b) => a + b, 0);

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/normaliser_geometry.hpp"
 #include "core/normlab_core.hpp"
 #include "crowd/normlab_crowd.hpp"
 #include "fuzz_input.hpp"
@@ -18,7 +19,6 @@
 #include "mnist/digits.hpp"
 #include "mnist/mnist_network.hpp"
 #include "mnist/mnist_training.hpp"
-#include "mnist/normaliser_geometry.hpp"
 #include "report/normlab_report.hpp"
 #include "tutorial/normlab_tutorial.hpp"
 
@@ -315,7 +315,7 @@ struct Programme {
                 r.rows = in.count();
                 break;
             case 1:
-                r.purpose = static_cast<mnist::Purpose>(in.byte() % 3);
+                edit(r.probabilities);
                 break;
             case 2:
                 edit(r.logits);
@@ -896,8 +896,8 @@ struct Programme {
         return mnist::read_digits(bytes.data(), bytes.size());
     }
 
-    mnist::Arrangement mnist_arrangement() {
-        return static_cast<mnist::Arrangement>(in.byte() < 230 ? in.byte() % 4 : in.byte() % 7);
+    Arrangement mnist_arrangement() {
+        return static_cast<Arrangement>(in.byte() < 230 ? in.byte() % 4 : in.byte() % 7);
     }
 
     void mnist_networks_and_digits() {
@@ -923,9 +923,10 @@ struct Programme {
                     std::vector<float> x(rows * mnist::input_width);
                     for (float& v : x)
                         v = in.byte() < 250 ? static_cast<float>(in.byte()) / 255.0f : static_cast<float>(in.number());
-                    const auto purpose = static_cast<mnist::Purpose>(in.byte() % 3);
-                    call("MnistNetwork::forward",
-                         [&] { mnist_responses.keep(n->forward(x.data(), rows, purpose), in); });
+                    if (in.byte() % 2)
+                        call("MnistNetwork::train", [&] { mnist_responses.keep(n->train(x.data(), rows), in); });
+                    else
+                        call("MnistNetwork::infer", [&] { mnist_responses.keep(n->infer(x.data(), rows), in); });
                     call("classify", [&] { mnist::classify(*n, x.data()); });
                 }
                 break;
@@ -963,16 +964,16 @@ struct Programme {
             case 6:
                 call("normaliser_jacobian_rank", [&] {
                     const std::size_t width = in.byte() < 200 ? in.byte() % 40 : in.count(), groups = in.count(8);
-                    mnist::normaliser_jacobian_rank(width, groups, in.u64());
+                    normaliser_jacobian_rank(width, groups, in.u64());
                 });
                 break;
             default:
                 call("layer_norm_circle", [&] {
                     const std::size_t count = in.byte() < 200 ? in.byte() % 40 : in.count();
-                    mnist::layer_norm_circle(count, in.u64());
+                    layer_norm_circle(count, in.u64());
                 });
-                call("mnist::arrangement_named", [&] {
-                    mnist::arrangement_named(in.text({"none", "batch", "layer", "group"}));
+                call("mnist::mnist_arrangement_named", [&] {
+                    mnist::mnist_arrangement_named(in.text({"plain", "batch", "layer", "group"}));
                 });
         }
     }

@@ -50,11 +50,11 @@ test('one epoch posts ten loss points, five held-out accuracies and the epoch, p
     type: 'run',
     id: 't',
     job: 'train',
-    input: { ...TRAINING, arrangements: ['layer', 'none'], epochs: 1 },
+    input: { ...TRAINING, arrangements: ['layer', 'plain'], epochs: 1 },
   });
   const done = await settled('t');
   assert.deepEqual([done.type, done.result], ['done', { epochs: 1 }]);
-  for (const arrangement of ['layer', 'none']) {
+  for (const arrangement of ['layer', 'plain']) {
     const mine = details('t').filter((d) => d.arrangement === arrangement);
     assert.equal(mine.length, 10, `${arrangement}: ${mine.length} points`);
     mine.forEach((d, k) => assert.ok(Math.abs(d.position - (k + 1) / 10) < 0.05, `${arrangement}: ${d.position}`));
@@ -76,7 +76,7 @@ test('one epoch posts ten loss points, five held-out accuracies and the epoch, p
     type: 'run',
     id: 'u',
     job: 'train',
-    input: { ...TRAINING, arrangements: ['layer', 'none'], epochs: 2 },
+    input: { ...TRAINING, arrangements: ['layer', 'plain'], epochs: 2 },
   });
   assert.equal((await settled('u')).type, 'done');
   assert.ok(details('u').every((d) => d.position > 1));
@@ -128,11 +128,11 @@ test('bad inputs get typed error replies and the runner keeps working', async ()
       'train',
       { ...TRAINING, arrangements: [], epochs: 1 },
       'TypeError',
-      /arrangements must be a list of different names from none, batch, layer, group, not \[\]/,
+      /arrangements must be a list of different names from plain, batch, layer, group, not \[\]/,
     ],
     ['train', { ...TRAINING, arrangements: ['layer'], epochs: 0 }, 'TypeError', /epochs must be a whole number/],
     ['train', { ...TRAINING, arrangements: ['circle'], epochs: 1 }, 'TypeError', /not \["circle"\]/],
-    ['train', { ...TRAINING, arrangements: ['none', 'none'], epochs: 1 }, 'TypeError', /different names/],
+    ['train', { ...TRAINING, arrangements: ['plain', 'plain'], epochs: 1 }, 'TypeError', /different names/],
     ['train', { ...TRAINING, arrangements: Array(5000).fill('layer'), epochs: 1 }, 'TypeError', /5000 in all/],
     [
       'train',

@@ -16,7 +16,7 @@ test('each arrangement has the same weights natively and in wasm after one epoch
   const native = JSON.parse(execFileSync(nativeDigests, { encoding: 'utf8' }));
   const nl = await loadNormlab({ module: 'mnist' });
   nl.mnistLoadDigits(readFileSync(`${root}web/generated/mnist-digits.bin`));
-  for (const arrangement of ['none', 'batch', 'layer', 'group']) {
+  for (const arrangement of ['plain', 'batch', 'layer', 'group']) {
     assert.match(native[arrangement], /^[0-9a-f]{8}$/);
     assert.equal(nl.mnistDigestAfterFirstDigits(arrangement, 512), native[arrangement], arrangement);
   }
@@ -29,7 +29,7 @@ test('the MNIST calls refuse bad arguments by name and the instance stays usable
   nl.mnistLoadDigits(readFileSync(`${root}web/generated/mnist-digits.bin`));
   const net = nl.mnistInitial('group', 2);
   assert.equal(net.parameterCount, 135562);
-  assert.equal(nl.mnistInitial('none').parameterCount, 134794);
+  assert.equal(nl.mnistInitial('plain').parameterCount, 134794);
   assert.throws(() => nl.mnistInitial('rms'), TypeError);
   assert.throws(() => nl.mnistTrainBatches(net, { learningRate: NaN }), { name: 'LearningRateError' });
   assert.throws(() => nl.mnistTrainBatches(net, { batchSize: 0 }), { name: 'OptionError' });

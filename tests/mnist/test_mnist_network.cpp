@@ -19,7 +19,7 @@ std::vector<float> images(std::size_t first, std::size_t count) {
 } // namespace
 
 TEST_CASE("the networks have 134,794 parameters plain and 135,562 normalised", "[mnist][network]") {
-    CHECK(MnistNetwork::initial(Arrangement::None, 1).parameter_count() == 134794);
+    CHECK(MnistNetwork::initial(Arrangement::Plain, 1).parameter_count() == 134794);
     for (Arrangement a : {Arrangement::Batch, Arrangement::Layer, Arrangement::Group})
         CHECK(MnistNetwork::initial(a, 1).parameter_count() == 135562);
     // The batch arrangement also carries 768 running figures, which are not learned.
@@ -42,17 +42,17 @@ TEST_CASE("initial weights are PyTorch's uniform +-1/sqrt(fan in), drawn from th
 }
 
 TEST_CASE("arrangements are named none, batch, layer, group", "[mnist][network]") {
-    for (Arrangement a : all_arrangements) CHECK(arrangement_named(arrangement_name(a)) == a);
-    CHECK_THROWS_WITH(arrangement_named("rms"), Catch::Contains("'rms'"));
+    for (Arrangement a : mnist_arrangements) CHECK(mnist_arrangement_named(arrangement_name(a)) == a);
+    CHECK_THROWS_WITH(mnist_arrangement_named("rms"), Catch::Contains("'rms'"));
 }
 
 TEST_CASE("forward and backward leave the network unchanged; step makes a new one", "[mnist][network]") {
     const std::vector<float> x = images(0, 16);
-    for (Arrangement a : all_arrangements) {
+    for (Arrangement a : mnist_arrangements) {
         INFO(arrangement_name(a));
         const MnistNetwork net = MnistNetwork::initial(a, 3);
         const MnistNetwork copy = net;
-        const MnistResponse r = net.forward(x.data(), 16);
+        const MnistResponse r = net.train(x.data(), 16);
         const MnistGradient g = net.backward(r, mnist_digits().labels.data());
         CHECK(net == copy);
         const MnistNetwork next = net.step(g, 0.1f);
@@ -68,7 +68,7 @@ TEST_CASE("forward and backward leave the network unchanged; step makes a new on
             CHECK(std::fabs(sum - 1) < 1e-6);
         }
         // One step downhill lowers the batch's loss.
-        const MnistGradient after = next.backward(next.forward(x.data(), 16), mnist_digits().labels.data());
+        const MnistGradient after = next.backward(next.train(x.data(), 16), mnist_digits().labels.data());
         CHECK(after.loss < g.loss);
     }
 }
@@ -76,10 +76,10 @@ TEST_CASE("forward and backward leave the network unchanged; step makes a new on
 TEST_CASE("the slopes agree with finite differences of the loss", "[mnist][network]") {
     const std::vector<float> x = images(100, 8);
     const std::uint8_t* labels = mnist_digits().labels.data() + 100;
-    for (Arrangement a : all_arrangements) {
+    for (Arrangement a : mnist_arrangements) {
         INFO(arrangement_name(a));
         const MnistNetwork net = MnistNetwork::initial(a, 9);
-        const MnistGradient g = net.backward(net.forward(x.data(), 8), labels);
+        const MnistGradient g = net.backward(net.train(x.data(), 8), labels);
         MnistState s = net.state();
         // Steps of 1e-3: small beside the weights (bound 1/28), large beside float rounding.
         // A few entries of every kind: first-layer weights on ink, a hidden weight, biases, scales.
@@ -93,20 +93,20 @@ TEST_CASE("the slopes agree with finite differences of the loss", "[mnist][netwo
                 MnistState moved = s;
                 moved.values[probes[t]] = value;
                 const MnistNetwork n = MnistNetwork::from_state(moved);
-                return n.backward(n.forward(x.data(), 8), labels).loss;
+                return n.backward(n.train(x.data(), 8), labels).loss;
             };
             const double fd = (loss_at(v + h) - loss_at(v - h)) / (2.0 * h);
             INFO("probe " << t << ": slope " << slopes[t] << ", finite difference " << fd);
             CHECK(std::fabs(fd - slopes[t]) <= 2e-3 + 2e-2 * std::fabs(fd));
         }
-        if (a != Arrangement::None) {
+        if (a != Arrangement::Plain) {
             const std::size_t scale0 = 134794;
             const float h = 1e-3f, v = s.values[scale0 + 17];
             auto loss_at = [&](float value) {
                 MnistState moved = s;
                 moved.values[scale0 + 17] = value;
                 const MnistNetwork n = MnistNetwork::from_state(moved);
-                return n.backward(n.forward(x.data(), 8), labels).loss;
+                return n.backward(n.train(x.data(), 8), labels).loss;
             };
             const double fd = (loss_at(v + h) - loss_at(v - h)) / (2.0 * h);
             CHECK(std::fabs(fd - g.norm[0].scale[17]) <= 2e-3 + 2e-2 * std::fabs(fd));
@@ -131,8 +131,8 @@ TEST_CASE("a network state goes out and comes back; a bad one is refused by name
 TEST_CASE("the batch arrangement predicts by running figures, which only a step moves", "[mnist][network]") {
     const std::vector<float> x = images(0, 32);
     const MnistNetwork net = MnistNetwork::initial(Arrangement::Batch, 4);
-    const MnistResponse train = net.forward(x.data(), 32, Purpose::Train);
-    const MnistResponse predict = net.forward(x.data(), 32, Purpose::Predict);
+    const MnistResponse train = net.train(x.data(), 32);
+    const MnistResponse predict = net.infer(x.data(), 32);
     CHECK(train.logits != predict.logits);
     const MnistNetwork next = net.step(net.backward(train, mnist_digits().labels.data()), 0.0f);
     CHECK(next.norm()[0].running_mean != net.norm()[0].running_mean);

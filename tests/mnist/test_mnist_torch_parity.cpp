@@ -27,7 +27,7 @@ std::vector<const std::vector<float>*> slope_blocks(const MnistGradient& g, Arra
         blocks.push_back(&d.weight);
         blocks.push_back(&d.bias);
     }
-    if (a != Arrangement::None)
+    if (a != Arrangement::Plain)
         for (const NormParameters& n : g.norm) {
             blocks.push_back(&n.scale);
             blocks.push_back(&n.shift);
@@ -43,10 +43,10 @@ TEST_CASE("one training step of each arrangement matches PyTorch float32", "[mni
     std::vector<float> x(rows * input_width);
     for (std::size_t i = 0; i < rows; ++i) mnist_digits().image(i, x.data() + i * input_width);
     for (const Json& c : fixture["cases"].array) {
-        const Arrangement a = arrangement_named(c["arrangement"].string);
+        const Arrangement a = mnist_arrangement_named(c["arrangement"].string);
         INFO(arrangement_name(a));
         const MnistNetwork net = MnistNetwork::initial(a, static_cast<std::uint64_t>(fixture["seed"].number));
-        const MnistGradient g = net.backward(net.forward(x.data(), rows), mnist_digits().labels.data());
+        const MnistGradient g = net.backward(net.train(x.data(), rows), mnist_digits().labels.data());
         CHECK(std::fabs(g.loss - c["loss"].number) <= 1e-6 * c["loss"].number);
         const auto blocks = slope_blocks(g, a);
         REQUIRE(blocks.size() == c["blocks"].array.size());

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "boundary.hpp"
+#include "core/normaliser_geometry.hpp"
 #include "mnist/digits.hpp"
 #include "mnist/mnist_training.hpp"
-#include "mnist/normaliser_geometry.hpp"
 
 using emscripten::val;
 using normlab::boundary::answer;
@@ -53,7 +53,7 @@ val network_value(const MnistNetwork& net) {
 
 MnistNetwork network(const val& v) {
     MnistState s;
-    s.arrangement = arrangement_named(v["arrangement"].as<std::string>());
+    s.arrangement = mnist_arrangement_named(v["arrangement"].as<std::string>());
     s.values = typed<float>(v["values"]);
     return MnistNetwork::from_state(s);
 }
@@ -84,7 +84,7 @@ val load_digits_js(val bytes) {
 val initial_js(std::string arrangement, double seed) {
     return answer([&] {
         const MnistNetwork net =
-            MnistNetwork::initial(arrangement_named(arrangement), static_cast<std::uint64_t>(seed));
+            MnistNetwork::initial(mnist_arrangement_named(arrangement), static_cast<std::uint64_t>(seed));
         val o = network_value(net);
         o.set("parameterCount", net.parameter_count());
         return o;
@@ -93,7 +93,7 @@ val initial_js(std::string arrangement, double seed) {
 
 val describe_js(std::string arrangement) {
     return answer([&] {
-        const Arrangement a = arrangement_named(arrangement);
+        const Arrangement a = mnist_arrangement_named(arrangement);
         val o = val::object();
         o.set("arrangement", arrangement);
         o.set("parameterCount", MnistNetwork::initial(a, 0).parameter_count());
@@ -224,7 +224,7 @@ val circle_js(std::size_t count, double seed) {
 val digest_after_first_digits_js(std::string arrangement, std::size_t count) {
     return answer([&] {
         const MnistNetwork net =
-            train_on_first_digits(arrangement_named(arrangement), digits(), count, TrainingOptions{});
+            train_on_first_digits(mnist_arrangement_named(arrangement), digits(), count, TrainingOptions{});
         char hex[9];
         std::snprintf(hex, sizeof hex, "%08x", state_digest(net));
         return val(std::string(hex));

@@ -79,13 +79,14 @@ set_source_files_properties(${CMAKE_SOURCE_DIR}/crowd/crowd_experiments.cpp PROP
 
 # Code that runs once per call of a widget, not in the trainings' loops, compiled for size too:
 # the bindings' conversions, the reports and views, the CSV reader, the gradient checker, the
-# weight-normalised layer's few steps, the running traces and seed blocks, the refusals. The
+# weight-normalised layer's few steps, the running traces and seed blocks, the refusals and number text. The
 # essay's module 167.6 -> 148.2 KB gzipped; the crowd trainings' speed unchanged (bench/crowd.mjs).
 file(GLOB NORMLAB_CALLED_ONCE_SOURCES ${CMAKE_SOURCE_DIR}/report/*.cpp ${NORMLAB_BINDINGS_DIR}/*_bindings.cpp)
 list(APPEND NORMLAB_CALLED_ONCE_SOURCES
   ${CMAKE_SOURCE_DIR}/crowd/crowd_csv.cpp ${CMAKE_SOURCE_DIR}/core/gradient_check.cpp
   ${CMAKE_SOURCE_DIR}/core/weight_norm.cpp ${CMAKE_SOURCE_DIR}/core/running_trace.cpp
-  ${CMAKE_SOURCE_DIR}/core/seed_blocks.cpp ${CMAKE_SOURCE_DIR}/core/errors.cpp)
+  ${CMAKE_SOURCE_DIR}/core/seed_blocks.cpp ${CMAKE_SOURCE_DIR}/core/errors.cpp
+  ${CMAKE_SOURCE_DIR}/core/number_text.cpp ${CMAKE_SOURCE_DIR}/core/json_writer.cpp)
 # Not the MNIST bindings: every training call copies the network's 135,000 parameters in and out
 # through them, and for size that copy made an epoch ~20% slower (0.17 -> 0.21 s under Node).
 list(REMOVE_ITEM NORMLAB_CALLED_ONCE_SOURCES ${NORMLAB_BINDINGS_DIR}/mnist_bindings.cpp)

@@ -3,7 +3,7 @@
 // normalisers' geometry. Arguments are checked and copied before each call; nothing here
 // computes a figure.
 
-export const MNIST_ARRANGEMENTS = ['none', 'batch', 'layer', 'group'];
+export const MNIST_ARRANGEMENTS = ['plain', 'batch', 'layer', 'group'];
 
 /** The MNIST capability: composed into the loaded core's API by normlab.js. */
 export function mnistApi(core, { answer, checkInteger, checkNumber, checkObject, checkString, describe }) {

@@ -1,4 +1,4 @@
-// <nl-mnist-lab>: four 784-128-128-128-10 networks (none, batch, layer, group norm) learning the
+// <nl-mnist-lab>: four 784-128-128-128-10 networks (plain, batch, layer, group norm) learning the
 // lab's 8,000 training digits in Web Workers, with live loss and held-out accuracy curves, a
 // results table, the hidden units' on/off maps and a drawing pad. The digits are fetched when the
 // reader presses Train. Every figure comes from the core in the workers.
@@ -14,9 +14,9 @@ import { watchSeedField, watchWholeField } from '../seed-field.js';
 import { isCancel } from '../protocol.js';
 import { grouped } from '../format.js';
 
-const ARRANGEMENTS = ['none', 'batch', 'layer', 'group'];
-const LABELS = { none: 'no normalisation', batch: 'batch norm', layer: 'layer norm', group: 'group norm (8 groups)' };
-const COLOURS = { none: '--nl-plain', batch: '--nl-batch', layer: '--nl-layer', group: '--nl-group' };
+const ARRANGEMENTS = ['plain', 'batch', 'layer', 'group'];
+const LABELS = { plain: 'no normalisation', batch: 'batch norm', layer: 'layer norm', group: 'group norm (8 groups)' };
+const COLOURS = { plain: '--nl-plain', batch: '--nl-batch', layer: '--nl-layer', group: '--nl-group' };
 const LEARNING_RATES = [0.01, 0.03, 0.1, 0.3];
 const BATCH_SIZES = [16, 32, 64, 128, 256];
 const MAX_EPOCHS = 20;

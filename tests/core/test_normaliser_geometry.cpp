@@ -2,10 +2,9 @@
 #include <cmath>
 
 #include "core/errors.hpp"
-#include "mnist/normaliser_geometry.hpp"
+#include "core/normaliser_geometry.hpp"
 
 using namespace normlab;
-using namespace normlab::mnist;
 
 TEST_CASE("layer norm's Jacobian has rank d - 2: 1, 6, 14 for d = 3, 8, 16", "[mnist][geometry]") {
     for (auto [d, rank] : {std::pair<std::size_t, std::size_t>{3, 1}, {8, 6}, {16, 14}}) {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace normlab::mnist {
+namespace normlab {
 
 constexpr double geometry_eps = 1e-30;
 
@@ -37,4 +37,4 @@ struct CirclePoints {
 // requires: count in [1, 10000].
 CirclePoints layer_norm_circle(std::size_t count, std::uint64_t seed);
 
-} // namespace normlab::mnist
+} // namespace normlab

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/errors.hpp"
+#include "number_text.hpp"
 
 namespace normlab {
 

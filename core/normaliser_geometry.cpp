@@ -1,14 +1,14 @@
-#include "mnist/normaliser_geometry.hpp"
+#include "normaliser_geometry.hpp"
 
 #include <cmath>
 #include <utility>
 
-#include "core/block.hpp"
-#include "core/errors.hpp"
-#include "core/normaliser.hpp"
-#include "core/random.hpp"
+#include "block.hpp"
+#include "errors.hpp"
+#include "normaliser.hpp"
+#include "random.hpp"
 
-namespace normlab::mnist {
+namespace normlab {
 
 namespace {
 
@@ -99,4 +99,4 @@ CirclePoints layer_norm_circle(std::size_t count, std::uint64_t seed) {
     return c;
 }
 
-} // namespace normlab::mnist
+} // namespace normlab
