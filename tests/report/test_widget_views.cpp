@@ -1,4 +1,6 @@
 // The widgets' views: the figures the page shows beside each idea.
+#include <map>
+
 #include "helpers.hpp"
 #include "json.hpp"
 
@@ -56,21 +58,70 @@ TEST_CASE("the weight-normalisation view: exact forward, projected slopes orthog
 
 TEST_CASE("the behaviours table: every refusal is a typed error, every acceptance an answer", "[views][behaviour]") {
     const Json rows = JsonReader(behaviours_view()).read();
-    std::size_t refused = 0, answered = 0;
+    // Each refusal by the type its case names.
+    const std::map<std::string, std::string> refusals = {
+        {"an empty block (0 rows)", "EmptyBlockError"},
+        {"a block of 3 features into a layer of 2", "ShapeError"},
+        {"an arriving slope of the wrong shape", "ShapeError"},
+        {"a scale of the wrong length", "ShapeError"},
+        {"NaN in the input", "NonFiniteError"},
+        {"an infinity in the input", "NonFiniteError"},
+        {"eps = 0", "EpsilonError"},
+        {"keep = 1.5", "KeepError"},
+        {"a learning rate of NaN", "LearningRateError"},
+        {"4 groups of 6 features", "GroupError"},
+        {"a weight-normalised neuron with a zero direction", "ZeroDirectionError"}};
+    // Some answers, as the arithmetic gives them.
+    const std::map<std::string, std::string> answers = {
+        {"a constant column (5, 5, 5, 5) under the batch layer", "0, 0, 0, 0"},
+        {"RMS on (1, 7)", "0.2, 1.4"},
+        {"a fresh batch layer predicting (1, 7)", "0.999995, 6.999965 (running mean 0, variance 1)"}};
+    std::size_t refused = 0, answered = 0, known_answers = 0;
     for (const Json& r : rows.array) {
+        const std::string what = r["case"].string;
+        INFO(what);
         const bool is_error = r["outcome"].object.count("error") == 1;
         CHECK(is_error == (r["group"].string == "refused"));
-        refused += is_error;
-        answered += !is_error;
+        if (is_error) {
+            ++refused;
+            REQUIRE(refusals.count(what) == 1);
+            CHECK(r["outcome"]["error"]["name"].string == refusals.at(what));
+            CHECK_FALSE(r["outcome"]["error"]["message"].string.empty());
+        } else {
+            ++answered;
+            CHECK_FALSE(r["outcome"]["answer"].string.empty());
+            if (answers.count(what) == 1) {
+                CHECK(r["outcome"]["answer"].string == answers.at(what));
+                ++known_answers;
+            }
+        }
     }
-    CHECK(refused == 11);
-    CHECK(answered >= 8);
+    CHECK(refused == refusals.size());
+    CHECK(answered == 8);
+    CHECK(known_answers == answers.size());
 }
 
 TEST_CASE("the checklist answers every question from the core's settings", "[views]") {
     const Json items = JsonReader(checklist_view()).read();
     CHECK(items.array.size() == 13);
-    bool eps_named = false;
-    for (const Json& i : items.array) eps_named = eps_named || i["answer"].string.find("1e-05") != std::string::npos;
-    CHECK(eps_named);
+    std::map<std::string, std::string> answer_to;
+    for (const Json& i : items.array) {
+        CHECK_FALSE(i["question"].string.empty());
+        CHECK_FALSE(i["answer"].string.empty());
+        answer_to[i["question"].string] = i["answer"].string;
+    }
+    CHECK(answer_to.size() == 13); // no question asked twice
+    // The answers that quote a setting quote the core's own.
+    const NormSpec b = batch_norm();
+    const Normaliser fresh(2, b);
+    CHECK(answer_to["Where does epsilon go?"] ==
+          "Inside the square root: deviation = sqrt(variance + " + format_number(b.eps) + ").");
+    CHECK(answer_to["By what rule do they move?"] ==
+          "running = " + format_number(b.rate.keep()) + " x running + " + format_number(b.rate.momentum()) +
+              " x batch (keep " + format_number(b.rate.keep()) + ", which PyTorch calls momentum " +
+              format_number(b.rate.momentum()) + ").");
+    CHECK(answer_to["How do the running figures start?"] == "At mean " + format_number(fresh.running_mean()[0]) +
+                                                                " and variance " +
+                                                                format_number(fresh.running_variance()[0]) + ".");
+    CHECK(answer_to["Is the running variance biased?"].rfind(b.unbiased_running ? "No" : "Yes", 0) == 0);
 }
