@@ -1,7 +1,13 @@
-// How values cross between the core and JavaScript, shared by every Embind declaration file
-// (layer_bindings.cpp, crowd_bindings.cpp and each capability's *_bindings.cpp). Types are
-// registered once, where they are declared; this header only says how a refusal, a vector of
-// numbers and a list cross.
+// The boundary rule, for every Embind declaration file (*_bindings.cpp):
+//   - values cross as declared value_objects (crossing<S> below): plain JS objects in and out,
+//     vectors as fresh typed-array copies;
+//   - views shaped for readers cross as the JSON text the CLI prints (report/, tutorial/);
+//   - nothing is assembled by hand with val::set (but the refusal below, the one shape every
+//     call shares), and a binding holds no state and checks no domain: stores and checks live
+//     in the library, which throws the typed refusal that answer() turns into
+//     {error: {name, message}}.
+// Types are registered once, where they are declared; this header says how a refusal, a vector
+// of numbers, a typed array and a list cross.
 #pragma once
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -76,6 +82,19 @@ inline val numbers_value(const std::vector<double>& v) {
     return val::take_ownership(normlab_numbers_out(v.data(), v.size()));
 }
 
+// A vector of T as a fresh typed array of the JS type named (Float32Array, Uint8Array), and a
+// typed array's elements as a vector of T.
+template <class T>
+val typed_array(const char* type, const std::vector<T>& v) {
+    return val::global(type).new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+template <class T>
+std::vector<T> typed_vector(const val& array) {
+    std::vector<T> v(array["length"].as<std::size_t>());
+    val(emscripten::typed_memory_view(v.size(), v.data())).call<void>("set", array);
+    return v;
+}
+
 // A vector of values as a JS array (vectors of numbers as Float64Arrays).
 template <class T>
 val list(const std::vector<T>& items) {
@@ -103,6 +122,14 @@ val get_numbers(const typename member_of<decltype(Member)>::type& s) {
 template <auto Member>
 void set_numbers(typename member_of<decltype(Member)>::type& s, val v) {
     s.*Member = numbers(v);
+}
+template <auto Member>
+val get_floats(const typename member_of<decltype(Member)>::type& s) {
+    return typed_array("Float32Array", s.*Member);
+}
+template <auto Member>
+void set_floats(typename member_of<decltype(Member)>::type& s, val v) {
+    s.*Member = typed_vector<float>(v);
 }
 template <class S>
 void read_only(S&, val) {}
@@ -150,6 +177,12 @@ public:
     template <auto Member>
     crossing& numbers(const char* name) {
         base::field(name, &get_numbers<Member>, &set_numbers<Member>);
+        return *this;
+    }
+    // A vector<float> field as a Float32Array copy.
+    template <auto Member>
+    crossing& floats(const char* name) {
+        base::field(name, &get_floats<Member>, &set_floats<Member>);
         return *this;
     }
     // requires: the wrapper hands only names the core has accepted (Named may throw otherwise).
