@@ -1,5 +1,6 @@
-// The copies of numbers across the boundary, one JavaScript call each (see boundary.hpp), and
-// the largest block the core takes, which every module's callers check before copying.
+// The copies of numbers across the boundary, one JavaScript call each (see boundary.hpp), the
+// Block value every module takes and gives, and the largest block the core takes, which every
+// module's callers check before copying.
 #include <emscripten/bind.h>
 #include <emscripten/em_js.h>
 #include <emscripten/emscripten.h>
@@ -19,7 +20,13 @@ EM_JS(void, normlab_numbers_in, (emscripten::EM_VAL v, double* data), {
 });
 // clang-format on
 
+// Declared once, here, since every module links this file: a Block crosses as
+// {rows, cols, data: Float64Array}.
 EMSCRIPTEN_BINDINGS(normlab_boundary) {
+    normlab::boundary::crossing<normlab::Block>("Block")
+        .field("rows", &normlab::Block::rows)
+        .field("cols", &normlab::Block::cols)
+        .numbers<&normlab::Block::data>("data");
     emscripten::function(
         "maxBlockCells", +[] { return normlab::max_block_cells; });
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "boundary.hpp"
+#include "crowd/crowd_csv.hpp"
 #include "crowd/normlab_crowd.hpp"
 #include "report/normlab_report.hpp"
 
@@ -14,6 +15,22 @@ using boundary::answer;
 using boundary::crossing;
 using emscripten::function;
 using emscripten::val;
+
+namespace {
+
+// The crowd a call runs on: the essay's when none is handed (undefined), else the reader's,
+// checked as one read from text is (require_trainable_crowd).
+template <class F>
+val on_crowd(const val& crowd, F&& run) {
+    return answer([&] {
+        if (crowd.isUndefined()) return run(the_crowd());
+        const Crowd reader = crowd.as<Crowd>();
+        require_trainable_crowd(reader);
+        return run(reader);
+    });
+}
+
+} // namespace
 
 EMSCRIPTEN_BINDINGS(normlab_crowd) {
     crossing<Crowd>("Crowd").field("measurements", &Crowd::measurements).numbers<&Crowd::labels>("labels");
@@ -70,8 +87,8 @@ EMSCRIPTEN_BINDINGS(normlab_crowd) {
     function(
         "comparisonPlanSize", +[] { return comparison_plan().size(); });
     function(
-        "runComparison", +[](std::size_t begin, std::size_t end) {
-            return answer([&] { return comparison_json(run_comparison(begin, end)); });
+        "runComparison", +[](std::size_t begin, std::size_t end, val crowd) {
+            return on_crowd(crowd, [&](const Crowd& c) { return comparison_json(run_comparison(begin, end, c)); });
         });
     function(
         "summariseComparison", +[](val results) {
@@ -83,7 +100,9 @@ EMSCRIPTEN_BINDINGS(normlab_crowd) {
             });
         });
     function(
-        "wholeCrowd", +[] { return answer([] { return whole_crowd_figures(); }); });
+        "wholeCrowd", +[](val crowd) {
+            return on_crowd(crowd, [](const Crowd& c) { return whole_crowd_figures(whole_crowd_runs(curve_seed, c)); });
+        });
     function(
         "gradientCheckView", +[](std::string which, val dy) {
             return answer([&] {
@@ -91,7 +110,9 @@ EMSCRIPTEN_BINDINGS(normlab_crowd) {
                                            dy.isUndefined() ? gradient_check_default_slope(which) : dy.as<Block>());
             });
         });
-    function("twoNumbersView", &two_numbers_view);
+    function(
+        "twoNumbersView",
+        +[](val crowd) { return on_crowd(crowd, [](const Crowd& c) { return two_numbers_view_of(c); }); });
     function("weightNormView", &weight_norm_view);
     function("behavioursView", &behaviours_view);
     function("checklistView", &checklist_view);

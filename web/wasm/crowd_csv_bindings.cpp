@@ -1,6 +1,7 @@
-// A reader's own crowd across the boundary: its CSV text read by the core, and the comparison,
-// the whole-crowd runs and the row of two numbers on it. A text with unreadable lines is refused
-// as {error: {name: 'DataError', message, lines: [{line, reason}]}}, every line named at once.
+// A reader's own crowd across the boundary: its CSV text read by the core (the comparison, the
+// whole-crowd runs and the row of two numbers take it as their optional crowd, crowd_bindings.cpp). A text with
+// unreadable lines is refused as {error: {name: 'DataError', message, lines: [{line, reason}]}}, every line named at
+// once.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -44,28 +45,6 @@ val check_size(std::size_t bytes, bool at_least) {
     });
 }
 
-// A crowd handed in as a value passes the same checks as one read from text.
-val comparison_of(std::size_t begin, std::size_t end, const Crowd& crowd) {
-    return answer([&] {
-        require_trainable_crowd(crowd);
-        return comparison_json(run_comparison(begin, end, crowd));
-    });
-}
-
-val whole_crowd_of(const Crowd& crowd) {
-    return answer([&] {
-        require_trainable_crowd(crowd);
-        return whole_crowd_figures(whole_crowd_runs(curve_seed, crowd));
-    });
-}
-
-val two_numbers_of(const Crowd& crowd) {
-    return answer([&] {
-        require_trainable_crowd(crowd);
-        return two_numbers_view_of(crowd);
-    });
-}
-
 } // namespace
 
 EMSCRIPTEN_BINDINGS(crowd_csv) {
@@ -75,7 +54,4 @@ EMSCRIPTEN_BINDINGS(crowd_csv) {
     function("crowdCsvMaxBytes", emscripten::optional_override([] { return crowd_csv_max_bytes; }));
     function("crowdCsvMaxPeople", emscripten::optional_override([] { return crowd_csv_max_people; }));
     function("crowdCsvMinPeople", emscripten::optional_override([] { return crowd_folds; }));
-    function("runComparisonOf", &comparison_of);
-    function("wholeCrowdOf", &whole_crowd_of);
-    function("twoNumbersViewOf", &two_numbers_of);
 }

@@ -89,7 +89,6 @@ struct ThresholdedTrace {
 } // namespace
 
 EMSCRIPTEN_BINDINGS(normlab_layers) {
-    crossing<Block>("Block").field("rows", &Block::rows).field("cols", &Block::cols).numbers<&Block::data>("data");
     crossing<RunningRate>("RunningRate")
         .field("value", &RunningRate::value)
         .field(

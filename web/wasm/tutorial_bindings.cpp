@@ -18,9 +18,10 @@ using namespace normlab;
 
 namespace {
 
-// A table as the wrapper hands it: {rows, cols, data: Float64Array}.
+// A table as the wrapper hands it (a Block value, boundary.cpp), its shape checked by from_flat.
 Block table(const val& t) {
-    return Block::from_flat(t["rows"].as<std::size_t>(), t["cols"].as<std::size_t>(), numbers(t["data"]));
+    Block b = t.as<Block>();
+    return Block::from_flat(b.rows, b.cols, std::move(b.data));
 }
 
 val bowl_js(std::string which, double learning_rate, std::size_t steps) {
@@ -69,12 +70,5 @@ EMSCRIPTEN_BINDINGS(tutorial) {
     function("tutorialUnderEachToggleView", &under_each_toggle_js);
     function("tutorialResidualStacksView", &residual_js);
     function("tutorialParameterCountView", &parameters_js);
-    function("tutorialTable", emscripten::optional_override([] {
-                 const Block t = tutorial_table();
-                 val o = val::object();
-                 o.set("rows", t.rows);
-                 o.set("cols", t.cols);
-                 o.set("data", normlab::boundary::numbers_value(t.data));
-                 return o;
-             }));
+    function("tutorialTable", emscripten::optional_override([] { return val(tutorial_table()); }));
 }

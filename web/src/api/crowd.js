@@ -73,8 +73,7 @@ export function crowdApi(core, h) {
      */
     runComparison(begin, end, crowd) {
       const args = [checkInteger(begin, 'begin'), checkInteger(end, 'end')];
-      if (crowd === undefined) return JSON.parse(answer(core.runComparison(...args)));
-      return JSON.parse(answer(core.runComparisonOf(...args, crowdOf(crowd))));
+      return JSON.parse(answer(core.runComparison(...args, crowd === undefined ? undefined : crowdOf(crowd))));
     },
     /** The per-arrangement table from results gathered piece by piece: {results, summary}. */
     summariseComparison(results) {
@@ -93,13 +92,13 @@ export function crowdApi(core, h) {
      * is flat, epochs x units, epoch after epoch.
      */
     wholeCrowd(crowd) {
-      const figures = crowd === undefined ? core.wholeCrowd() : core.wholeCrowdOf(crowdOf(crowd));
+      const figures = core.wholeCrowd(crowd === undefined ? undefined : crowdOf(crowd));
       const { threshold, runs, twoWays, plain, batch } = answer(figures);
       return { curves: { threshold, runs }, twoWays, covariateShift: { plain, batch } };
     },
     /** The row of two numbers for the first twenty people of a crowd (all when fewer). */
     twoNumbersViewOf(crowd) {
-      return JSON.parse(answer(core.twoNumbersViewOf(crowdOf(crowd))));
+      return JSON.parse(answer(core.twoNumbersView(crowdOf(crowd))));
     },
   };
 }

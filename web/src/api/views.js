@@ -12,7 +12,7 @@ export function viewsApi(core, h) {
     },
     /** Twenty of the crowd under layer, RMS and batch normalisation. */
     twoNumbersView() {
-      return view(core.twoNumbersView());
+      return view(core.twoNumbersView(undefined));
     },
     /** Weight normalisation on three tanh neurons: slopes, checks and one step both ways. */
     weightNormView() {
