@@ -171,7 +171,7 @@ test('a digit drawn while the networks train gets ten probabilities summing to 1
   const note = lab('[data-out="drawn"]');
   assert.equal(await note.getAttribute('role'), 'status');
   const answer = (what) =>
-    new RegExp(`^${what}: none \\d \\(\\d\\.\\d{3}\\), batch \\d .*group \\d \\(\\d\\.\\d{3}\\)\\.$`);
+    new RegExp(`^${what}: plain \\d \\(\\d\\.\\d{3}\\), batch \\d .*group \\d \\(\\d\\.\\d{3}\\)\\.$`);
   await page.waitForFunction(
     (source) =>
       new RegExp(source).test(
@@ -227,8 +227,8 @@ test('a malformed message to a lab worker gets an error reply, and the worker ke
   assert.equal(byId('m2')[0].name, 'TypeError');
   assert.match(byId('m2')[0].message, /input must be an object, not 5/);
   assert.equal(byId('m3')[0].name, 'TypeError');
-  const before = await page.evaluate(() => document.querySelector('nl-mnist-lab').series.none.loss.length);
-  await page.waitForFunction((n) => document.querySelector('nl-mnist-lab').series.none.loss.length > n, before, {
+  const before = await page.evaluate(() => document.querySelector('nl-mnist-lab').series.plain.loss.length);
+  await page.waitForFunction((n) => document.querySelector('nl-mnist-lab').series.plain.loss.length > n, before, {
     timeout: 60000,
   });
 });
