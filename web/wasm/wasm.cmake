@@ -75,7 +75,10 @@ normlab_wasm_module(normlab_wasm_test normlab_core_test ${NORMLAB_WASM_TEST_OUT}
 
 # The crowd experiments' setup code (folds, standard units, first networks, accuracies) runs once
 # per call and is not where the time goes; compiled for size, V8 compiles it sooner and faster.
-set_source_files_properties(${CMAKE_SOURCE_DIR}/crowd/crowd_experiments.cpp PROPERTIES COMPILE_OPTIONS -Os)
+# So is the layer values' training loop (crowd/training.cpp), which the page runs only where the
+# lockstep engine (crowd/lockstep/, compiled for speed) hands a training back.
+set_source_files_properties(${CMAKE_SOURCE_DIR}/crowd/crowd_experiments.cpp ${CMAKE_SOURCE_DIR}/crowd/training.cpp
+                            PROPERTIES COMPILE_OPTIONS -Os)
 
 # Code that runs once per call of a widget, not in the trainings' loops, compiled for size too:
 # the bindings' conversions, the reports and views, the CSV reader, the gradient checker, the
