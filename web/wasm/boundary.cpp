@@ -1,5 +1,5 @@
 // The copies of numbers across the boundary, one JavaScript call each (see boundary.hpp), the
-// Block value every module takes and gives, and the largest block the core takes, which every
+// values every module takes and gives (a Block, a refusal), and the largest block the core takes, which every
 // module's callers check before copying.
 #include <emscripten/bind.h>
 #include <emscripten/em_js.h>
@@ -23,6 +23,12 @@ EM_JS(void, normlab_numbers_in, (emscripten::EM_VAL v, double* data), {
 // Declared once, here, since every module links this file: a Block crosses as
 // {rows, cols, data: Float64Array}.
 EMSCRIPTEN_BINDINGS(normlab_boundary) {
+    using normlab::boundary::Refusal;
+    using normlab::boundary::RefusalDetail;
+    normlab::boundary::crossing<RefusalDetail>("RefusalDetail")
+        .field("name", &RefusalDetail::name)
+        .field("message", &RefusalDetail::message);
+    normlab::boundary::crossing<Refusal>("Refusal").field("error", &Refusal::error);
     normlab::boundary::crossing<normlab::Block>("Block")
         .field("rows", &normlab::Block::rows)
         .field("cols", &normlab::Block::cols)

@@ -2,10 +2,9 @@
 //   - values cross as declared value_objects (crossing<S> below): plain JS objects in and out,
 //     vectors as fresh typed-array copies;
 //   - views shaped for readers cross as the JSON text the CLI prints (report/, tutorial/);
-//   - nothing is assembled by hand with val::set (but the refusal below, the one shape every
-//     call shares), and a binding holds no state and checks no domain: stores and checks live
-//     in the library, which throws the typed refusal that answer() turns into
-//     {error: {name, message}}.
+//   - nothing is assembled by hand with val::set, and a binding holds no state and checks no
+//     domain: stores and checks live in the library, which throws the typed refusal that
+//     answer() turns into the declared value {error: {name, message}}.
 // Types are registered once, where they are declared; this header says how a refusal, a vector
 // of numbers, a typed array and a list cross.
 #pragma once
@@ -26,16 +25,15 @@ namespace normlab::boundary {
 
 using emscripten::val;
 
-// {error: {name, message}}: a refusal as a value, which web/src/normlab.js throws as the Error
-// subclass of that name.
-inline val refusal(const char* name, const std::string& message) {
-    val error = val::object();
-    error.set("name", val(name));
-    error.set("message", val(message));
-    val o = val::object();
-    o.set("error", error);
-    return o;
-}
+// {error: {name, message}}: a refusal as a value (declared in boundary.cpp, which every module
+// links), which web/src/normlab.js throws as the Error subclass of that name.
+struct RefusalDetail {
+    std::string name, message;
+};
+struct Refusal {
+    RefusalDetail error;
+};
+inline val refusal(const char* name, const std::string& message) { return val(Refusal{{name, message}}); }
 
 // The refusal for the exception being handled; called only from a catch block. Out of line, so
 // each bound function carries one small handler rather than a copy of this.

@@ -19,20 +19,20 @@ using namespace normlab;
 
 namespace {
 
+// The CSV reader's refusal: {error: {name, message, lines: [{line, reason}]}}.
+struct CsvRefusalDetail {
+    std::string name, message;
+    std::vector<RefusedLine> lines;
+};
+struct CsvRefusal {
+    CsvRefusalDetail error;
+};
+
 val crowd_from_csv(std::string text) {
     try {
         return val(read_crowd_csv(text));
     } catch (const CrowdCsvError& e) {
-        val refused = normlab::boundary::refusal(e.name(), e.what());
-        val lines = val::array();
-        for (const RefusedLine& r : e.lines) {
-            val line = val::object();
-            line.set("line", val(r.line));
-            line.set("reason", val(r.reason));
-            lines.call<void>("push", line);
-        }
-        refused["error"].set("lines", lines);
-        return refused;
+        return val(CsvRefusal{{e.name(), e.what(), e.lines}});
     } catch (...) {
         return normlab::boundary::refused();
     }
@@ -49,6 +49,13 @@ val check_size(std::size_t bytes, bool at_least) {
 
 EMSCRIPTEN_BINDINGS(crowd_csv) {
     using emscripten::function;
+    using normlab::boundary::crossing;
+    crossing<RefusedLine>("RefusedLine").field("line", &RefusedLine::line).field("reason", &RefusedLine::reason);
+    crossing<CsvRefusalDetail>("CsvRefusalDetail")
+        .field("name", &CsvRefusalDetail::name)
+        .field("message", &CsvRefusalDetail::message)
+        .list<&CsvRefusalDetail::lines>("lines");
+    crossing<CsvRefusal>("CsvRefusal").field("error", &CsvRefusal::error);
     function("crowdFromCsv", &crowd_from_csv);
     function("crowdCsvCheckSize", &check_size);
     function("crowdCsvMaxBytes", emscripten::optional_override([] { return crowd_csv_max_bytes; }));
