@@ -6,10 +6,11 @@ file(GLOB_RECURSE NORMLAB_TEST_SOURCES CONFIGURE_DEPENDS
   ${CMAKE_SOURCE_DIR}/tests/crowd/*.cpp
   ${CMAKE_SOURCE_DIR}/tests/report/*.cpp
   ${CMAKE_SOURCE_DIR}/tests/tutorial/*.cpp
-  ${CMAKE_SOURCE_DIR}/tests/mnist/*.cpp)
+  ${CMAKE_SOURCE_DIR}/tests/mnist/*.cpp
+  ${CMAKE_SOURCE_DIR}/tests/transformer/*.cpp)
 add_executable(normlab_tests ${NORMLAB_TEST_SOURCES})
 target_include_directories(normlab_tests PRIVATE ${CMAKE_SOURCE_DIR}/tests/support)
-target_link_libraries(normlab_tests PRIVATE normlab_report normlab_tutorial normlab_mnist Catch2::Catch2)
+target_link_libraries(normlab_tests PRIVATE normlab_report normlab_tutorial normlab_mnist normlab_transformer Catch2::Catch2)
 target_compile_options(normlab_tests PRIVATE ${NORMLAB_WARNINGS})
 target_compile_definitions(normlab_tests PRIVATE NORMLAB_FIXTURES="${CMAKE_SOURCE_DIR}/tests/fixtures")
 # One CTest entry per test case, whatever its name holds; each fails if its filter runs nothing.

@@ -1,0 +1,14 @@
+// The Transformer library: a small causal Transformer on the core's normalisers, its loss
+// and Adam.
+#pragma once
+#include "transformer/adam.hpp"
+#include "transformer/causal_self_attention.hpp"
+#include "transformer/embedding.hpp"
+#include "transformer/feed_forward.hpp"
+#include "transformer/next_token_loss.hpp"
+#include "transformer/parameter_list.hpp"
+#include "transformer/residual_block.hpp"
+#include "transformer/stack_initialisation.hpp"
+#include "transformer/token_batch.hpp"
+#include "transformer/transformer_shape.hpp"
+#include "transformer/transformer_stack.hpp"
