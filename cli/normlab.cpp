@@ -28,6 +28,8 @@ const char* const usage_text =
     "  measurements  all four (JSON only)\n"
     "  figures       the reference figures the wasm build is compared against (JSON only)\n"
     "  tutorial      the tutorial's instruments at their settings (JSON only)\n"
+    "  starting-slopes  each block's feed-forward weight slopes at initialisation, post-norm\n"
+    "                beside pre-norm (depth 6, width 64, 4 heads, layer norm; JSON only)\n"
     "options:\n"
     "  --json        print JSON (the schema is in the README)\n"
     "  -h, --help    print this text\n";
@@ -73,6 +75,8 @@ void run(const std::string& command, bool json) {
         std::puts(reference_figures_json().c_str());
     } else if (command == "tutorial") {
         std::puts(tutorial_figures_json().c_str());
+    } else if (command == "starting-slopes") {
+        std::puts(starting_slopes_view(default_starting_slopes_settings()).c_str());
     } else if (command == "measurements") {
         std::puts(measurements_json().c_str());
     } else if (command == "comparison") {
@@ -100,7 +104,7 @@ void run(const std::string& command, bool json) {
 
 int main(int argc, char** argv) {
     static const char* const commands[] = {"comparison",   "curves",  "two-ways", "shift",
-                                           "measurements", "figures", "tutorial"};
+                                           "measurements", "figures", "tutorial", "starting-slopes"};
 #ifdef SIGPIPE
     std::signal(SIGPIPE, SIG_IGN); // a closed pipe then fails the write, which is reported below
 #endif

@@ -1,5 +1,5 @@
-// The Transformer library: a small causal Transformer on the core's normalisers, its loss
-// and Adam.
+// The Transformer library: a small causal Transformer on the core's normalisers, its loss,
+// Adam, and the slopes a stack starts with (the pre-norm and post-norm figure).
 #pragma once
 #include "transformer/adam.hpp"
 #include "transformer/causal_self_attention.hpp"
@@ -9,6 +9,7 @@
 #include "transformer/parameter_list.hpp"
 #include "transformer/residual_block.hpp"
 #include "transformer/stack_initialisation.hpp"
+#include "transformer/starting_slopes.hpp"
 #include "transformer/token_batch.hpp"
 #include "transformer/transformer_shape.hpp"
 #include "transformer/transformer_stack.hpp"

@@ -42,6 +42,7 @@ expect "two commands" 2 "" "one command at a time" -- curves figures
 expect "no command" 2 "" "no command given" --
 expect "a command" 0 "first under 0.3" "" -- curves
 expect "tutorial" 0 "\"nudge\"" "" -- tutorial --json
+expect "starting slopes" 0 "\"pre\":\\[" "" -- starting-slopes --json
 
 # A full disk.
 if [ -w /dev/full ]; then

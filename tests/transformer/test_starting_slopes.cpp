@@ -1,0 +1,82 @@
+// The slopes a stack starts with: one draw's figures, reproducibility, refusals.
+#include "transformer_fixtures.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+namespace {
+StartingSlopesSettings small_settings() {
+    StartingSlopesSettings s;
+    s.shape = {11, 8, 16, 2, 32, 3};
+    s.sequences = 4;
+    s.draws = 2;
+    s.seed = 9;
+    return s;
+}
+} // namespace
+
+TEST_CASE("starting slopes are each block's feed-forward weight slope norms, averaged", "[transformer][slopes]") {
+    const StartingSlopesSettings s = small_settings();
+    const StartingSlopes slopes = starting_slopes(s);
+    REQUIRE(slopes.post.size() == 3);
+    REQUIRE(slopes.pre.size() == 3);
+    // By hand: the same draws, the same stacks, the same tokens.
+    Random seeds(s.seed);
+    std::vector<double> post(3, 0.0), pre(3, 0.0);
+    for (std::size_t k = 0; k < s.draws; ++k) {
+        const std::uint64_t seed = seeds.next_u64();
+        for (Placement placement : {Placement::Post, Placement::Pre}) {
+            Random rng(seed);
+            const TransformerStack stack = initialised_stack(s.shape, placement, s.kind, rng);
+            const TokenBatch tokens = random_tokens(rng, s.sequences, s.shape.context, s.shape.vocabulary);
+            const TransformerResponse r = stack.train(tokens);
+            const TransformerGradient g = stack.backward(r, next_token_loss(r.logits(), next_tokens(tokens)).dlogits);
+            for (std::size_t l = 0; l < 3; ++l) {
+                const auto& ff = g.dblocks[l].dfeed_forward;
+                double square = 0;
+                for (double v : ff.dexpand.dweights.data) square += v * v;
+                for (double v : ff.dcontract.dweights.data) square += v * v;
+                (placement == Placement::Post ? post : pre)[l] += std::sqrt(square) / 2;
+            }
+        }
+    }
+    for (std::size_t l = 0; l < 3; ++l) {
+        CHECK_NEAR(slopes.post[l], post[l], 1e-15 * post[l]);
+        CHECK_NEAR(slopes.pre[l], pre[l], 1e-15 * pre[l]);
+        CHECK(slopes.post[l] > 0);
+        CHECK(slopes.pre[l] > 0);
+    }
+    CHECK(starting_slopes(s).post == slopes.post); // a seed names the figure
+}
+
+TEST_CASE("starting slopes refuse draws and sequences beyond their limits", "[transformer][slopes][errors]") {
+    StartingSlopesSettings s = small_settings();
+    s.draws = 0;
+    check_refusal<SizeError>([&] { starting_slopes(s); }, "draws 0");
+    s = small_settings();
+    s.sequences = 257;
+    check_refusal<SizeError>([&] { starting_slopes(s); }, "sequences 257");
+    s = small_settings();
+    s.kind = NormKind::Group;
+    check_refusal<OptionError>([&] { starting_slopes(s); }, "group norm");
+}
+
+TEST_CASE("the view prints the stated setting's slopes per block", "[transformer][slopes][view]") {
+    StartingSlopesSettings s = small_settings();
+    const std::string json = starting_slopes_view(s);
+    CHECK_THAT(json, Catch::Contains("\"depth\":3"));
+    CHECK_THAT(json, Catch::Contains("\"norm\":\"layer\""));
+    CHECK_THAT(json, Catch::Contains("\"post\":["));
+    CHECK_THAT(json, Catch::Contains("\"pre\":["));
+    const StartingSlopesSettings d = default_starting_slopes_settings();
+    CHECK(d.shape == TransformerShape{11, 16, 64, 4, 256, 6});
+}
+
+TEST_CASE("at depth 6, width 64 post-norm's slopes rise to the last blocks and pre-norm's fall",
+          "[transformer][slopes][figure]") {
+    const StartingSlopes s = starting_slopes(default_starting_slopes_settings());
+    CHECK(s.post.back() > 1.1 * s.post.front()); // 2.35 against 2.01
+    for (std::size_t l = 1; l < 6; ++l) CHECK(s.pre[l] < s.pre[l - 1]);
+    CHECK(s.pre.back() < 0.5 * s.pre.front()); // 1.31 against 3.16
+    CHECK(s.post.back() > s.pre.back());
+}

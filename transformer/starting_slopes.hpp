@@ -1,0 +1,36 @@
+// The slopes a stack starts with: the size (Frobenius norm) of each block's feed-forward weight
+// slopes at initialisation, post-norm beside pre-norm, averaged over draws. Xiong and colleagues
+// (2020) found post-norm's slopes near the output large at the start, pre-norm's not.
+// Each draw initialises one stack (initialised_stack) and draws random tokens; both placements
+// get the same weights and tokens. The loss is next-token cross-entropy on those tokens.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/normaliser.hpp"
+#include "transformer/transformer_shape.hpp"
+
+namespace normlab {
+
+struct StartingSlopesSettings {
+    TransformerShape shape; // tokens fill the whole context
+    NormKind kind = NormKind::Layer;
+    std::size_t sequences = 8; // B of each draw
+    std::size_t draws = 4;
+    std::uint64_t seed = 1;
+};
+
+struct StartingSlopes {
+    // Per block, first to last: the mean over draws of sqrt(|dW_expand|^2 + |dW_contract|^2).
+    std::vector<double> post, pre;
+};
+
+// requires: the shape as require_transformer_shape; kind layer or rms (else OptionError); 1..64
+// draws and 1..256 sequences (else SizeError).
+StartingSlopes starting_slopes(const StartingSlopesSettings& settings);
+
+// Per block, sqrt(|dW_expand|^2 + |dW_contract|^2) of a gradient.
+struct TransformerGradient;
+std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient);
+
+} // namespace normlab
