@@ -1,8 +1,10 @@
 // The Transformer library: a small causal Transformer on the core's normalisers, its loss,
-// Adam, and the slopes a stack starts with (the pre-norm and post-norm figure).
+// Adam, the slopes a stack starts with (the pre-norm and post-norm figure) and a small
+// training task.
 #pragma once
 #include "transformer/adam.hpp"
 #include "transformer/causal_self_attention.hpp"
+#include "transformer/digit_reversal.hpp"
 #include "transformer/embedding.hpp"
 #include "transformer/feed_forward.hpp"
 #include "transformer/next_token_loss.hpp"

@@ -1,0 +1,57 @@
+// The digit-reversal task and its training loop.
+#include "transformer_fixtures.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+TEST_CASE("a reversal batch asks for the digits reversed after the separator", "[transformer][reversal]") {
+    Random rng(4);
+    const ReversalBatch b = reversal_batch(2, 3, rng);
+    REQUIRE(b.input.length == 6);
+    for (std::size_t s = 0; s < 2; ++s) {
+        CHECK(b.input.at(s, 3) == reversal_separator);
+        for (std::size_t t = 0; t < 3; ++t) {
+            CHECK(b.input.at(s, t) < 10);
+            CHECK(b.targets.at(s, t) == no_target);
+            CHECK(b.targets.at(s, 3 + t) == b.input.at(s, 2 - t)); // d_n .. d_1
+        }
+        for (std::size_t t = 4; t < 6; ++t) CHECK(b.input.at(s, t) == b.input.at(s, 6 - t)); // the reversal read so far
+    }
+}
+
+TEST_CASE("Adam lowers the reversal loss of a small stack in both placements", "[transformer][reversal]") {
+    for (Placement placement : {Placement::Post, Placement::Pre}) {
+        INFO(placement_name(placement));
+        DigitReversalSettings s;
+        s.digits = 3;
+        s.width = 16;
+        s.heads = 2;
+        s.hidden = 32;
+        s.depth = 1;
+        s.placement = placement;
+        s.adam.learning_rate = 1e-2;
+        s.adam.warmup_steps = 5;
+        s.steps = 60;
+        const DigitReversalRun run = train_digit_reversal(s);
+        REQUIRE(run.losses.size() == 60);
+        double first = 0, last = 0;
+        for (std::size_t k = 0; k < 10; ++k) {
+            first += run.losses[k] / 10;
+            last += run.losses[50 + k] / 10;
+        }
+        CHECK(last < 0.8 * first);
+        CHECK(run.accuracy > 0.1); // better than chance (one in eleven)
+    }
+}
+
+TEST_CASE("the reversal run refuses sizes beyond its limits", "[transformer][reversal][errors]") {
+    DigitReversalSettings s;
+    s.digits = 0;
+    check_refusal<SizeError>([&] { train_digit_reversal(s); }, "digits 0");
+    s = DigitReversalSettings{};
+    s.steps = 0;
+    check_refusal<SizeError>([&] { train_digit_reversal(s); }, "steps 0");
+    s = DigitReversalSettings{};
+    s.heads = 5;
+    check_refusal<ShapeError>([&] { train_digit_reversal(s); }, "heads 5");
+}

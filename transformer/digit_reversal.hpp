@@ -1,0 +1,49 @@
+// A small task for a small Transformer: read n digits and a separator, then write the digits
+// reversed. A sequence is d_1 .. d_n | d_n .. d_1 (vocabulary: ten digits and the separator, 10);
+// the stack reads its first 2n tokens and is asked, from the separator on, for the next token.
+// Training: Adam (with optional linear warm-up) on fresh random batches, one per step.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/normaliser.hpp"
+#include "core/random.hpp"
+#include "transformer/adam.hpp"
+#include "transformer/token_batch.hpp"
+#include "transformer/transformer_shape.hpp"
+
+namespace normlab {
+
+constexpr std::size_t reversal_vocabulary = 11; // digits 0..9 and the separator
+constexpr std::size_t reversal_separator = 10;
+
+struct DigitReversalSettings {
+    std::size_t digits = 4; // n; the stack's context must hold 2n tokens
+    std::size_t width = 32; // D
+    std::size_t heads = 4;
+    std::size_t hidden = 64; // F
+    std::size_t depth = 2;
+    Placement placement = Placement::Pre;
+    NormKind kind = NormKind::Layer;
+    AdamSettings adam;
+    std::size_t steps = 100;
+    std::size_t batch = 16; // sequences per step
+    std::uint64_t seed = 1;
+};
+
+struct DigitReversalRun {
+    std::vector<double> losses; // per step, the batch's loss before the step
+    double accuracy = 0.0;      // share of reversed digits right (teacher-forced) on a fresh batch after training
+};
+
+// A batch of tasks: the stack's input (B, 2n) and its targets (no_target before the separator).
+struct ReversalBatch {
+    TokenBatch input, targets;
+};
+ReversalBatch reversal_batch(std::size_t sequences, std::size_t digits, Random& random);
+
+// requires: 1..64 digits; the stack's sizes as require_transformer_shape; 1..100,000 steps;
+// 1..256 sequences; Adam's settings as require_adam_settings (else SizeError, OptionError, ...).
+DigitReversalRun train_digit_reversal(const DigitReversalSettings& settings);
+
+} // namespace normlab
