@@ -29,6 +29,7 @@ void require_sequences(const Block& x, std::size_t length, const char* what) {
 
 AttentionResponse CausalSelfAttention::train(const Block& x, std::size_t length) const {
     require_sequences(x, length, "attention input");
+    require_cells(x.rows / length * heads_, length * length, "attention weights (B * H, T * T)");
     AttentionResponse r;
     r.length = length;
     r.projection = projection_.train(x);

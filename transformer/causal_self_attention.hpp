@@ -37,7 +37,8 @@ public:
     std::size_t heads() const { return heads_; }
     std::size_t width() const { return mix_.outputs(); }
 
-    // requires: x (B * T, D) finite, its rows a whole number of sequences of the given length.
+    // requires: x (B * T, D) finite, its rows a whole number of sequences of the given length
+    // (else ShapeError); the B * H * T * T weights within max_block_cells (else SizeError).
     Block infer(const Block& x, std::size_t length) const { return train(x, length).mix.output; }
     AttentionResponse train(const Block& x, std::size_t length) const;
     // requires: a response of this layer; dy (B * T, D), finite.

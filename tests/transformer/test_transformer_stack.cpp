@@ -97,6 +97,11 @@ TEST_CASE("sizes beyond the limits are refused by name", "[transformer][errors]"
     check_refusal<DataError>([&] { stack.infer({1, 2, {0, 7}}); }, "token 7");
     check_refusal<ShapeError>([&] { stack.with_parameters({1.0, 2.0}); }, "parameter list");
     check_refusal<OptionError>([] { placement_named("middle"); }, "middle");
+    // 64 sequences of 256 tokens, 64 heads: 2^28 attention weights, refused before any is computed
+    const CausalSelfAttention wide(Dense(Block(64, 192), std::vector<double>(192), Activation::Identity),
+                                   Dense(Block(64, 64), std::vector<double>(64), Activation::Identity), 64);
+    check_refusal<SizeError>([&] { wide.train(Block(64 * 256, 64), 256); }, "attention weights");
+    check_refusal<ShapeError>([&] { wide.train(Block(10, 64), 4); }, "length 4");
 }
 
 TEST_CASE("Adam warms its rate up linearly and matches the rule by hand", "[transformer][adam]") {
