@@ -55,3 +55,35 @@ TEST_CASE("the reversal run refuses sizes beyond its limits", "[transformer][rev
     s.heads = 5;
     check_refusal<ShapeError>([&] { train_digit_reversal(s); }, "heads 5");
 }
+
+namespace {
+double mean_of_last_20(const std::vector<double>& losses) {
+    double sum = 0;
+    for (std::size_t k = losses.size() - 20; k < losses.size(); ++k) sum += losses[k];
+    return sum / 20;
+}
+} // namespace
+
+TEST_CASE("at depth 6, width 64 and Adam 5e-3, post-norm needs warm-up and pre-norm does not",
+          "[transformer][reversal][slow]") {
+    DigitReversalSettings s; // 4 digits, batches of 16, seed 1
+    s.width = 64;
+    s.heads = 4;
+    s.hidden = 256;
+    s.depth = 6;
+    s.adam.learning_rate = 5e-3;
+    s.steps = 300;
+    s.placement = Placement::Post;
+    const DigitReversalRun post = train_digit_reversal(s);
+    s.adam.warmup_steps = 100;
+    const DigitReversalRun warmed = train_digit_reversal(s);
+    s.placement = Placement::Pre;
+    s.adam.warmup_steps = 0;
+    const DigitReversalRun pre = train_digit_reversal(s);
+    CHECK(mean_of_last_20(post.losses) > 2.2); // 2.34: chance among ten digits is ln 10 = 2.30
+    CHECK(post.accuracy < 0.3);                // 0.17
+    CHECK(mean_of_last_20(warmed.losses) < 0.01);
+    CHECK(warmed.accuracy == 1.0);
+    CHECK(mean_of_last_20(pre.losses) < 0.01);
+    CHECK(pre.accuracy == 1.0);
+}
