@@ -1,6 +1,6 @@
 #include "report/transformer_views.hpp"
 
-#include "report/json_writer.hpp"
+#include "core/json_writer.hpp"
 
 namespace normlab {
 
