@@ -26,7 +26,7 @@ const WIDTH = 1280;
 const HEIGHT = 900;
 let site, widgets, host;
 const mnistAccuracies = new Map(); // engine -> {arrangement: accuracy text}
-const ARRANGEMENTS = ['none', 'batch', 'layer', 'group'];
+const ARRANGEMENTS = ['plain', 'batch', 'layer', 'group'];
 
 /**
  * The held-out accuracy of each arrangement after one epoch at the lab's settings, from the lab's
