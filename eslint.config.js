@@ -11,7 +11,7 @@ export default [
     rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
   },
   {
-    files: ['web/src/worker.js'],
+    files: ['web/src/work/*-worker.js'],
     languageOptions: { globals: { ...globals.worker } },
   },
 ];

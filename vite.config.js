@@ -32,7 +32,7 @@ export default defineConfig({
         tutorial: 'web/tutorial.html',
         mnist: 'web/mnist.html',
         embed: 'web/embed.html',
-        widgets: 'web/src/embed-entry.js',
+        widgets: 'web/src/page/embed-entry.js',
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'widgets' ? 'normlab-widgets.js' : 'assets/[name]-[hash].js'),

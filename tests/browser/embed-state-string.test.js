@@ -2,8 +2,8 @@
 // separators round-trip, a malformed hash names no widget, and each type reads as documented.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readOption } from '../../web/src/attributes.js';
-import { hashAnchor, hashOf, hashStates, stateString, stateTexts } from '../../web/src/widget-state.js';
+import { readOption } from '../../web/src/widget/attributes.js';
+import { hashAnchor, hashOf, hashStates, stateString, stateTexts } from '../../web/src/widget/state.js';
 
 const options = [
   { name: 'rows', type: 'block', default: '1,7;1,9' },

@@ -179,7 +179,7 @@ test('covariate shift: after two quick attribute changes only the last start dra
 
 test('the built worker answers every malformed request, knows only its own jobs, and stops when cancelled', async () => {
   const assets = path.resolve(root, siteFolder(), 'assets');
-  const worker = readdirSync(assets).find((f) => /^worker-.*\.js$/.test(f));
+  const worker = readdirSync(assets).find((f) => /^crowd-worker-.*\.js$/.test(f));
   assert.ok(worker, `no worker in ${assets}`);
   const probe = await browser.newPage();
   const probeProblems = watchForProblems(probe);

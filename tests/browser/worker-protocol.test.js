@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { loadNormlab } from '../../web/src/normlab.js';
-import { createJobRunner } from '../../web/src/job-runner.js';
-import { crowdJobs } from '../../web/src/crowd-jobs.js';
-import { CancelError } from '../../web/src/protocol.js';
-import { TrainingWorker } from '../../web/src/training-worker.js';
-import { sharedJob } from '../../web/src/shared-job.js';
-import { workerPool } from '../../web/src/worker-pool.js';
+import { createJobRunner } from '../../web/src/work/job-runner.js';
+import { crowdJobs } from '../../web/src/work/crowd-jobs.js';
+import { CancelError } from '../../web/src/work/protocol.js';
+import { TrainingWorker } from '../../web/src/work/training-worker.js';
+import { sharedJob } from '../../web/src/work/shared-job.js';
+import { workerPool } from '../../web/src/work/pool.js';
 
 let core;
 before(async () => {

@@ -1,7 +1,7 @@
 // Display formatting: grouped() writes whole numbers as toLocaleString('en') does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { grouped } from '../../web/src/format.js';
+import { grouped } from '../../web/src/widget/format.js';
 
 test('grouped puts a comma between groups of three digits, as toLocaleString("en") does', () => {
   const wholes = [0, 7, 999, 1000, -1000, 10000, 12345, 100000, 1234567, -987654321, Number.MAX_SAFE_INTEGER];

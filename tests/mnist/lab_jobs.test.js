@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadNormlab } from '../../web/src/normlab.js';
-import { createJobRunner } from '../../web/src/job-runner.js';
-import { createMnistJobs } from '../../web/src/mnist-jobs.js';
+import { createJobRunner } from '../../web/src/work/job-runner.js';
+import { createMnistJobs } from '../../web/src/work/mnist-jobs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TRAINING = { learningRate: 0.1, batchSize: 256, seed: 1 };

@@ -1,11 +1,11 @@
 // <nl-batch-by-hand>: batch normalisation of the tutorial's 4 × 3 table worked one feature at a
 // time by the core's batch normaliser: mean, distances, squares, variance, deviation, outputs,
 // with a scale and shift per feature you can set.
-import { NlWidget, define, esc } from '../widget.js';
-import { fmt } from '../format.js';
-import { readouts } from '../readouts.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { arrowKeys, rovingTabindex } from '../focus.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
+import { fmt } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 
 const two = (v) => fmt(v, 2);
 

@@ -2,12 +2,12 @@
 // the core's batch normaliser answers each batch's mean and deviation. Shows the first ten batch
 // means, the smallest deviations (and how much standardising would blow a batch up), and the
 // wobble of the batch mean against the square-root rule.
-import { NlWidget, define } from '../widget.js';
-import { chartAlternative, openAlternatives } from '../charts.js';
-import { fmt, grouped } from '../format.js';
-import { readouts } from '../readouts.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { watchWidgetSeed } from '../seed-field.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { chartAlternative, openAlternatives } from '../widget/charts.js';
+import { fmt, grouped } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { watchWidgetSeed } from '../widget/seed-field.js';
 
 const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 

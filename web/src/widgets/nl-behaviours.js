@@ -1,7 +1,7 @@
 // <nl-behaviours>: every edge case run through the core when the widget appears, in three
 // groups: refused with a typed error, accepted with the arithmetic's answer, and accepted with
 // an answer worth knowing.
-import { NlWidget, define, esc } from '../widget.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
 
 const GROUPS = [
   ['refused', 'Refused with a typed error'],

@@ -1,10 +1,10 @@
 // <nl-bowl>: gradient descent on the stretched bowl L = w1² + 25 w2² and on its standardised,
 // round twin, side by side: contours, the path step by step (Step, Run, Reset), the loss, the
 // per-step factors and the stable limit, all from the core. Drawing maps numbers to pixels only.
-import { NlWidget, define } from '../widget.js';
-import { colour } from '../charts.js';
-import { fmt } from '../format.js';
-import { readouts } from '../readouts.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { colour } from '../widget/charts.js';
+import { fmt } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
 
 const BOWLS = [
   ['stretched', 'Stretched: L = w₁² + 25 w₂²', 'w₂'],

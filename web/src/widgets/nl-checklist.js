@@ -1,5 +1,5 @@
 // <nl-checklist>: the closing checklist of a complete layer, each answer read from the core.
-import { NlWidget, define, esc } from '../widget.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
 
 export class NlChecklist extends NlWidget {
   static title = 'The checklist';

@@ -1,13 +1,19 @@
 // <nl-comparison>: 5 seeds x 5 arrangements x 5 folds trained in a worker with a progress bar and
 // a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy. On the
 // essay's crowd, or on a reader's own (crowd-picker.js).
-import { NlWidget, define } from '../widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { JOBS, isCancel } from '../protocol.js';
-import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
-import { fixed, fmt } from '../format.js';
-import { attachCrowdPicker, crowdOption, crowdPickerHtml, restartWithCrowd, startingCrowd } from '../crowd-picker.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { chartAlternative, lineChart, openAlternatives } from '../widget/charts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { JOBS, isCancel } from '../work/protocol.js';
+import { ARRANGEMENT_NAMES as NAMES } from '../widget/arrangements.js';
+import { fixed, fmt } from '../widget/format.js';
+import {
+  attachCrowdPicker,
+  crowdOption,
+  crowdPickerHtml,
+  restartWithCrowd,
+  startingCrowd,
+} from '../widget/crowd-picker.js';
 
 export class NlComparison extends NlWidget {
   static title = 'The comparison';

@@ -1,12 +1,12 @@
 // <nl-covariate-shift>: the sixteen hidden units' means (or deviations) over the whole crowd at
 // every epoch, plain network against batch layer, with the readouts. Trained in a worker, once
 // per page for every widget that shows these runs.
-import { NlWidget, define } from '../widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../charts.js';
-import { fmt, sci } from '../format.js';
-import { readouts } from '../readouts.js';
-import { arrowKeys, rovingTabindex } from '../focus.js';
-import { readerStyleTag } from '../reader-styles.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { chartAlternative, lineChart, openAlternatives } from '../widget/charts.js';
+import { fmt, sci } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
+import { arrowKeys, rovingTabindex } from '../widget/focus.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
 
 export class NlCovariateShift extends NlWidget {
   static title = 'Covariate shift';

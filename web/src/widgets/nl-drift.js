@@ -1,12 +1,12 @@
 // <nl-drift>: random examples through layers of ReLU neurons with random weights, plain and with
 // layer norm before each ReLU: the spread per layer, and any layer's histogram, from the core.
-import { NlWidget, define } from '../widget.js';
-import { chartAlternative, colour, openAlternatives } from '../charts.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { fmt } from '../format.js';
-import { readouts } from '../readouts.js';
-import { arrowKeys, rovingTabindex } from '../focus.js';
-import { watchWidgetSeed } from '../seed-field.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { chartAlternative, colour, openAlternatives } from '../widget/charts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { fmt } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
+import { arrowKeys, rovingTabindex } from '../widget/focus.js';
+import { watchWidgetSeed } from '../widget/seed-field.js';
 
 const RUNS = [
   ['plain', 'without normalisation', '--nl-plain'],

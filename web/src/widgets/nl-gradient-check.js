@@ -1,11 +1,11 @@
 // <nl-gradient-check>: the passed-down block, the naive block and the finite difference side by
 // side, with their disagreements, their sums along the axis, and the parameter slopes.
-import { NlWidget, define, esc } from '../widget.js';
-import { fixed, fmt, sci } from '../format.js';
-import { blockRows } from '../block-table.js';
-import { readouts } from '../readouts.js';
-import { keepingFocus } from '../focus.js';
-import { readerStyleTag } from '../reader-styles.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
+import { fixed, fmt, sci } from '../widget/format.js';
+import { blockRows } from '../widget/block-table.js';
+import { readouts } from '../widget/readouts.js';
+import { keepingFocus } from '../widget/focus.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
 
 const CASES = {
   'batch-four': 'batch layer, the whole-number four',

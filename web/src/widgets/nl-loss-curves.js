@@ -2,14 +2,20 @@
 // crossing of 0.3 marked, final loss and accuracy in the legend. Trained in a worker, once per
 // page for every widget that shows these runs; on a reader's own crowd (crowd-picker.js), in
 // this widget's worker.
-import { NlWidget, define } from '../widget.js';
-import { chartAlternative, openAlternatives } from '../charts.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { arrowKeys, rovingTabindex } from '../focus.js';
-import { ARRANGEMENT_NAMES as NAMES } from '../arrangements.js';
-import { fmt } from '../format.js';
-import { JOBS } from '../protocol.js';
-import { attachCrowdPicker, crowdOption, crowdPickerHtml, restartWithCrowd, startingCrowd } from '../crowd-picker.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { chartAlternative, openAlternatives } from '../widget/charts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../widget/focus.js';
+import { ARRANGEMENT_NAMES as NAMES } from '../widget/arrangements.js';
+import { fmt } from '../widget/format.js';
+import { JOBS } from '../work/protocol.js';
+import {
+  attachCrowdPicker,
+  crowdOption,
+  crowdPickerHtml,
+  restartWithCrowd,
+  startingCrowd,
+} from '../widget/crowd-picker.js';
 
 const DASHES = { plain: [], batch: [6, 3], layer: [2, 2], rms: [8, 3, 2, 3], weightNorm: [1, 3] };
 

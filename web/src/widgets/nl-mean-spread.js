@@ -1,11 +1,11 @@
 // <nl-mean-spread>: a short list of numbers you can edit; the core answers the mean, each
 // distance and its square, the variance, the standard deviation and the standardised list, and
 // the same list times 1000 standardised again, to show that the units are forgotten.
-import { NlWidget, define, esc } from '../widget.js';
-import { fmt } from '../format.js';
-import { readouts } from '../readouts.js';
-import { keepingFocus } from '../focus.js';
-import { readerStyleTag } from '../reader-styles.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
+import { fmt } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
+import { keepingFocus } from '../widget/focus.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
 
 /** Three significant digits for display. */
 const sig = (v) => fmt(Number(v.toPrecision(3)), 12);

@@ -1,8 +1,8 @@
 // <nl-mnist-circle>: random 3-D points and their layer-norm outputs, computed by the core, drawn
 // in 3-D: the outputs lie on the circle of radius sqrt(3) in the plane x + y + z = 0. Rotate by
 // dragging or with the arrow keys; the turn is part of the widget's state (a link shows it so).
-import { NlWidget, define, esc } from '../widget.js';
-import { colour } from '../charts.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
+import { colour } from '../widget/charts.js';
 
 export class NlMnistCircle extends NlWidget {
   static title = 'Layer norm puts 3-D points on a circle';

@@ -1,7 +1,7 @@
 // <nl-mnist-freedom>: the rank of a layer or group normaliser's Jacobian, computed by the core at
 // a random row: layer norm leaves d - 2 directions free, group norm d - 2g.
-import { NlWidget, define, esc } from '../widget.js';
-import { readerStyleTag } from '../reader-styles.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
 
 const PRESETS = [
   [3, 1],

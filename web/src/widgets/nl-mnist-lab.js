@@ -6,13 +6,13 @@
 // The page stays responsive while the workers train: their figures are kept as they arrive and
 // drawn in animation frames (one chart a frame, each chart at most every CHART_INTERVAL_MS, with
 // no animation), and nothing is drawn while the lab is off screen or the tab hidden.
-import { NlWidget, define } from '../widget.js';
-import { lineChart } from '../charts.js';
-import { MnistLab } from '../mnist-lab.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { watchSeedField, watchWholeField } from '../seed-field.js';
-import { isCancel } from '../protocol.js';
-import { grouped } from '../format.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { lineChart } from '../widget/charts.js';
+import { MnistLab } from '../work/mnist-lab.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { watchSeedField, watchWholeField } from '../widget/seed-field.js';
+import { isCancel } from '../work/protocol.js';
+import { grouped } from '../widget/format.js';
 
 const ARRANGEMENTS = ['plain', 'batch', 'layer', 'group'];
 const LABELS = { plain: 'no normalisation', batch: 'batch norm', layer: 'layer norm', group: 'group norm (8 groups)' };

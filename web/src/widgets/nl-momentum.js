@@ -1,10 +1,10 @@
 // <nl-momentum>: running averages of batch figures, folded in by the core's batch normaliser
 // step, with the rate written either way (momentum or keep) and PyTorch's unbiased running
 // variance as a toggle; more batches show the early bias wearing off.
-import { NlWidget, define } from '../widget.js';
-import { fmt } from '../format.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { arrowKeys, rovingTabindex } from '../focus.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { fmt } from '../widget/format.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 
 export class NlMomentum extends NlWidget {
   static title = 'Running averages with momentum';

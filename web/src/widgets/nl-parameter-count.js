@@ -1,8 +1,8 @@
 // <nl-parameter-count>: learned parameters and buffers of batch, layer and RMS norm at a width,
 // read from the core's normalisers.
-import { NlWidget, define } from '../widget.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { grouped } from '../format.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { grouped } from '../widget/format.js';
 
 const NAMES = { batch: 'BatchNorm', layer: 'LayerNorm', rms: 'RMSNorm' };
 const WHAT = {

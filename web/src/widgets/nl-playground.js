@@ -1,12 +1,12 @@
 // <nl-playground>: a block of rows you can edit, normalised live by the core under the batch,
 // layer, RMS or group setting, with the statistics, the standardised and answered blocks, scale
 // and shift per feature, "Undo exactly", Train / Predict, and a real Step.
-import { NlWidget, define, esc } from '../widget.js';
-import { fmt } from '../format.js';
-import { blockRows } from '../block-table.js';
-import { readouts } from '../readouts.js';
-import { arrowKeys, keepingFocus, rovingTabindex } from '../focus.js';
-import { readerStyleTag } from '../reader-styles.js';
+import { NlWidget, define, esc } from '../widget/widget.js';
+import { fmt } from '../widget/format.js';
+import { blockRows } from '../widget/block-table.js';
+import { readouts } from '../widget/readouts.js';
+import { arrowKeys, keepingFocus, rovingTabindex } from '../widget/focus.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
 
 /** How long the reader must pause typing before the summary is announced. */
 const ANNOUNCE_AFTER_MS = 900;

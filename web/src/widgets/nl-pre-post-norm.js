@@ -1,12 +1,12 @@
 // <nl-pre-post-norm>: a stack of residual blocks with layer norm after the addition (post-norm)
 // or on the branch's input (pre-norm): at initialisation, the size of the slope reaching each
 // block and the spread of the main path per depth, from the core's forward and backward passes.
-import { NlWidget, define } from '../widget.js';
-import { chartAlternative, openAlternatives } from '../charts.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { fmt } from '../format.js';
-import { readouts } from '../readouts.js';
-import { watchWidgetSeed } from '../seed-field.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { chartAlternative, openAlternatives } from '../widget/charts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { fmt } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
+import { watchWidgetSeed } from '../widget/seed-field.js';
 
 const PLACEMENTS = [
   ['post', 'post-norm: x ← LN(x + F(x))', '--nl-batch'],

@@ -1,9 +1,9 @@
 // <nl-running-average>: a batch layer stepped on the same batch; after each step, the widest gap
 // between its predicting answer (running figures) and its training answer, on a log scale.
-import { NlWidget, define } from '../widget.js';
-import { fmt, sci } from '../format.js';
-import { blockRows } from '../block-table.js';
-import { readouts } from '../readouts.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { fmt, sci } from '../widget/format.js';
+import { blockRows } from '../widget/block-table.js';
+import { readouts } from '../widget/readouts.js';
 
 const THRESHOLDS = [0.01, 0.001];
 

@@ -1,9 +1,9 @@
 // <nl-toggles>: the tutorial's 4 × 3 table under batch, layer and RMS normalisation, one
 // example at a time, with the statistics each one divides by, all from the core's normalisers.
-import { NlWidget, define } from '../widget.js';
-import { fixed, fmt } from '../format.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { arrowKeys, rovingTabindex } from '../focus.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { fixed, fmt } from '../widget/format.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 
 const KINDS = [
   ['batch', 'BatchNorm', 'each feature over the four examples (down a column)'],

@@ -1,11 +1,17 @@
 // <nl-two-numbers>: twenty of the crowd (height, weight) under layer norm (every row becomes
 // plus or minus one), RMS (rows stay apart) and the batch layer (columns keep their differences);
 // or the first twenty of a reader's own crowd (crowd-picker.js).
-import { NlWidget, define } from '../widget.js';
-import { fixed, fmt, sci } from '../format.js';
-import { arrowKeys, rovingTabindex } from '../focus.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { attachCrowdPicker, crowdOption, crowdPickerHtml, restartWithCrowd, startingCrowd } from '../crowd-picker.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { fixed, fmt, sci } from '../widget/format.js';
+import { arrowKeys, rovingTabindex } from '../widget/focus.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import {
+  attachCrowdPicker,
+  crowdOption,
+  crowdPickerHtml,
+  restartWithCrowd,
+  startingCrowd,
+} from '../widget/crowd-picker.js';
 
 const MODES = [
   ['layer', 'Layer norm'],

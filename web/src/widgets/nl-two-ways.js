@@ -1,10 +1,10 @@
 // <nl-two-ways>: the batch layer's accuracy after every step, asked properly (running figures)
 // and by the batch's own statistics, and the number of epochs where the two disagree.
-import { NlWidget, define } from '../widget.js';
-import { chartAlternative, openAlternatives } from '../charts.js';
-import { readerStyleTag } from '../reader-styles.js';
-import { fixed } from '../format.js';
-import { readouts } from '../readouts.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { chartAlternative, openAlternatives } from '../widget/charts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+import { fixed } from '../widget/format.js';
+import { readouts } from '../widget/readouts.js';
 
 export class NlTwoWays extends NlWidget {
   static title = 'Asked two ways';

@@ -1,10 +1,10 @@
 // <nl-weight-norm>: three tanh neurons with stored directions of lengths 1, 2.5 and 0.5 reading
 // five of the crowd: forward equal to the dense layer, slopes against finite differences, the
 // unprojected form's miss, and one step at learning rate 0.1 under both parameterisations.
-import { NlWidget, define } from '../widget.js';
-import { fmt, sci } from '../format.js';
-import { blockRows } from '../block-table.js';
-import { readouts } from '../readouts.js';
+import { NlWidget, define } from '../widget/widget.js';
+import { fmt, sci } from '../widget/format.js';
+import { blockRows } from '../widget/block-table.js';
+import { readouts } from '../widget/readouts.js';
 
 export class NlWeightNorm extends NlWidget {
   static title = 'Weight normalisation';

@@ -1,10 +1,10 @@
 // The one generic training worker: the crowd jobs, run by the protocol's job runner. The page's
 // pool hands it the compiled core before any request (core-module.js); a worker spoken to
 // without one loads the core itself.
-import { loadNormlab } from './normlab.js';
+import { loadNormlab } from '../normlab.js';
 import { createJobRunner } from './job-runner.js';
 import { crowdJobs } from './crowd-jobs.js';
-import { moduleOfMessage } from './core-module.js';
+import { moduleOfMessage } from '../core-module.js';
 import { ProtocolError, errorReply } from './protocol.js';
 
 let handed;

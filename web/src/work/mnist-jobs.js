@@ -15,7 +15,7 @@
 //   activations {shown}    → {arrangement: the hidden units' on/off maps}
 //   digit       {index}    → {label, pixels}
 import { describe } from './protocol.js';
-import { MNIST_ARRANGEMENTS } from './api/mnist.js';
+import { MNIST_ARRANGEMENTS } from '../api/mnist.js';
 
 /** A short description of a list for a message: its first names, or what it is instead. */
 function listed(v) {

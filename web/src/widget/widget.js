@@ -5,14 +5,14 @@
 // of results (whole-crowd.js).
 import { readOption, written } from './attributes.js';
 import { chartPng, download, numbersCsv, seriesOf, tablesOf, tablesPng } from './export.js';
-import { loadNormlab } from './normlab.js';
-import { CancelError, isCancel } from './protocol.js';
-import { TrainingWorker } from './training-worker.js';
-import { WasmUnavailableError, wasmProblem } from './wasm-support.js';
-import { hashAnchor, hashOf, hashStates, leftOutOfState, stateString, stateTexts } from './widget-state.js';
-import { wholeCrowd } from './whole-crowd.js';
-import { whenSectionAwake } from './section-waking.js';
-import { widgetStyles } from './widget-styles.js';
+import { loadNormlab } from '../normlab.js';
+import { CancelError, isCancel } from '../work/protocol.js';
+import { TrainingWorker } from '../work/training-worker.js';
+import { WasmUnavailableError, wasmProblem } from '../page/wasm-support.js';
+import { hashAnchor, hashOf, hashStates, leftOutOfState, stateString, stateTexts } from './state.js';
+import { wholeCrowd } from '../work/whole-crowd.js';
+import { whenSectionAwake } from '../page/section-waking.js';
+import { widgetStyles } from './styles.js';
 
 export { esc } from './escape.js';
 
@@ -44,7 +44,7 @@ export function core(module = 'core') {
   return loading;
 }
 
-// The theme attribute, checked as an option is; the colours themselves are CSS (widget-styles.js).
+// The theme attribute, checked as an option is; the colours themselves are CSS (styles.js).
 const THEME = { name: 'theme', type: 'string', default: 'auto', choices: ['auto', 'light', 'dark'] };
 
 /** Attributes every widget takes besides its own options (see the embedding guide). */

@@ -1,11 +1,11 @@
 // The page (its formulas were typeset when it was built): fills the prose's figures from the core
 // and defines the widgets it holds.
-import { ALL_WIDGETS, TUTORIAL_WIDGETS } from './widgets/chapters.js';
+import { ALL_WIDGETS, TUTORIAL_WIDGETS } from '../widgets/chapters.js';
 import { fillProseFigures } from './prose-figures.js';
-import { compiledCore } from './core-module.js';
-import { core, followHash } from './widget.js';
-import { hashAnchor } from './widget-state.js';
-import { warmPool } from './worker-pool.js';
+import { compiledCore } from '../core-module.js';
+import { core, followHash } from '../widget/widget.js';
+import { hashAnchor } from '../widget/state.js';
+import { warmPool } from '../work/pool.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
 
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them.
@@ -45,7 +45,7 @@ landOnHash();
 addEventListener('hashchange', landOnHash);
 
 // Each widget's module, loaded when the page holds that widget.
-const widgetModules = import.meta.glob('./widgets/nl-*.js');
+const widgetModules = import.meta.glob('../widgets/nl-*.js');
 
 /**
  * Defines the widgets this page holds, one per task, the nearest to the middle of the window
@@ -61,7 +61,7 @@ async function defineWidgets() {
   const nearest = new Map(tags.map((tag) => [tag, distance(tag)]));
   tags.sort((a, b) => nearest.get(a) - nearest.get(b));
   for (const tag of tags) {
-    await widgetModules[`./widgets/${tag}.js`]();
+    await widgetModules[`../widgets/${tag}.js`]();
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }

@@ -4,10 +4,10 @@
 // through the project's protocol (training-worker.js). It computes nothing itself.
 import { ModuleWorker as Worker } from './module-worker.js';
 import { TrainingWorker } from './training-worker.js';
-import { compiledCore, coreMessage } from './core-module.js';
+import { compiledCore, coreMessage } from '../core-module.js';
 import { SHARED_DIGITS } from './mnist-jobs.js';
 
-const assetUrl = new URL('../generated/mnist-digits.bin', import.meta.url);
+const assetUrl = new URL('../../generated/mnist-digits.bin', import.meta.url);
 
 /** A lab worker, handed the page's compiled MNIST core as soon as that is ready. */
 function startWorker() {

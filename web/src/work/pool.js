@@ -4,14 +4,14 @@
 // of its own: the view gives each run a page-wide id, sends it to the least busy worker, and
 // routes that worker's replies back; terminating a view cancels its runs and leaves the workers.
 import { ModuleWorker as Worker } from './module-worker.js';
-import { compiledCore, coreMessage } from './core-module.js';
+import { compiledCore, coreMessage } from '../core-module.js';
 import { REPLY, REQUEST } from './protocol.js';
 
 const MOST = 4;
 
 // The bundler finds the worker module by this literal `new Worker(new URL(...))` form; Worker is
 // ModuleWorker here, which also starts it when the widgets' script is on another origin.
-const startWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+const startWorker = () => new Worker(new URL('./crowd-worker.js', import.meta.url), { type: 'module' });
 
 const FINAL = new Set([REPLY.done, REPLY.cancelled, REPLY.error]);
 

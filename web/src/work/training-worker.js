@@ -1,8 +1,8 @@
 // The page's side of the protocol (protocol.js): one object owns the runs of one widget, from
 // their start through progress and cancellation to their end (free). By default its runs go to
-// the page's pool of workers (worker-pool.js), which every widget shares; given its own
+// the page's pool of workers (pool.js), which every widget shares; given its own
 // createWorker, it owns that one worker.
-import { pagePool } from './worker-pool.js';
+import { pagePool } from './pool.js';
 import { CancelError, REPLY, REQUEST } from './protocol.js';
 
 export class TrainingWorker {

@@ -2,10 +2,10 @@
 // the project's one message protocol (protocol.js, job-runner.js). The page hands it the compiled
 // core first (core-module.js; none: the worker loads the core itself); requests may come before
 // it, and runs wait for it.
-import { loadNormlab } from './normlab.js';
+import { loadNormlab } from '../normlab.js';
 import { createJobRunner } from './job-runner.js';
 import { createMnistJobs } from './mnist-jobs.js';
-import { moduleOfMessage } from './core-module.js';
+import { moduleOfMessage } from '../core-module.js';
 import { ProtocolError, errorReply } from './protocol.js';
 
 let handed;

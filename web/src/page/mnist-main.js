@@ -1,7 +1,7 @@
 // The MNIST chapter (its formulas were typeset when it was built): defines its widgets. The digits are
 // fetched only when the reader presses Train in the lab.
-import { compiledCore } from './core-module.js';
-import { core, followHash } from './widget.js';
+import { compiledCore } from '../core-module.js';
+import { core, followHash } from '../widget/widget.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
 
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them.
@@ -12,9 +12,9 @@ wakeSectionsNearTheWindow();
 compiledCore('mnist').catch(() => {});
 core('mnist').catch(() => {});
 for (const load of [
-  () => import('./widgets/nl-mnist-lab.js'),
-  () => import('./widgets/nl-mnist-circle.js'),
-  () => import('./widgets/nl-mnist-freedom.js'),
+  () => import('../widgets/nl-mnist-lab.js'),
+  () => import('../widgets/nl-mnist-circle.js'),
+  () => import('../widgets/nl-mnist-freedom.js'),
 ])
   load().catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
