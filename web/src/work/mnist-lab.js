@@ -4,24 +4,14 @@
 // through the project's protocol (training-worker.js). It computes nothing itself.
 import { ModuleWorker as Worker } from './module-worker.js';
 import { TrainingWorker } from './training-worker.js';
-import { compiledCore, coreMessage } from '../core-module.js';
+import { startWithCore } from './core-handoff.js';
 import { SHARED_DIGITS } from './mnist-jobs.js';
 
 const assetUrl = new URL('../../generated/mnist-digits.bin', import.meta.url);
 
-/** A lab worker, handed the page's compiled MNIST core as soon as that is ready. */
-function startWorker() {
-  const worker = new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' });
-  const hand = (wasmModule) => {
-    try {
-      worker.postMessage(coreMessage(wasmModule));
-    } catch {
-      worker.postMessage(coreMessage(null)); // a module this browser cannot clone: the worker loads its own
-    }
-  };
-  compiledCore('mnist').then(hand, () => hand(null));
-  return worker;
-}
+/** A lab worker, handed the page's compiled MNIST core before any request. */
+const startWorker = () =>
+  startWithCore(() => new Worker(new URL('./mnist-worker.js', import.meta.url), { type: 'module' }), 'mnist');
 
 export class MnistLab {
   constructor(arrangements) {

@@ -4,7 +4,7 @@
 // of its own: the view gives each run a page-wide id, sends it to the least busy worker, and
 // routes that worker's replies back; terminating a view cancels its runs and leaves the workers.
 import { ModuleWorker as Worker } from './module-worker.js';
-import { compiledCore, coreMessage } from '../core-module.js';
+import { startWithCore } from './core-handoff.js';
 import { REPLY, REQUEST } from './protocol.js';
 
 const MOST = 4;
@@ -22,22 +22,10 @@ export function workerPool({ start = startWorker, size } = {}) {
   let nextId = 1;
 
   function launch() {
-    const worker = start();
-    // Every message waits for the core to be handed over first, and keeps its order.
-    const ready = compiledCore().then(
-      (m) => handCore(worker, m),
-      () => handCore(worker, null),
-    );
-    const send = (message) =>
-      ready
-        .then(() => worker.postMessage(message))
-        .catch((e) => {
-          // A run whose input cannot be cloned gets its one final reply from here.
-          const run = entry.runs.get(message.id);
-          if (message.type !== REQUEST.run || !run) return;
-          entry.runs.delete(message.id);
-          run.view.receive({ type: REPLY.error, id: run.id, name: e.name, message: e.message });
-        });
+    // Every message waits for the core to be handed over first, and keeps its order; a run whose
+    // input cannot be cloned gets its one final reply from there.
+    const worker = startWithCore(start);
+    const send = (message) => worker.postMessage(message);
     const entry = { worker, send, runs: new Map() };
     worker.onmessage = ({ data }) => {
       const run = data && entry.runs.get(data.id);
@@ -122,14 +110,6 @@ export function workerPool({ start = startWorker, size } = {}) {
 }
 
 const detached = { receive() {}, fail() {} };
-
-function handCore(worker, wasmModule) {
-  try {
-    worker.postMessage(coreMessage(wasmModule));
-  } catch {
-    worker.postMessage(coreMessage(null)); // a browser that cannot clone a module: the worker fetches it
-  }
-}
 
 /** The page's pool. */
 export const pagePool = workerPool();
