@@ -1,7 +1,6 @@
 // The embedding page: documents every widget's options from the widgets' own option tables, and
 // the attributes, custom properties and parts every widget shares.
-import { allowed, written } from '../widget/attributes.js';
-import { commonAttributes, parts } from '../widget/widget.js';
+import { allowed, commonAttributes, parts, written } from '../widget/attributes.js';
 import { customProperties } from '../widget/styles.js';
 import '../widgets/index.js';
 import { ALL_WIDGETS } from '../widgets/chapters.js';

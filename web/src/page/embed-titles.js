@@ -1,4 +1,4 @@
 // Embedded widgets show their titles as captions (those already on the page take theirs now).
-import { showTitles } from '../widget/widget.js';
+import { showTitles } from './captions.js';
 
 showTitles();

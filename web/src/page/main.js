@@ -3,8 +3,8 @@
 import { ALL_WIDGETS, TUTORIAL_WIDGETS } from '../widgets/chapters.js';
 import { fillProseFigures } from './prose-figures.js';
 import { compiledCore } from '../core-module.js';
-import { core, followHash } from '../widget/widget.js';
-import { hashAnchor } from '../widget/state.js';
+import { core } from './core.js';
+import { followHash, landOnHash } from './hash.js';
 import { warmPool } from '../work/pool.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
 
@@ -24,23 +24,7 @@ if (TUTORIAL_WIDGETS.some((tag) => document.querySelector(tag))) {
 fillProseFigures().catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();
-
-/**
- * A link to a heading (from the address or the contents) lands on it: sections far from the
- * window are laid out at a guessed height, so they are laid out for real first, and the heading
- * is brought back into view once the formulas and the widgets near it have settled.
- */
-function landOnHash() {
-  const target = document.getElementById(hashAnchor(location.hash));
-  if (!target) return;
-  document.documentElement.classList.add('laid-out');
-  target.scrollIntoView();
-  const timers = [100, 400, 1000, 2000].map((ms) => setTimeout(() => target.scrollIntoView(), ms));
-  // The reader moving on stops the re-landing.
-  const stop = () => timers.forEach(clearTimeout);
-  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
-    addEventListener(type, stop, { once: true, passive: true });
-}
+// A link to a section lands on it, once the page around it has settled.
 landOnHash();
 addEventListener('hashchange', landOnHash);
 

@@ -1,7 +1,8 @@
 // The MNIST chapter (its formulas were typeset when it was built): defines its widgets. The digits are
 // fetched only when the reader presses Train in the lab.
 import { compiledCore } from '../core-module.js';
-import { core, followHash } from '../widget/widget.js';
+import { core } from './core.js';
+import { followHash } from './hash.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
 
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them.

@@ -4,7 +4,7 @@
 // runs are shared with the widgets that draw them, so they are computed once per page).
 // A span whose name is not listed keeps its text; the browser tests check every span's text
 // against the native figures either way.
-import { core } from '../widget/widget.js';
+import { core } from './core.js';
 import { wholeCrowd } from '../work/whole-crowd.js';
 import { fixed, fmt, sci } from '../widget/format.js';
 

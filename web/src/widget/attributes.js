@@ -92,3 +92,24 @@ export function readOption(option, raw) {
     problem: `${option.name}="${raw}" is not allowed: ${option.name} takes ${allowed(option)}. Using the default, ${written(option)}.`,
   };
 }
+
+// The theme attribute, checked as an option is; the colours themselves are CSS (styles.js).
+export const THEME = { name: 'theme', type: 'string', default: 'auto', choices: ['auto', 'light', 'dark'] };
+
+/** Attributes every widget takes besides its own options (see the embedding guide). */
+export const commonAttributes = [
+  { name: 'theme', doc: "light, dark or auto (the reader's system setting; the default)" },
+  { name: 'caption', doc: 'a line shown above the widget (embedded: the widget\'s title unless given; "" for none)' },
+  { name: 'state', doc: 'a state string, as Copy link puts in a URL and element.state gives' },
+];
+
+/** The ::part() names every widget exposes for host styling. */
+export const parts = {
+  root: "the widget's frame: everything inside its shadow root",
+  caption: 'the caption line above the widget',
+  notices: 'notices about attributes that were not allowed',
+  body: "the widget's own figures and controls",
+  tools: 'the Copy link, Reset and Export bar',
+  export: 'the Export menu (a details element)',
+  button: 'the buttons of the tools bar',
+};

@@ -131,3 +131,32 @@ export function download(blob, name) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
+
+/**
+ * Downloads what a widget shows: 'png' (its chart at 2×, or its tables when it has no chart),
+ * 'csv' (the numbers of its tables and charts) or 'json' (its state, link and those numbers).
+ * Files are named normlab-<id>-chart.png (or -table.png), -numbers.csv, -state.json.
+ */
+export async function exportWidget(widget, as) {
+  const name = `normlab-${widget.linkId}`;
+  const tables = tablesOf(widget.body);
+  const series = seriesOf(widget.charts);
+  if (as === 'png') {
+    if (widget.charts.size > 0) download(await chartPng(widget.charts), `${name}-chart.png`);
+    else {
+      const style = getComputedStyle(widget.body);
+      const look = {
+        font: `${style.fontSize} ${style.fontFamily}`,
+        color: style.color,
+        background: style.backgroundColor,
+      };
+      const png = await tablesPng(tables, look);
+      if (png) download(png, `${name}-table.png`);
+    }
+  } else if (as === 'csv') {
+    download(new Blob([numbersCsv(tables, series)], { type: 'text/csv' }), `${name}-numbers.csv`);
+  } else if (as === 'json') {
+    const data = { widget: widget.localName, state: widget.state, link: widget.link, tables, series };
+    download(new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' }), `${name}-state.json`);
+  }
+}

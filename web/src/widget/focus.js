@@ -72,3 +72,18 @@ export function arrowKeys(body, { select = true } = {}) {
     if (select && !multi) next.click();
   });
 }
+
+/**
+ * Focus that was on a control a widget's body no longer has stays in the widget, on its status
+ * line or its body, until the widget puts it back on a control (it would fall to the page
+ * otherwise). Checked once the code that rebuilt the body has run, which may have put focus back
+ * itself.
+ */
+export function holdFocus(widget) {
+  queueMicrotask(() => {
+    if (widget.root.activeElement || !widget.isConnected) return;
+    const holder = widget.body.querySelector('.loading[role="status"]') ?? widget.body;
+    holder.tabIndex = -1;
+    holder.focus({ preventScroll: true });
+  });
+}

@@ -1,7 +1,7 @@
 // A widget's state as one compact string: the options that differ from the table's defaults,
 // "name:value" pairs joined by "~", each value percent-encoded, so the string fits in a URL hash
 // ("#playground=kind:layer~rows:1,7;1,9") and in a `state` attribute alike.
-import { written } from './attributes.js';
+import { THEME, readOption, written } from './attributes.js';
 
 // A lone surrogate (not text) is written as U+FFFD rather than failing the whole state.
 const encode = (text) => encodeURIComponent(text.toWellFormed()).replace(/~/g, '%7E');
@@ -88,4 +88,58 @@ export function hashOf(states, anchor = '') {
   const parts = [...states].filter(([, s]) => s !== '').map(([id, s]) => `${encodeURIComponent(id)}=${s}`);
   if (anchor !== '') parts.unshift(encodeURIComponent(anchor));
   return parts.length ? `#${parts.join('&')}` : '';
+}
+
+/**
+ * A widget's options: its state's texts over its attributes over the table's defaults, each
+ * checked against the table; and the sentences for every text not allowed (the theme's included).
+ */
+export function readOptions(widget) {
+  const values = {};
+  const problems = [...(widget.stated?.problems ?? [])];
+  const theme = readOption(THEME, widget.getAttribute('theme'));
+  if (theme.problem) problems.push(theme.problem);
+  for (const o of widget.constructor.options) {
+    const fromState = widget.stated && o.name in widget.stated.texts;
+    const raw = fromState ? widget.stated.texts[o.name] : widget.getAttribute(o.name);
+    const { value, problem } = readOption(o, raw);
+    values[o.name] = value;
+    if (problem) problems.push(fromState ? `In the state, ${problem}` : problem);
+  }
+  return { values, problems };
+}
+
+/**
+ * The options values as the reader has set them through a widget's controls: each option's live
+ * value is the table's `live(widget)`, or the widget's property named by its `field` (by default
+ * the option's name in camelCase), when that is an allowed value; else the one in values.
+ */
+export function liveOptions(widget, values) {
+  for (const o of widget.constructor.options) {
+    const field = o.field ?? o.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+    const held = o.live ? o.live(widget) : widget[field];
+    if (held === undefined || held === null || typeof held === 'function') continue;
+    const { value, problem } = readOption(o, written(o, held));
+    if (!problem) values[o.name] = value;
+  }
+  return values;
+}
+
+/** The state's texts with the given option values (allowed ones) written over them. */
+export function textsWith(options, stated, values) {
+  const texts = { ...stated?.texts };
+  for (const o of options)
+    if (o.name in values)
+      texts[o.name] = Array.isArray(values[o.name]) ? values[o.name].join(',') : String(values[o.name]);
+  return { texts, problems: [] };
+}
+
+/** A sentence for each option a state string leaves out for its length (see leftOutOfState). */
+export function leftOutSentences(options, values) {
+  return options
+    .filter((o) => leftOutOfState(o, values[o.name]))
+    .map(
+      (o) =>
+        `The link leaves out the ${o.name}: its ${written(o, values[o.name]).length} characters are more than the ${o.maxInState} a link holds.`,
+    );
 }

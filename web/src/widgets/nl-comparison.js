@@ -2,7 +2,7 @@
 // a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy. On the
 // essay's crowd, or on a reader's own (crowd-picker.js).
 import { NlWidget, define } from '../widget/widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../widget/charts.js';
+import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyleTag } from '../widget/reader-styles.js';
 import { JOBS, isCancel } from '../work/protocol.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../widget/arrangements.js';
@@ -82,7 +82,7 @@ export class NlComparison extends NlWidget {
       const result = await this.worker.run(JOBS.comparison, { input, onProgress, signal: this.signal });
       this.worker.free(); // its memory back until the next run
       status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s.`;
-      this.show(result.summary);
+      await this.show(result.summary);
       this.done({ summary: result.summary });
     } catch (e) {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
@@ -95,6 +95,7 @@ export class NlComparison extends NlWidget {
     }
   }
 
+  /** Shows the trainings' summary; ensures: the promise settles once the chart shows it. */
   show(summary) {
     this.$('tbody').innerHTML = summary
       .map(
@@ -131,9 +132,8 @@ export class NlComparison extends NlWidget {
       columns: ['arrangement', ...Array.from({ length: seeds }, (_, k) => `seed ${k + 1}`)],
       rows: summary.map((s) => [NAMES[s.arrangement], ...s.heldoutBySeed.map((v) => fixed(v, 2))]),
     });
-    this.disown(this.chart);
-    this.chart = this.own(lineChart(this, this.$('canvas'), series, options));
     openAlternatives(this.root);
+    return this.lines('chart', this.$('canvas'), series, options);
   }
 }
 

@@ -2,7 +2,8 @@
 // every epoch, plain network against batch layer, with the readouts. Trained in a worker, once
 // per page for every widget that shows these runs.
 import { NlWidget, define } from '../widget/widget.js';
-import { chartAlternative, lineChart, openAlternatives } from '../widget/charts.js';
+import { wholeCrowd } from '../work/whole-crowd.js';
+import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fmt, sci } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
@@ -51,8 +52,8 @@ export class NlCovariateShift extends NlWidget {
     // The chart is made (and its drawing code first run, on a placeholder line) while the worker
     // trains, so drawing the data later is a smaller task.
     const placeholder = [{ label: 'waiting', data: [0, 1], colourVar: '--nl-line', width: 1 }];
-    this.chart = this.own(lineChart(this, this.$('canvas'), placeholder, this.chartOptions()));
-    this.data = (await this.wholeCrowd()).covariateShift;
+    this.lines('chart', this.$('canvas'), placeholder, this.chartOptions());
+    this.data = (await this.whileCurrent(wholeCrowd({ signal: this.signal }))).covariateShift;
     this.$('[data-status]').remove();
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('button');
@@ -98,7 +99,7 @@ export class NlCovariateShift extends NlWidget {
     );
     // The highlighted line is drawn last, over the others.
     if (unit !== null) lines.push(lines.splice(unit, 1)[0]);
-    this.chart.$setSeries(lines, this.chartOptions());
+    this.lines('chart', this.$('canvas'), lines, this.chartOptions());
     const said = this.$('[data-unit-said]');
     if (unit === null) {
       said.textContent = '';

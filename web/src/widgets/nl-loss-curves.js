@@ -3,6 +3,7 @@
 // page for every widget that shows these runs; on a reader's own crowd (crowd-picker.js), in
 // this widget's worker.
 import { NlWidget, define } from '../widget/widget.js';
+import { wholeCrowd } from '../work/whole-crowd.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyleTag } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
@@ -33,7 +34,7 @@ export class NlLossCurves extends NlWidget {
     );
     const { curves } = this.crowd
       ? await this.worker.run(JOBS.wholeCrowd, { input: { crowd: this.crowd }, part: 'curves', signal: this.signal })
-      : await this.wholeCrowd();
+      : await this.whileCurrent(wholeCrowd({ signal: this.signal }));
     if (this.crowd) this.worker.free(); // its memory back until another crowd
     const epochs = curves.runs[0].losses.length;
     const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);

@@ -7,7 +7,6 @@
 // drawn in animation frames (one chart a frame, each chart at most every CHART_INTERVAL_MS, with
 // no animation), and nothing is drawn while the lab is off screen or the tab hidden.
 import { NlWidget, define } from '../widget/widget.js';
-import { lineChart } from '../widget/charts.js';
 import { MnistLab } from '../work/mnist-lab.js';
 import { readerStyleTag } from '../widget/reader-styles.js';
 import { watchSeedField, watchWholeField } from '../widget/seed-field.js';
@@ -224,28 +223,21 @@ export class NlMnistLab extends NlWidget {
       loss: { xTitle: 'epoch', yTitle: 'loss', xMin: 0, xMax: this.settings.epochs, yMin: 0 },
       accuracy: { xTitle: 'epoch', yTitle: 'accuracy', xMin: 0, xMax: this.settings.epochs, yMin: 0, yMax: 1 },
     };
-    const nextTask = () => this.whileCurrent(new Promise((resolve) => setTimeout(resolve, 0)));
-    this.chartsOf = {};
-    for (const kind of CHARTS) {
-      await nextTask();
-      this.chartsOf[kind] = this.own(lineChart(this, this.$(`[data-chart="${kind}"]`), series(kind), this.axes[kind]));
-    }
+    // Kept as this.lossChart and this.accuracyChart (the tests and the page benchmark read them).
+    await Promise.all(
+      CHARTS.map((kind) => this.lines(`${kind}Chart`, this.$(`[data-chart="${kind}"]`), series(kind), this.axes[kind])),
+    );
   }
 
-  // The tests and the page benchmark read these.
-  get lossChart() {
-    return this.chartsOf?.loss;
-  }
-
-  get accuracyChart() {
-    return this.chartsOf?.accuracy;
+  chartOf(kind) {
+    return this[`${kind}Chart`];
   }
 
   /** Sets an axis bound of a chart (kept for a recolour too); drawn with the chart's next frame. */
   setAxis(kind, name, value) {
     if (this.axes[kind][name] === value) return;
     this.axes[kind][name] = value;
-    const scale = this.chartsOf[kind]?.options.scales[name[0]];
+    const scale = this.chartOf(kind)?.options.scales[name[0]];
     if (scale) scale[name.endsWith('Min') ? 'min' : 'max'] = value;
     this.scheduleDraw(kind);
   }
@@ -264,13 +256,13 @@ export class NlMnistLab extends NlWidget {
     if (this.dirty.delete('table')) this.drawTable();
     if (this.dirty.delete('status')) this.out('status', this.statusText);
     const now = performance.now();
-    const due = CHARTS.filter((k) => this.dirty.has(k) && this.chartsOf[k]);
+    const due = CHARTS.filter((k) => this.dirty.has(k) && this.chartOf(k));
     const ready = due.filter((k) => now - this.drawnAt[k] >= CHART_INTERVAL_MS);
     if (ready.length) {
       const kind = ready.sort((a, b) => this.drawnAt[a] - this.drawnAt[b])[0];
       this.dirty.delete(kind);
       this.drawnAt[kind] = now;
-      this.chartsOf[kind].update('none');
+      this.chartOf(kind).update('none');
     }
     if (!this.dirty.size) return;
     const waits = CHARTS.filter((k) => this.dirty.has(k)).map((k) => this.drawnAt[k] + CHART_INTERVAL_MS - now);

@@ -1,6 +1,7 @@
 // <nl-two-ways>: the batch layer's accuracy after every step, asked properly (running figures)
 // and by the batch's own statistics, and the number of epochs where the two disagree.
 import { NlWidget, define } from '../widget/widget.js';
+import { wholeCrowd } from '../work/whole-crowd.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyleTag } from '../widget/reader-styles.js';
 import { fixed } from '../widget/format.js';
@@ -12,7 +13,7 @@ export class NlTwoWays extends NlWidget {
 
   async start() {
     this.render('<p class="loading" role="status">Training the batch network on the whole crowd…</p>');
-    const { twoWays } = await this.wholeCrowd();
+    const { twoWays } = await this.whileCurrent(wholeCrowd({ signal: this.signal }));
     const epochs = twoWays.byRunning.length;
     const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
     this.render(`${readerStyleTag}

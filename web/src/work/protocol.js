@@ -52,6 +52,30 @@ export function isCancel(e) {
   return e instanceof CancelError || e?.name === 'CancelError';
 }
 
+/**
+ * Waits for a promise on behalf of whoever holds signal.
+ * ensures: rejects with a CancelError if the signal has aborted or aborts before the promise
+ * settles; otherwise settles as the promise does.
+ */
+export function untilAborted(promise, signal) {
+  if (signal.aborted) return Promise.reject(new CancelError());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new CancelError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) reject(new CancelError());
+        else resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(signal.aborted ? new CancelError() : e);
+      },
+    );
+  });
+}
+
 /** A short, safe description of any value for a message: never calls user code, never quotes source. */
 export function describe(v) {
   if (v === null) return 'null';

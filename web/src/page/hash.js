@@ -1,0 +1,83 @@
+// The page's URL hash: each widget's state read from it, written into it as the reader changes
+// things (on a page that follows it), and a link landing on the widget or section it names.
+import { hashAnchor, hashOf, hashStates } from '../widget/state.js';
+
+let followed = false; // whether changes write each widget's state into the hash (followHash)
+let landed = false; // whether a link has already brought a widget into view on this page
+const followers = new Set(); // the widgets on this page
+
+/**
+ * Makes every widget on this page write its state into the URL hash as it changes
+ * ("#<id>=<state>&..."), so the address bar always links to what the reader sees. Widgets read
+ * their state from the hash on any page; only a page that calls this writes it.
+ */
+export function followHash() {
+  followed = true;
+}
+
+/** The state the hash gives a widget (undefined: none). */
+export function stateInHash(widget) {
+  return hashStates(location.hash).get(widget.linkId);
+}
+
+/** A widget on the page: its state is written into the hash with the others' (followHash). */
+export function follow(widget) {
+  followers.add(widget);
+}
+
+/** A widget that left the page. */
+export function unfollow(widget) {
+  followers.delete(widget);
+}
+
+/** A widget's state changed: on a page that follows the hash, it is written there. */
+export function stateChanged(widget) {
+  if (!followed || !widget.isConnected) return;
+  const states = hashStates(location.hash);
+  for (const w of followers) states.set(w.linkId, w.state);
+  // A plain anchor (#section) in the hash stays first, so the page still scrolls to it.
+  const next = hashOf(states, hashAnchor(location.hash));
+  if (next !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${next}`);
+}
+
+/** A link to this page showing one widget in the given state. */
+export function linkTo(widget, state) {
+  return `${location.origin}${location.pathname}${location.search}${hashOf(new Map([[widget.linkId, state]]))}`;
+}
+
+/** Runs land again at the given times (ms), until the reader scrolls, types or points. */
+function landOn(land, times) {
+  const timers = times.map((ms) => setTimeout(land, ms));
+  const stop = () => timers.forEach(clearTimeout);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+    addEventListener(type, stop, { once: true, passive: true });
+}
+
+/**
+ * A link whose hash names widget states but no section (#two-numbers=kind:rms) lands on the first
+ * widget it names, once per page: brought into view now and again as the page above it settles,
+ * until the reader scrolls, types or points. A hash with a section anchor lands there instead.
+ */
+export function landOnLinkedWidget(widget) {
+  if (landed || hashAnchor(location.hash) !== '') return;
+  const [first] = hashStates(location.hash).keys();
+  if (first !== widget.linkId) return;
+  landed = true;
+  const land = () => widget.isConnected && widget.scrollIntoView({ block: 'start' });
+  requestAnimationFrame(land);
+  landOn(land, [150, 500, 1000, 2000, 3000]);
+}
+
+/**
+ * A link to a heading (from the address or the contents) lands on it: sections far from the
+ * window are laid out at a guessed height, so they are laid out for real first, and the heading
+ * is brought back into view once the formulas and the widgets near it have settled.
+ */
+export function landOnHash() {
+  const target = document.getElementById(hashAnchor(location.hash));
+  if (!target) return;
+  document.documentElement.classList.add('laid-out');
+  target.scrollIntoView();
+  // The reader moving on stops the re-landing.
+  landOn(() => target.scrollIntoView(), [100, 400, 1000, 2000]);
+}

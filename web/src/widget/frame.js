@@ -1,0 +1,71 @@
+// A widget's shadow root frame, made once: its styles, caption, notices, the body its start()
+// fills, and the tools bar (tools.js).
+import { WasmUnavailableError } from '../page/wasm-support.js';
+import { widgetStyles } from './styles.js';
+import { attachTools, toolsHtml } from './tools.js';
+
+const LOADING = '<p class="loading" role="status">Loading the core…</p>';
+
+/** Builds the frame in widget.root; returns its {caption, notices, body}. */
+export function buildFrame(widget) {
+  const style = document.createElement('style');
+  style.textContent = widgetStyles;
+  const root = document.createElement('div');
+  root.className = 'nl-root';
+  root.setAttribute('part', 'root');
+  root.innerHTML = `<p part="caption" hidden></p>
+      <div class="notices" part="notices" role="status" aria-live="polite"></div>
+      <div class="widget" part="body">${LOADING}</div>
+      ${toolsHtml}`;
+  widget.root.append(style, root);
+  // Whatever the reader does inside the body, a changed state is announced once it has applied.
+  // (The path is the one at dispatch: a handler may have replaced the element by then.)
+  for (const type of ['click', 'change', 'input', 'keyup'])
+    root.addEventListener(type, (e) => {
+      if (e.composedPath().some((n) => n.getAttribute?.('part') === 'body')) setTimeout(() => widget.noticeChange(), 0);
+    });
+  attachTools(widget, root);
+  return {
+    caption: root.querySelector('[part="caption"]'),
+    notices: root.querySelector('.notices'),
+    body: root.querySelector('.widget'),
+  };
+}
+
+/** A body as the frame's first: loading. */
+export function freshBody() {
+  const fresh = document.createElement('div');
+  fresh.className = 'widget';
+  fresh.setAttribute('part', 'body');
+  fresh.innerHTML = LOADING;
+  return fresh;
+}
+
+/** Shows one notice per sentence in the notices element (unchanged when it shows them already). */
+export function showNotices(notices, problems) {
+  const shown = [...notices.children].map((p) => p.textContent);
+  if (shown.length === problems.length && shown.every((t, k) => t === problems[k])) return;
+  notices.replaceChildren(
+    ...problems.map((text) => {
+      const p = document.createElement('p');
+      p.className = 'notice';
+      p.textContent = text;
+      return p;
+    }),
+  );
+}
+
+/**
+ * What a body shows when its start failed: one sentence (an unavailable core's plain one, else
+ * the error's name and message), and under a plain one the host's own content of the element (its
+ * static fallback).
+ */
+export function failureNodes(e) {
+  const p = document.createElement('p');
+  p.className = 'error';
+  p.setAttribute('role', 'alert');
+  const plain = e instanceof WasmUnavailableError;
+  p.textContent = plain ? e.message : `${e.name ?? 'Error'}: ${e.message}`;
+  if (!plain) console.error(e);
+  return plain ? [p, document.createElement('slot')] : [p];
+}
