@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
 import { launchChromium } from '../tests/browser/chromium.js';
-import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../web/src/widgets/chapters.js';
+import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.resolve(root, process.env.NORMLAB_DIST ?? 'dist');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ESSAY_WIDGETS } from '../../web/src/widgets/chapters.js';
+import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
 import { openScrolledThrough, useSiteAndBrowser } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { launchChromium } from './chromium.js';
-import { ESSAY_WIDGETS } from '../../web/src/widgets/chapters.js';
+import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { useSiteAndBrowser, watchForProblems } from './chromium.js';
-import { TUTORIAL_WIDGETS } from '../../web/src/widgets/chapters.js';
+import { TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;

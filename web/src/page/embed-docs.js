@@ -3,7 +3,7 @@
 import { allowed, commonAttributes, parts, written } from '../widget/attributes.js';
 import { customProperties } from '../widget/styles.js';
 import '../widgets/index.js';
-import { ALL_WIDGETS } from '../widgets/chapters.js';
+import { ALL_WIDGETS } from '../widgets/registry.js';
 
 const names = ALL_WIDGETS;
 

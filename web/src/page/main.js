@@ -1,6 +1,7 @@
-// The page (its formulas were typeset when it was built): fills the prose's figures from the core
-// and defines the widgets it holds.
-import { ALL_WIDGETS, TUTORIAL_WIDGETS } from '../widgets/chapters.js';
+// The essay's and the tutorial's pages (their formulas were typeset when they were built): fills
+// the prose's figures from the core and defines the widgets each holds.
+import { ALL_WIDGETS, TUTORIAL_WIDGETS } from '../widgets/registry.js';
+import { loadWidget } from '../widgets/modules.js';
 import { fillProseFigures } from './prose-figures.js';
 import { compiledCore } from '../core-module.js';
 import { core } from './core.js';
@@ -28,9 +29,6 @@ followHash();
 landOnHash();
 addEventListener('hashchange', landOnHash);
 
-// Each widget's module, loaded when the page holds that widget.
-const widgetModules = import.meta.glob('../widgets/nl-*.js');
-
 /**
  * Defines the widgets this page holds, one per task, the nearest to the middle of the window
  * first: defining an element upgrades (builds) every one of it on the page, and all of them at
@@ -45,7 +43,7 @@ async function defineWidgets() {
   const nearest = new Map(tags.map((tag) => [tag, distance(tag)]));
   tags.sort((a, b) => nearest.get(a) - nearest.get(b));
   for (const tag of tags) {
-    await widgetModules[`../widgets/${tag}.js`]();
+    await loadWidget(tag);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }

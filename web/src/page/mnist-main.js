@@ -1,5 +1,7 @@
 // The MNIST chapter (its formulas were typeset when it was built): defines its widgets. The digits are
 // fetched only when the reader presses Train in the lab.
+import { MNIST_WIDGETS } from '../widgets/registry.js';
+import { loadWidget } from '../widgets/modules.js';
 import { compiledCore } from '../core-module.js';
 import { core } from './core.js';
 import { followHash } from './hash.js';
@@ -12,11 +14,6 @@ wakeSectionsNearTheWindow();
 // below), not once they have loaded (a failure is theirs to report).
 compiledCore('mnist').catch(() => {});
 core('mnist').catch(() => {});
-for (const load of [
-  () => import('../widgets/nl-mnist-lab.js'),
-  () => import('../widgets/nl-mnist-circle.js'),
-  () => import('../widgets/nl-mnist-freedom.js'),
-])
-  load().catch((e) => console.error(e));
+for (const tag of MNIST_WIDGETS) loadWidget(tag).catch((e) => console.error(e));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();

@@ -1,24 +1,3 @@
-// Every widget: importing this module defines all the custom elements.
-import './nl-covariate-shift.js';
-import './nl-playground.js';
-import './nl-running-average.js';
-import './nl-gradient-check.js';
-import './nl-two-numbers.js';
-import './nl-weight-norm.js';
-import './nl-comparison.js';
-import './nl-loss-curves.js';
-import './nl-two-ways.js';
-import './nl-behaviours.js';
-import './nl-checklist.js';
-import './nl-bowl.js';
-import './nl-drift.js';
-import './nl-mean-spread.js';
-import './nl-batch-by-hand.js';
-import './nl-momentum.js';
-import './nl-batch-size.js';
-import './nl-toggles.js';
-import './nl-pre-post-norm.js';
-import './nl-parameter-count.js';
-import './nl-mnist-lab.js';
-import './nl-mnist-circle.js';
-import './nl-mnist-freedom.js';
+// Every widget: importing this module defines all the custom elements (every widgets/nl-*.js,
+// which are the registry's widgets: tests/js/widget-registry.test.js).
+import.meta.glob('./nl-*.js', { eager: true });

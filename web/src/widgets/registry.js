@@ -1,5 +1,7 @@
-// Which widgets each chapter holds, in reading order: one list that the embedding guide, the
-// browser tests and the page benchmark read. Plain data, so Node can import it too.
+// The widget registry: every widget, by chapter in reading order. A widget is the module
+// widgets/<tag>.js defining the element <tag>; the pages (page/main.js, page/mnist-main.js), the
+// embedding script and guide, the browser tests and the page benchmark read their lists from
+// here. Plain data, so Node can import it too.
 export const ESSAY_WIDGETS = Object.freeze([
   'nl-covariate-shift',
   'nl-playground',
