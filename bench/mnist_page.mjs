@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
-import { launchChromium, recordLongestTask } from '../tests/browser/chromium.js';
+import { launchChromium, recordLongestTask } from '../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.resolve(process.argv[2] ?? process.env.NORMLAB_DIST ?? path.join(root, 'dist'));

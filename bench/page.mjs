@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
-import { launchChromium } from '../tests/browser/chromium.js';
+import { launchChromium } from '../scripts/chromium.mjs';
 import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

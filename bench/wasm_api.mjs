@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
-import { launchChromium } from '../tests/browser/chromium.js';
+import { launchChromium } from '../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

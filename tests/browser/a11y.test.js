@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
-import { openScrolledThrough, useSiteAndBrowser } from './chromium.js';
+import { openScrolledThrough, useSiteAndBrowser } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const axeSource = readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8');

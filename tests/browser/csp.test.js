@@ -4,15 +4,14 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, watchForProblems } from './chromium.js';
+import { useSite, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-let browser, server;
 
-before(async () => {
+/** The module alone, a page and a worker that call it: the site this file serves. */
+function ownSite() {
   const site = mkdtempSync(path.join(tmpdir(), 'normlab-csp-'));
   cpSync(path.join(root, 'web/generated'), path.join(site, 'generated'), { recursive: true });
   cpSync(path.join(root, 'web/src/normlab.js'), path.join(site, 'src/normlab.js'));
@@ -44,19 +43,15 @@ before(async () => {
     path.join(site, 'index.html'),
     '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="src/page.js"></script>',
   );
-  server = await serveStatic(site);
-  browser = await launchChromium();
-});
+  return site;
+}
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite({ folder: ownSite });
 
 test('the wasm core computes 3.0000017 under a CSP without unsafe-eval, in the page and in a worker', async () => {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const problems = watchForProblems(page);
-  await page.goto(server.url);
+  await page.goto(site.server.url);
   const result = await page.waitForFunction(() => window.result, null, { timeout: 15000 }).then((h) => h.jsonValue());
   const workerResult = await page
     .waitForFunction(() => window.workerResult, null, { timeout: 15000 })

@@ -3,35 +3,24 @@
 // the default is used; allowed values show none. The cases the embedding guide's tables list
 // are made from the tables themselves, so a new option is tested as soon as it is documented.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, siteFolder } from './chromium.js';
+import { test } from 'node:test';
+import { useSite } from './site.js';
 
 let browser, server, names;
 
-before(async () => {
-  const site = mkdtempSync(path.join(tmpdir(), 'normlab-attributes-'));
-  cpSync(siteFolder(), site, { recursive: true });
-  writeFileSync(
-    path.join(site, 'bare.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+useSite({
+  pages: {
+    'bare.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module" src="./normlab-widgets.js"></script><div id="shelf"></div>`,
-  );
-  server = await serveStatic(site);
-  browser = await launchChromium();
-  const guide = await browser.newPage();
-  await guide.goto(`${server.url}/embed.html`);
-  await guide.waitForFunction(() => document.querySelectorAll('#docs section').length > 0);
-  names = await guide.$$eval('#docs h2', (hs) => hs.map((h) => h.textContent.match(/^<([a-z-]+)>/)[1]));
-  await guide.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  },
+  then: async (site) => {
+    ({ browser, server } = site);
+    const guide = await browser.newPage();
+    await guide.goto(`${server.url}/embed.html`);
+    await guide.waitForFunction(() => document.querySelectorAll('#docs section').length > 0);
+    names = await guide.$$eval('#docs h2', (hs) => hs.map((h) => h.textContent.match(/^<([a-z-]+)>/)[1]));
+    await guide.close();
+  },
 });
 
 test('every option of every table refuses its disallowed values with a notice and accepts its default', async () => {

@@ -3,16 +3,13 @@
 // embedding guide documents: every widget renders and computes, in workers where it uses them,
 // none is restyled; without 'wasm-unsafe-eval' each says so in one plain sentence.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, siteFolder, watchForProblems } from './chromium.js';
+import { useSite, watchForProblems } from './site.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const site = path.resolve(root, siteFolder());
 const HOSTILE = '* { font-size: 30px !important; color: red !important; line-height: 3 !important }';
 let browser, widgets, names;
 
@@ -32,21 +29,16 @@ async function host(from, csp) {
 
 const minimalPolicy = (origin) => `script-src ${origin} 'wasm-unsafe-eval'; worker-src ${origin} blob:`;
 
-before(async () => {
-  const served = mkdtempSync(path.join(tmpdir(), 'normlab-cdn-'));
-  cpSync(site, served, { recursive: true });
-  widgets = await serveStatic(served, { csp: null });
-  browser = await launchChromium();
-  const page = await browser.newPage();
-  await page.goto(`${widgets.url}/embed.html`);
-  await page.waitForFunction(() => document.querySelectorAll('#docs section').length > 0);
-  names = await page.$$eval('#docs h2', (hs) => hs.map((h) => h.textContent.match(/^<([a-z-]+)>/)[1]));
-  await page.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await widgets?.close();
+useSite({
+  serve: { csp: null },
+  then: async (served) => {
+    ({ browser, server: widgets } = served);
+    const page = await browser.newPage();
+    await page.goto(`${widgets.url}/embed.html`);
+    await page.waitForFunction(() => document.querySelectorAll('#docs section').length > 0);
+    names = await page.$$eval('#docs h2', (hs) => hs.map((h) => h.textContent.match(/^<([a-z-]+)>/)[1]));
+    await page.close();
+  },
 });
 
 /** Each widget's state after it has had time to draw: {name: {loading, error, text}}. */

@@ -3,8 +3,7 @@
 // line and loses nothing; sizes beyond the limit are refused by type; the crowd travels in the state.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { watchForProblems } from './chromium.js';
-import { useOneWidgetSite } from './one-widget-site.js';
+import { useOneWidgetSite, watchForProblems } from './site.js';
 
 // Seven people whose labels height and weight tell apart.
 const SEVEN = 'height,weight,label\n150,45,0\n185,90,1\n140,40,0\n175,70,1\n160,50,0\n170,65,1\n155,60,1\n';

@@ -1,33 +1,23 @@
 // Export: the chart as a PNG at twice its size on screen, the numbers shown as CSV, the state
 // and numbers as JSON, each downloaded from the widget's Export menu under a name saying what it is.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, siteFolder } from './chromium.js';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { useSite } from './site.js';
 
 let browser, server;
 
-before(async () => {
-  const site = mkdtempSync(path.join(tmpdir(), 'normlab-export-'));
-  cpSync(siteFolder(), site, { recursive: true });
-  writeFileSync(
-    path.join(site, 'post.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+useSite({
+  pages: {
+    'post.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module" src="./normlab-widgets.js"></script>
     <nl-playground kind="layer"></nl-playground>
     <nl-running-average keep="0.8" steps="60" id="average"></nl-running-average>
     <nl-gradient-check></nl-gradient-check>`,
-  );
-  server = await serveStatic(site);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  },
+  then: async (site) => {
+    ({ browser, server } = site);
+  },
 });
 
 /** Clicks one Export entry of a widget and returns {name, bytes} of the download. */

@@ -3,7 +3,7 @@
 // back the attributes' state; nl-change carries the state in its detail.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useOneWidgetSite } from './one-widget-site.js';
+import { useOneWidgetSite } from './site.js';
 
 let names;
 const site = useOneWidgetSite(async ({ server, context }) => {

@@ -1,39 +1,26 @@
 // One script and one tag: a host page that loads only normlab-widgets.js gets a working widget,
 // styled in its own shadow root whatever the host's CSS says; the embedding guide lists options.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, siteFolder, watchForProblems } from './chromium.js';
+import { test } from 'node:test';
+import { useSite, watchForProblems } from './site.js';
 
 let browser, server;
 
-before(async () => {
-  const site = mkdtempSync(path.join(tmpdir(), 'normlab-host-'));
-  cpSync(siteFolder(), path.join(site, 'normlab'), { recursive: true });
-  writeFileSync(
-    path.join(site, 'post.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+useSite({
+  pages: {
+    'post.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <style>* { font-size: 40px !important; color: red !important; } table { display: none !important; }</style>
     <h1>A blog post</h1>
     <script type="module" src="/normlab/normlab-widgets.js"></script>
     <nl-playground kind="layer"></nl-playground>`,
-  );
-  writeFileSync(
-    path.join(site, 'curves.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    'curves.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module" src="/normlab/normlab-widgets.js"></script>
     <nl-two-ways></nl-two-ways>`,
-  );
-  server = await serveStatic(site);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  },
+  under: 'normlab',
+  then: async (site) => {
+    ({ browser, server } = site);
+  },
 });
 
 test('a host page with one script and one tag gets a working playground, untouched by its CSS', async () => {

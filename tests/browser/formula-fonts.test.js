@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { siteFolder, useSiteAndBrowser } from './chromium.js';
+import { siteFolder, useSiteAndBrowser } from './site.js';
 
 const site = useSiteAndBrowser();
 const PAGES = ['index.html', 'tutorial.html', 'mnist.html'];

@@ -5,7 +5,7 @@
 // with an error reply; nothing is drawn while the lab is off screen, and it is drawn on return.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useSiteAndBrowser, watchForProblems } from './chromium.js';
+import { useSiteAndBrowser, watchForProblems } from './site.js';
 import { drawStroke } from './mnist-pad.js';
 
 let browser, page, problems;

@@ -5,10 +5,9 @@
 // epoch of all four and the longest main-thread task.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, recordLongestTask, watchForProblems } from './chromium.js';
+import { recordLongestTask, useSite, watchForProblems } from './site.js';
 import { drawStroke } from './mnist-pad.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,21 +17,17 @@ const digitRequests = []; // the page's and its workers' requests for the digit 
 
 const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
 
-before(async () => {
-  server = await serveStatic(process.env.NORMLAB_DIST ?? `${root}dist`);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  problems = watchForProblems(page);
-  page.on('request', (r) => {
-    if (r.url().includes('mnist-digits')) digitRequests.push(r.url());
-  });
-  await recordLongestTask(page);
-  await page.goto(`${server.url}/mnist.html`);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+useSite({
+  then: async (site) => {
+    ({ browser, server } = site);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    problems = watchForProblems(page);
+    page.on('request', (r) => {
+      if (r.url().includes('mnist-digits')) digitRequests.push(r.url());
+    });
+    await recordLongestTask(page);
+    await page.goto(`${server.url}/mnist.html`);
+  },
 });
 
 test('the digits are not fetched before the reader starts the lab', async () => {

@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium } from './chromium.js';
+import { useSite } from './site.js';
 import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,25 +58,21 @@ async function startAll() {
   );
 }
 
-before(async () => {
-  server = await serveStatic(`${root}dist`);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e}`));
-  page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
-  await page.goto(`${server.url}/index.html`);
-  await startAll();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+useSite({
+  then: async (site) => {
+    ({ browser, server } = site);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e}`));
+    page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    });
+    await page.goto(`${server.url}/index.html`);
+    await startAll();
+  },
 });
 
 test('the page loads with no console errors or failed requests, and every widget renders', async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser } from './chromium.js';
+import { useSiteAndBrowser } from './site.js';
 import { nl } from '../js/core.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

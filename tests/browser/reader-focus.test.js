@@ -4,7 +4,7 @@
 // exactly in both purposes, Step says what it moved, no stale readouts beside an error).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useSiteAndBrowser } from './chromium.js';
+import { useSiteAndBrowser } from './site.js';
 
 let page;
 const site = useSiteAndBrowser();

@@ -3,7 +3,7 @@
 // window, after the sections and widgets around it have been laid out.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useSiteAndBrowser } from './chromium.js';
+import { useSiteAndBrowser } from './site.js';
 
 const site = useSiteAndBrowser();
 

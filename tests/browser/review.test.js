@@ -4,7 +4,7 @@
 // through with the arrow keys; text that is no number is refused in the reader's words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openScrolledThrough, useSiteAndBrowser } from './chromium.js';
+import { openScrolledThrough, useSiteAndBrowser } from './site.js';
 
 const site = useSiteAndBrowser();
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser, watchForProblems } from './chromium.js';
+import { useSiteAndBrowser, watchForProblems } from './site.js';
 import { TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

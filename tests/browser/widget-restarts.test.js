@@ -5,13 +5,11 @@
 // run is cancelled. A page with every widget computes the whole-crowd runs once, and fetches and
 // compiles the wasm once for the page and its workers.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { launchChromium, siteFolder, watchForProblems } from './chromium.js';
+import { siteFolder, useSite, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let browser, server, page, problems;
@@ -36,27 +34,20 @@ function countWorkers() {
   };
 }
 
-before(async () => {
-  const site = mkdtempSync(path.join(tmpdir(), 'normlab-restarts-'));
-  cpSync(path.resolve(root, siteFolder()), site, { recursive: true });
-  writeFileSync(
-    path.join(site, 'host.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+useSite({
+  pages: {
+    'host.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module" src="normlab-widgets.js"></script>
     <nl-playground></nl-playground>
     <nl-running-average></nl-running-average>
     <nl-covariate-shift></nl-covariate-shift>`,
-  );
-  server = await serveStatic(site);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 4000 } });
-  problems = watchForProblems(page);
-  await page.goto(`${server.url}/host.html`);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  },
+  then: async (site) => {
+    ({ browser, server } = site);
+    page = await browser.newPage({ viewport: { width: 1280, height: 4000 } });
+    problems = watchForProblems(page);
+    await page.goto(`${server.url}/host.html`);
+  },
 });
 
 const inWidget = (tag, selector) => page.locator(`${tag} >> ${selector}`);

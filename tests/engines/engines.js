@@ -35,7 +35,7 @@ export async function openEngine(name, { width = 1280, height = 900 } = {}) {
 }
 
 async function openChromium(width, height) {
-  const { launchChromium } = await import('../browser/chromium.js');
+  const { launchChromium } = await import('../../scripts/chromium.mjs');
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width, height } });
   return {

@@ -18,7 +18,7 @@ import { createJobRunner } from '../../web/src/work/job-runner.js';
 import { createMnistJobs } from '../../web/src/work/mnist-jobs.js';
 import { loadNormlab } from '../../web/src/normlab.js';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { siteFolder } from '../browser/chromium.js';
+import { siteFolder } from '../browser/site.js';
 import { ENGINES, missingEngine, openEngine } from './engines.js';
 import { PAGE_WATCH } from './page-watch.js';
 

@@ -1,0 +1,134 @@
+// The browser tests' one set-up: before a test file's tests, the built site (or a copy of it with
+// the file's own pages) is served on 127.0.0.1 and Chromium launched; after them, both are
+// closed. Also the helpers most files share.
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, recordLongestTask, watchForProblems } from '../../scripts/chromium.mjs';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+
+export { launchChromium, recordLongestTask, watchForProblems };
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The built site the browser tests read: NORMLAB_DIST, or dist/ at the top of the checkout. */
+export function siteFolder() {
+  return path.resolve(root, process.env.NORMLAB_DIST ?? 'dist');
+}
+
+/**
+ * Serves a site and launches Chromium before a test file's tests, and closes both after them.
+ * options: pages {path: text}: written into a copy of the built site (the site itself under
+ * `under`, e.g. 'normlab', when given); folder(): a folder of the file's own to serve instead;
+ * serve: serveStatic's options (e.g. {csp: null}); then(site): the file's own set-up (Node 20
+ * runs a file's top-level before hooks at the same time, so it goes here).
+ * ensures: the returned object's server, browser and folder are set once the tests start.
+ */
+export function useSite({ pages, under = '', folder, serve = {}, then = async () => {} } = {}) {
+  const site = { server: null, browser: null, folder: null };
+  before(async () => {
+    site.folder = folder ? folder() : pages ? copyOfSite(pages, under) : siteFolder();
+    site.server = await serveStatic(site.folder, serve);
+    site.browser = await launchChromium();
+    await then(site);
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
+}
+
+/** The built site served as it is (see useSite). */
+export function useSiteAndBrowser(then) {
+  return useSite({ then });
+}
+
+function copyOfSite(pages, under) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'normlab-site-'));
+  cpSync(siteFolder(), path.join(folder, under), { recursive: true });
+  for (const [name, text] of Object.entries(pages)) writeFileSync(path.join(folder, name), text);
+  return folder;
+}
+
+/**
+ * A copy of the built site with one more page, one.html: one widget on a bare page, named in the
+ * query (?tag=nl-comparison), its attributes in &attrs= (URL-encoded name=value pairs). The page
+ * counts the widget's events: window.changes (each nl-change's state), window.dones (nl-done).
+ * ensures: besides useSite's, the returned object's context (one browser context allowed the
+ * clipboard) is set once the tests start (after `then(site)`, a file's own set-up).
+ */
+export function useOneWidgetSite(then = async () => {}) {
+  return useSite({
+    pages: {
+      'one.js': `const q = new URLSearchParams(location.search);
+      const el = document.createElement(q.get('tag'));
+      for (const [k, v] of new URLSearchParams(q.get('attrs') ?? '')) el.setAttribute(k, v);
+      el.addEventListener('nl-change', (e) => window.changes.push(e.detail.state));
+      el.addEventListener('nl-done', () => window.dones++);
+      window.changes = [];
+      window.dones = 0;
+      document.body.append(el);`,
+      'one.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+      <script type="module" src="./normlab-widgets.js"></script><script type="module" src="./one.js"></script>`,
+    },
+    then: async (site) => {
+      site.context = await site.browser.newContext();
+      await site.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url });
+      await then(site);
+    },
+  });
+}
+
+/**
+ * Opens a page, scrolls through it so every widget starts (the page grows as its sections are
+ * laid out, so its height is read again at every step), and waits until no widget is loading.
+ */
+export async function openScrolledThrough(browser, url, pageOptions = {}) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...pageOptions });
+  const problems = watchForProblems(page);
+  await page.goto(url);
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(70);
+  }
+  // A widget defined after the fast scroll had passed it (a loaded machine) never came near the
+  // window: each one not started yet is brought into view, as a reader going back would.
+  for (let k = 0; ; k++) {
+    const waiting = await page.evaluate(
+      () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('nl-') && !e.started).length,
+    );
+    if (waiting === 0 || k > 100) break;
+    await page.evaluate(() =>
+      [...document.querySelectorAll('*')].find((e) => e.localName.startsWith('nl-') && !e.started).scrollIntoView(),
+    );
+    await page.waitForTimeout(150);
+  }
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('nl-') && e.shadowRoot)
+        .every((e) => e.shadowRoot.querySelector('.widget') && !e.shadowRoot.querySelector('.loading')),
+    null,
+    { timeout: 60000 },
+  );
+  return { page, problems };
+}
+
+/** The focused element inside a widget's shadow root, as tag and data attributes, or null. */
+export function focusIn(page, tag) {
+  return page.evaluate((t) => {
+    const a = document.querySelector(t).shadowRoot.activeElement;
+    if (!a) return null;
+    return `${a.localName}${Object.entries(a.dataset)
+      .map(([k, v]) => `[${k}=${v}]`)
+      .join('')}`;
+  }, tag);
+}
+
+/** Opens one of the site's pages (name) at the given width, scrolled through (openScrolledThrough). */
+export function openPage(site, name, { width = 1280 } = {}) {
+  return openScrolledThrough(site.browser, `${site.server.url}/${name}`, { viewport: { width, height: 900 } });
+}
