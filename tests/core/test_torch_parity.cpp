@@ -15,15 +15,6 @@ const Json& fixtures() {
     return j;
 }
 
-// max |ours - theirs| / max(1, |theirs|) over the values
-double relative_gap(const std::vector<double>& ours, const std::vector<double>& theirs) {
-    REQUIRE(ours.size() == theirs.size());
-    double g = 0;
-    for (std::size_t k = 0; k < ours.size(); ++k)
-        g = std::fmax(g, std::fabs(ours[k] - theirs[k]) / std::fmax(1.0, std::fabs(theirs[k])));
-    return g;
-}
-
 NormSpec spec_for(const Json& c) {
     const std::string kind = c["kind"].string;
     NormSpec s = kind == "batch"   ? batch_norm()

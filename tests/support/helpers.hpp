@@ -23,6 +23,15 @@ inline Block random_block(Random& rng, std::size_t rows, std::size_t cols, doubl
     return b;
 }
 
+// The parity tests' measure of a gap: max |ours - theirs| / max(1, |theirs|) over the values.
+inline double relative_gap(const std::vector<double>& ours, const std::vector<double>& theirs) {
+    REQUIRE(ours.size() == theirs.size());
+    double g = 0;
+    for (std::size_t k = 0; k < ours.size(); ++k)
+        g = std::fmax(g, std::fabs(ours[k] - theirs[k]) / std::fmax(1.0, std::fabs(theirs[k])));
+    return g;
+}
+
 // Runs call and requires a refusal of type E whose message contains names (and is a NormError).
 template <class E, class F>
 void check_refusal(F&& call, const std::string& names) {

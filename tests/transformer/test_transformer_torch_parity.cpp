@@ -16,14 +16,6 @@ const Json& fixtures() {
     return j;
 }
 
-double relative_gap(const std::vector<double>& ours, const std::vector<double>& theirs) {
-    REQUIRE(ours.size() == theirs.size());
-    double g = 0;
-    for (std::size_t k = 0; k < ours.size(); ++k)
-        g = std::fmax(g, std::fabs(ours[k] - theirs[k]) / std::fmax(1.0, std::fabs(theirs[k])));
-    return g;
-}
-
 // A fixture's named parameters as a flat list in the stack's layout.
 std::vector<double> in_layout(const ParameterLayout& layout, const Json& named) {
     std::vector<double> flat;
