@@ -116,6 +116,21 @@ test('every nl.<name> in the docs, and every function the API doc lists, is in t
   );
 });
 
+test("the embedding guide's element API (w.<name>, its events) is the widgets' base class's", () => {
+  const base = read('web/src/widget/widget.js');
+  const code = blocks('docs/embedding.md')
+    .filter((b) => b.lang === 'js')
+    .map((b) => b.code)
+    .join('\n');
+  const names = [...new Set([...code.matchAll(/\bw\.(\w+)/g)].map((m) => m[1]))].filter(
+    (n) => n !== 'addEventListener',
+  );
+  assert.ok(names.length >= 3);
+  for (const name of names) assert.match(base, new RegExp(`^  (?:async |set |get )?${name}\\(`, 'm'), `w.${name}`);
+  for (const [, event] of code.matchAll(/addEventListener\('([\w-]+)'/g))
+    assert.ok(base.includes(`announce('${event}'`), `the base class fires ${event}`);
+});
+
 test('every path of the checkout named in the docs exists', () => {
   const tops = 'core|crowd|report|tutorial|transformer|mnist|cli|tests|web|scripts|bench|docs|data';
   const named = new RegExp(`(?<![\\w./-])(?:${tops})/[\\w./<>*-]*`, 'g');
