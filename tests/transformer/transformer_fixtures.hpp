@@ -1,7 +1,7 @@
 // Small stacks and token batches shared by the Transformer tests.
 #pragma once
 #include "helpers.hpp"
-#include "transformer/transformer.hpp"
+#include "transformer/normlab_transformer.hpp"
 
 namespace normlab::testing {
 
