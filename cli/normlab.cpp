@@ -1,5 +1,5 @@
 // The native command: prints the core's figures and measurements as tables or, with --json, as
-// JSON (the schema is in the README). The WebAssembly build produces the same JSON, byte for byte.
+// JSON (the schema is in docs/architecture.md). The WebAssembly build produces the same JSON, byte for byte.
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -31,7 +31,7 @@ const char* const usage_text =
     "  starting-slopes  each block's feed-forward weight slopes at initialisation, post-norm\n"
     "                beside pre-norm (depth 6, width 64, 4 heads, layer norm; JSON only)\n"
     "options:\n"
-    "  --json        print JSON (the schema is in the README)\n"
+    "  --json        print JSON (the schema is in docs/architecture.md)\n"
     "  -h, --help    print this text\n";
 
 // A refused command line: the reason and the usage on stderr, exit status 2.

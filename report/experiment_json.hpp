@@ -1,5 +1,6 @@
 // The measurements as JSON, through one writer, so the native command and the WebAssembly build
-// print them byte for byte alike. The schema is documented in the README ("The measurements").
+// print them byte for byte alike. The schema is documented in docs/architecture.md
+// ("The crowd and the measurements").
 #pragma once
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // caller's own error passing through. Anything else is a finding: another error type, an error
 // the engine wrote (an unchecked property read), a trap. After the run the wasm heap in use and
 // the JS values held for C++ must be back where they started, and the core must still compute
-// the README's figures.
+// the documented figures.
 import { parentPort, workerData } from 'node:worker_threads';
 import * as documented from '../../web/src/errors.js';
 import { nl, heapInUse, emvalHandles } from '../js/core.js';
@@ -27,7 +27,7 @@ function classify(e) {
   return null;
 }
 
-// The README's worked example: the batch layer on the whole-number four, one step.
+// The API's worked example (docs/api.md): the batch layer on the whole-number four, one step.
 function readmeFigures() {
   const layer = nl.normaliser({ kind: 'batch', features: 2 });
   const x = [
@@ -265,7 +265,7 @@ try {
 if (after.length !== before.length || after.some((v, k) => !Object.is(v, before[k])))
   finding(
     'answer',
-    `after the run the README example answers ${after.slice(0, 6).join(', ')}... instead of ${before.slice(0, 6).join(', ')}...`,
+    `after the run the API example answers ${after.slice(0, 6).join(', ')}... instead of ${before.slice(0, 6).join(', ')}...`,
   );
 
 parentPort.postMessage({

@@ -21,7 +21,7 @@ function refuses(call, Type, ...names) {
   stillWorks();
 }
 
-test('finding 1: shapes whose cell count wraps 32 bits are refused before anything is read or written', () => {
+test('shapes whose cell count wraps 32 bits are refused before anything is read or written', () => {
   const wide = nl.normaliser({ kind: 'layer', features: 65537 });
   const block = { rows: 65536, cols: 65537, data: new Float64Array(65536) };
   refuses(() => nl.infer(wide, block), errors.ShapeError, '65536 by 65537', '65536 numbers');
@@ -41,7 +41,7 @@ test('finding 1: shapes whose cell count wraps 32 bits are refused before anythi
   stillWorks();
 });
 
-test('finding 4: a layer too large to allocate is a SizeError naming its size, and leaves the heap as it was', () => {
+test('a layer too large to allocate is a SizeError naming its size, and leaves the heap as it was', () => {
   stillWorks();
   const before = heapInUse();
   const memory = memoryBytes();
@@ -52,7 +52,7 @@ test('finding 4: a layer too large to allocate is a SizeError naming its size, a
   assert.equal(heapInUse(), before);
 });
 
-test('finding 5: no caller code runs during a core call, and data holding non-numbers is a TypeError', () => {
+test('no caller code runs during a core call, and data holding non-numbers is a TypeError', () => {
   let ran = false;
   const sneaky = {
     valueOf() {
@@ -84,7 +84,7 @@ test('finding 5: no caller code runs during a core call, and data holding non-nu
   assert.ok(grown, 'the getter did not grow the wasm memory, so this proves nothing');
 });
 
-test('finding 6: integers beyond 32 bits are refused, not wrapped', () => {
+test('integers beyond 32 bits are refused, not wrapped', () => {
   refuses(() => nl.normaliser({ kind: 'batch', features: 2 ** 32 + 2 }), errors.SizeError, '4294967298');
   refuses(() => nl.normaliser({ kind: 'group', features: 4, groups: 2 ** 32 + 2 }), errors.SizeError, '4294967298');
   refuses(() => nl.train(batch(), { rows: 2 ** 32 + 1, cols: 2, data: [1, 2] }), errors.SizeError, '4294967297');
@@ -96,7 +96,7 @@ test('finding 6: integers beyond 32 bits are refused, not wrapped', () => {
   refuses(() => nl.normaliser({ kind: 'batch', features: 2.5 }), TypeError, '2.5');
 });
 
-test('finding 7: layer objects are checked field by field; no engine or binding error escapes', () => {
+test('layer objects are checked field by field; no engine or binding error escapes', () => {
   const layer = batch();
   const cases = [
     [{ ...layer, scale: undefined }, TypeError, 'scale'],
@@ -138,7 +138,7 @@ test('finding 7: layer objects are checked field by field; no engine or binding 
   );
 });
 
-test('finding 7: keep edited alongside momentum is refused; each spelling alone is used exactly', () => {
+test('keep edited alongside momentum is refused; each spelling alone is used exactly', () => {
   const momentum = batch();
   assert.equal(momentum.momentum, 0.1);
   assert.ok(!('keep' in momentum), 'a layer object carries one spelling of its running rate');
@@ -156,7 +156,7 @@ test('finding 7: keep edited alongside momentum is refused; each spelling alone 
   assert.deepEqual(nl.describe(keep), { features: 2, parameterCount: 4, bufferCount: 4, keep: 0.5, momentum: 0.5 });
 });
 
-test("finding 7: a group layer with one group stays 'group', through every verb", () => {
+test("a group layer with one group stays 'group', through every verb", () => {
   const one = nl.normaliser({ kind: 'group', features: 2, groups: 1 });
   assert.equal(one.kind, 'group');
   const g = nl.backward(one, nl.train(one, wholeNumberFour), wholeNumberFour);
@@ -274,14 +274,14 @@ test('error names survive minification: each is written out, not read from the c
     assert.ok(Object.hasOwn(Type.prototype, 'name') && Type.prototype.name === name, name);
 });
 
-test('review: rows may be typed arrays, as data may', () => {
+test('rows may be typed arrays, as data may', () => {
   const rows = [new Float64Array([1, 7]), [1, 9], new Float32Array([7, 1]), new Int32Array([23, 7])];
   assert.deepEqual(Array.from(nl.train(batch(), rows).mean), [8, 6]);
   refuses(() => nl.train(batch(), [[1, 7], new DataView(new ArrayBuffer(16))]), TypeError, 'row 2');
   refuses(() => nl.train(batch(), [new Float64Array([1, 7]), new Float64Array([1])]), errors.ShapeError, 'row 2');
 });
 
-test('review: no finite input answers a silently wrong number or runs for hours', () => {
+test('no finite input answers a silently wrong number or runs for hours', () => {
   // A difference step whose double leaves the doubles answered every numeric slope 0 or NaN.
   const faint = nl.dense({ weights: [[1e-10]], bias: [0] });
   refuses(() => nl.checkGradient(faint, [[1]], [[1]], { step: 1.7e308 }), errors.OptionError, 'half the largest');
@@ -299,7 +299,7 @@ test('review: no finite input answers a silently wrong number or runs for hours'
   refuses(() => nl.unprojectedDirectionSlope(thin, [[1e300], [1]]), errors.NonFiniteError, 'unprojected');
 });
 
-test("review: a normaliser's response or gradient carries its kind, and another kind's is refused even when counts fit", () => {
+test("a normaliser's response or gradient carries its kind, and another kind's is refused even when counts fit", () => {
   const square = [
     [1, 7],
     [3, 2],

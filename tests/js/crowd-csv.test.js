@@ -142,8 +142,8 @@ test('a crowd handed in that is not one is refused by type, and nothing leaks', 
   assert.equal(emvalHandles(), handles);
 });
 
-test("the README's crowd attribute example and format block read as crowds", () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+test("the embedding guide's crowd attribute example and format block read as crowds", () => {
+  const readme = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
   const attribute = /crowd="([^"]*)"/.exec(readme)[1];
   assert.equal(nl.crowdFromCsv(attribute).labels.length, 6);
   const format = /CSV, one person per line:\n\n```\n([\s\S]*?)```/.exec(readme)[1];

@@ -59,7 +59,7 @@ test('results from JavaScript that name an impossible seed are refused, not writ
   assert.equal(nl.summariseComparison(results).summary.length, 1);
 });
 
-test('review: results no training of the plan could give are refused by the summary, not averaged', () => {
+test('results no training of the plan could give are refused by the summary, not averaged', () => {
   const [r] = nl.runComparison(0, 1).results;
   for (const [edit, Type, name] of [
     [{ heldoutCorrect: 10, heldoutCount: 1 }, errors.OptionError, 'held-out people right'],

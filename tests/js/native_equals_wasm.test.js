@@ -1,7 +1,7 @@
 // The native build and the wasm build compute the same figures: the reference set printed by
 // `normlab figures --json` and computed by the wasm core. Identical where only + - * / sqrt are
 // involved (and, since the core's own exp/log/tanh/sigmoid use nothing else, everywhere in
-// practice); the test allows 1e-12 relative where the brief permits it and reports the largest
+// practice); the test allows 1e-12 relative (the bound the parity tests also hold) and reports the largest
 // difference seen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

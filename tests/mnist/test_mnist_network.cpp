@@ -41,7 +41,7 @@ TEST_CASE("initial weights are PyTorch's uniform +-1/sqrt(fan in), drawn from th
     CHECK(a.norm()[0].scale == std::vector<float>(128, 1.0f));
 }
 
-TEST_CASE("arrangements are named none, batch, layer, group", "[mnist][network]") {
+TEST_CASE("arrangements are named plain, batch, layer, group", "[mnist][network]") {
     for (Arrangement a : mnist_arrangements) CHECK(mnist_arrangement_named(arrangement_name(a)) == a);
     CHECK_THROWS_WITH(mnist_arrangement_named("rms"), Catch::Contains("'rms'"));
 }

@@ -1,4 +1,4 @@
-// The measurements as JSON: every figure of the runs, under the names the README documents.
+// The measurements as JSON: every figure of the runs, under the names docs/architecture.md documents.
 #include "helpers.hpp"
 #include "json.hpp"
 

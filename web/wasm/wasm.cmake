@@ -10,7 +10,7 @@
 
 # How C++ exceptions are caught inside the module: "wasm" (-fwasm-exceptions, native wasm
 # exception handling) or "js" (-fexceptions, JavaScript-based invoke wrappers). Measured by
-# scripts/bench; see the README.
+# scripts/bench; see docs/architecture.md ("The boundary").
 set(NORMLAB_EXCEPTIONS "wasm" CACHE STRING "wasm or js")
 # SIMD: every browser the page targets runs wasm SIMD (Chrome 91, Firefox 89, Safari 16.4), it
 # makes the crowd trainings about 15% faster, and the figures stay bit-identical to native.
