@@ -34,7 +34,14 @@ export function unfollow(widget) {
 export function stateChanged(widget) {
   if (!followed || !widget.isConnected) return;
   const states = hashStates(location.hash);
-  for (const w of followers) states.set(w.linkId, w.state);
+  for (const w of followers) {
+    // One widget's failure stays its own: its entry is left as it was, the others' are written.
+    try {
+      states.set(w.linkId, w.state);
+    } catch (e) {
+      console.error(e);
+    }
+  }
   // A plain anchor (#section) in the hash stays first, so the page still scrolls to it.
   const next = hashOf(states, hashAnchor(location.hash));
   if (next !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${next}`);

@@ -6,6 +6,8 @@
 //   list: comma-separated values.
 //   block: rows separated by ";", values by ",", every row as long as the first, every value a number.
 
+import { BLOCK_CHARS, BLOCK_COLUMNS, BLOCK_ROWS, TEXT_CHARS } from './limits.js';
+
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const WHOLE = /^[+-]?\d+$/;
 
@@ -74,13 +76,41 @@ function parse(option, raw) {
   }
 }
 
+/** A text as a notice quotes it: at most 40 characters, the rest elided. */
+const quoted = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+
+/** The most characters an option's text may have (limits.js): a block's or a list's, else any text's. */
+export function charsAllowed(option) {
+  if (option.type === 'block' || option.type === 'list') return BLOCK_CHARS;
+  return Math.max(option.maxInState ?? 0, TEXT_CHARS);
+}
+
+/** The sentence for a text beyond a bound of limits.js, or undefined when it is within them all. */
+export function beyondBounds(option, raw) {
+  const using = `Using the default, ${quoted(written(option))}.`;
+  const chars = charsAllowed(option);
+  if (raw.length > chars)
+    return `${option.name} is ${raw.length} characters long, more than the ${chars} it may have. ${using}`;
+  if (option.type !== 'block') return undefined;
+  const rows = raw.split(';');
+  if (rows.length > BLOCK_ROWS)
+    return `${option.name} has ${rows.length} rows, more than the ${BLOCK_ROWS} a block may have. ${using}`;
+  const widest = Math.max(...rows.map((r) => r.split(',').length));
+  if (widest > BLOCK_COLUMNS)
+    return `${option.name} has a row of ${widest} values, more than the ${BLOCK_COLUMNS} a block's row may have. ${using}`;
+  return undefined;
+}
+
 /**
  * Reads one option. requires: raw is the attribute's text or null (absent).
- * ensures: {value} always (the default when raw is absent or not allowed); {problem} too when
- * raw is not allowed, a sentence naming the attribute, the value, what is allowed and the default.
+ * ensures: {value} always (the default when raw is absent, beyond a bound of limits.js or not
+ * allowed); {problem} too when raw is not allowed, a sentence naming the attribute, the value
+ * (its first 40 characters), what is allowed and the default, or the bound it is beyond.
  */
 export function readOption(option, raw) {
   if (raw === null || raw === undefined) return { value: option.default };
+  const beyond = beyondBounds(option, String(raw));
+  if (beyond) return { value: option.default, problem: beyond };
   let value = parse(option, raw);
   if (value !== undefined && option.choices) {
     const match = option.choices.find((c) => String(c) === String(value));
@@ -89,7 +119,7 @@ export function readOption(option, raw) {
   if (value !== undefined) return { value };
   return {
     value: option.default,
-    problem: `${option.name}="${raw}" is not allowed: ${option.name} takes ${allowed(option)}. Using the default, ${written(option)}.`,
+    problem: `${option.name}="${quoted(raw)}" is not allowed: ${option.name} takes ${allowed(option)}. Using the default, ${written(option)}.`,
   };
 }
 

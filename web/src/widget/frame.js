@@ -1,6 +1,7 @@
 // A widget's shadow root frame, made once: its styles, caption, notices, the body its start()
 // fills, and the tools bar (tools.js).
 import { WasmUnavailableError } from '../page/wasm-support.js';
+import { NOTICES_SHOWN } from './limits.js';
 import { widgetStyles } from './styles.js';
 import { attachTools, toolsHtml } from './tools.js';
 
@@ -41,8 +42,19 @@ export function freshBody() {
   return fresh;
 }
 
+/**
+ * The sentences a widget shows for its problems: the first NOTICES_SHOWN, then one counting the
+ * rest ("… and 12 more notices."), so no link can fill a page with notices.
+ */
+export function noticeSentences(problems) {
+  if (problems.length <= NOTICES_SHOWN) return problems;
+  const more = problems.length - NOTICES_SHOWN;
+  return [...problems.slice(0, NOTICES_SHOWN), `… and ${more} more notice${more === 1 ? '' : 's'}.`];
+}
+
 /** Shows one notice per sentence in the notices element (unchanged when it shows them already). */
-export function showNotices(notices, problems) {
+export function showNotices(notices, all) {
+  const problems = noticeSentences(all);
   const shown = [...notices.children].map((p) => p.textContent);
   if (shown.length === problems.length && shown.every((t, k) => t === problems[k])) return;
   notices.replaceChildren(

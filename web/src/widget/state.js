@@ -2,6 +2,7 @@
 // "name:value" pairs joined by "~", each value percent-encoded, so the string fits in a URL hash
 // ("#playground=kind:layer~rows:1,7;1,9") and in a `state` attribute alike.
 import { THEME, readOption, written } from './attributes.js';
+import { HASH_STATES, STATE_CHARS, STATE_PARTS } from './limits.js';
 
 // A lone surrogate (not text) is written as U+FFFD rather than failing the whole state.
 const encode = (text) => encodeURIComponent(text.toWellFormed()).replace(/~/g, '%7E');
@@ -22,27 +23,44 @@ export function stateString(options, values) {
     .join('~');
 }
 
+/** A text as a notice quotes it: at most 40 characters, the rest elided. */
+export const shortened = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+
 /**
- * Splits a state string into raw option texts. ensures: {texts: name -> raw text, problems:
+ * Splits a state string into raw option texts, reading at most STATE_PARTS parts of a string of
+ * at most STATE_CHARS characters (limits.js). ensures: {texts: name -> raw text, problems:
  * sentences for parts that name no option or cannot be read}; the texts still need readOption.
  */
 export function stateTexts(options, state) {
   const texts = {};
   const problems = [];
-  for (const part of String(state).split('~')) {
-    if (part === '') continue;
+  const text = String(state);
+  if (text.length > STATE_CHARS) {
+    problems.push(
+      `the state is ${text.length} characters long, more than the ${STATE_CHARS} a state may have; it is ignored.`,
+    );
+    return { texts, problems };
+  }
+  const parts = text.split('~').filter((p) => p !== '');
+  if (parts.length > STATE_PARTS) {
+    problems.push(
+      `the state has ${parts.length} parts, more than the ${STATE_PARTS} a state may have; only the first ${STATE_PARTS} are read.`,
+    );
+    parts.length = STATE_PARTS;
+  }
+  for (const part of parts) {
     const colon = part.indexOf(':');
     const name = colon < 0 ? part : part.slice(0, colon);
     if (colon < 0 || !options.some((o) => o.name === name)) {
       problems.push(
-        `the state part "${part}" names no option of this widget (allowed: ${options.map((o) => o.name).join(', ') || 'none'}); it is ignored.`,
+        `the state part "${shortened(part)}" names no option of this widget (allowed: ${options.map((o) => o.name).join(', ') || 'none'}); it is ignored.`,
       );
       continue;
     }
     try {
       texts[name] = decodeURIComponent(part.slice(colon + 1));
     } catch {
-      problems.push(`the state part "${part}" is not percent-encoded text; it is ignored.`);
+      problems.push(`the state part "${shortened(part)}" is not percent-encoded text; it is ignored.`);
     }
   }
   return { texts, problems };
@@ -54,6 +72,7 @@ export function hashStates(hash) {
   for (const part of hash.replace(/^#/, '').split('&')) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;
+    if (out.size >= HASH_STATES) break;
     try {
       out.set(decodeURIComponent(part.slice(0, eq)), part.slice(eq + 1));
     } catch {
@@ -90,6 +109,15 @@ export function hashOf(states, anchor = '') {
   return parts.length ? `#${parts.join('&')}` : '';
 }
 
+/** A state's text longer than its option's maxInState: {value: the default, problem}; else undefined. */
+function tooLongForLink(option, raw) {
+  if (option.maxInState === undefined || raw.length <= option.maxInState) return undefined;
+  return {
+    value: option.default,
+    problem: `the ${option.name} is ${raw.length} characters long, more than the ${option.maxInState} a link or state may hold. Using the default.`,
+  };
+}
+
 /**
  * A widget's options: its state's texts over its attributes over the table's defaults, each
  * checked against the table; and the sentences for every text not allowed (the theme's included).
@@ -102,7 +130,7 @@ export function readOptions(widget) {
   for (const o of widget.constructor.options) {
     const fromState = widget.stated && o.name in widget.stated.texts;
     const raw = fromState ? widget.stated.texts[o.name] : widget.getAttribute(o.name);
-    const { value, problem } = readOption(o, raw);
+    const { value, problem } = fromState && tooLongForLink(o, raw) ? tooLongForLink(o, raw) : readOption(o, raw);
     values[o.name] = value;
     if (problem) problems.push(fromState ? `In the state, ${problem}` : problem);
   }

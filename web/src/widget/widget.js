@@ -125,7 +125,14 @@ export class NlWidget extends HTMLElement {
   }
 
   announce(type, detail = {}) {
-    const state = this.state;
+    let state;
+    try {
+      state = this.state;
+    } catch (e) {
+      // A widget whose options cannot be read announces nothing, and breaks no other widget.
+      console.error(e);
+      return;
+    }
     this.announced = state;
     stateChanged(this);
     this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, state }, bubbles: true, composed: true }));
