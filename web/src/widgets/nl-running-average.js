@@ -4,8 +4,12 @@ import { NlWidget, define } from '../widget/widget.js';
 import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
+import { checkSpread } from '../api/spread.js';
 
 const THRESHOLDS = [0.01, 0.001];
+
+/** The rows of a block's text. */
+const rowsOf = (text) => text.split(';').map((r) => r.split(',').map(Number));
 
 export class NlRunningAverage extends NlWidget {
   static title = 'Running averages';
@@ -24,7 +28,7 @@ export class NlRunningAverage extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.x = c.rows.split(';').map((r) => r.split(',').map(Number));
+    this.x = rowsOf(c.rows);
     this.keep = c.keep;
     this.steps = Math.max(1, Math.min(c.steps, 1000));
     this.marks = [...new Set([1, 10, 44, this.steps])].filter((k) => k <= this.steps);
@@ -54,6 +58,21 @@ export class NlRunningAverage extends NlWidget {
     });
     this.$('[data-at-step]').addEventListener('input', () => this.showStep());
     this.update();
+  }
+
+  /**
+   * The options, with a batch whose spread is beyond a double named in a notice and replaced by
+   * the default batch (the core would refuse it naming a figure the reader never gave).
+   */
+  readOptions() {
+    const read = super.readOptions();
+    try {
+      checkSpread(rowsOf(read.values.rows));
+    } catch (e) {
+      read.problems.push(`${e.message[0].toUpperCase()}${e.message.slice(1)}. Using the default batch.`);
+      read.values.rows = NlRunningAverage.options[0].default;
+    }
+    return read;
   }
 
   /** The two answers after the chosen step, side by side. */
