@@ -33,9 +33,20 @@ export function seriesOf(charts) {
   return out;
 }
 
-const csvField = (v) => {
-  const text = String(v ?? '');
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$|^[+-]?Infinity$/i;
+
+/**
+ * A cell a spreadsheet would not run as a formula: text beginning with =, +, - or @ gets a
+ * leading apostrophe (numbers, such as -0.5, are left as they are).
+ */
+export function neutralised(text) {
+  return /^[=+\-@]/.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** One CSV field: neutralised (see neutralised), and quoted when it holds a quote, comma or line break. */
+export const csvField = (v) => {
+  const text = neutralised(String(v ?? ''));
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** The numbers as CSV: each table (after a line naming it), then each series as label,x,y rows. */

@@ -1,0 +1,143 @@
+// Values arriving from a link or an attribute are bounded before any work (widget/limits.js):
+// the state's length and parts, a block's rows, columns and characters, a crowd's characters in
+// a link, the notices a widget shows; a block whose spread is beyond a double is named by its
+// rows; CSV cells a spreadsheet would run as formulas are neutralised.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readOption } from '../../web/src/widget/attributes.js';
+import { numbersCsv, neutralised } from '../../web/src/widget/export.js';
+import { noticeSentences } from '../../web/src/widget/frame.js';
+import {
+  BLOCK_CHARS,
+  BLOCK_COLUMNS,
+  BLOCK_ROWS,
+  CROWD_CHARS,
+  HASH_STATES,
+  NOTICES_SHOWN,
+  STATE_CHARS,
+  STATE_PARTS,
+} from '../../web/src/widget/limits.js';
+import { hashStates, readOptions, stateTexts } from '../../web/src/widget/state.js';
+import { checkSpread, rowRanges } from '../../web/src/api/spread.js';
+
+const options = [
+  { name: 'rows', type: 'block', default: '1,7;1,9' },
+  { name: 'kind', type: 'string', default: 'batch', choices: ['batch', 'layer'] },
+  { name: 'steps', type: 'integer', default: 100, min: 10, max: 1000 },
+  { name: 'crowd', type: 'string', default: '', maxInState: CROWD_CHARS },
+];
+
+/** A stand-in for a widget: its state's texts over its attributes (readOptions's requires). */
+const widgetWith = (state, attributes = {}) => ({
+  stated: stateTexts(options, state),
+  getAttribute: (name) => attributes[name] ?? null,
+  constructor: { options },
+});
+
+test('130,000 unknown parts: one notice, read in well under a second', () => {
+  const t0 = performance.now();
+  const { texts, problems } = stateTexts(options, '~a'.repeat(130000));
+  assert.ok(performance.now() - t0 < 200);
+  assert.deepEqual(texts, {});
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], new RegExp(`more than the ${STATE_CHARS}`));
+});
+
+test('more parts than a state may have: the first are read, one notice counts them', () => {
+  const state = [...Array(STATE_PARTS - 1).fill('x:1'), 'kind:layer', 'kind:batch', 'steps:20'].join('~');
+  const { texts, problems } = stateTexts(options, state);
+  assert.equal(texts.kind, 'layer', 'parts past the bound are not read, repeated keys among them');
+  assert.equal(texts.steps, undefined);
+  assert.match(problems[0], new RegExp(`has ${STATE_PARTS + 2} parts, more than the ${STATE_PARTS}`));
+  assert.equal(problems.length, 1 + STATE_PARTS - 1);
+  assert.equal(noticeSentences(problems).length, NOTICES_SHOWN + 1);
+  assert.equal(noticeSentences(problems).at(-1), `… and ${problems.length - NOTICES_SHOWN} more notices.`);
+  assert.deepEqual(noticeSentences(problems.slice(0, 2)), problems.slice(0, 2));
+});
+
+test('repeated keys within the bound: the last wins, without a notice', () => {
+  assert.deepEqual(stateTexts(options, 'kind:batch~kind:layer'), { texts: { kind: 'layer' }, problems: [] });
+});
+
+test('deep encodings are decoded once, and refused as the value they decode to', () => {
+  const deep = `kind:${'%25'.repeat(500)}32`;
+  const { values, problems } = readOptions(widgetWith(deep));
+  assert.equal(values.kind, 'batch');
+  assert.equal(problems.length, 1);
+  assert.ok(problems[0].length < 300, 'the notice quotes at most 40 characters of the value');
+});
+
+test('a notice quotes a long unknown part in at most 40 characters', () => {
+  const { problems } = stateTexts(options, `${'z'.repeat(5000)}:1`);
+  assert.ok(problems[0].length < 300);
+});
+
+test('a block beyond its rows, columns or characters: the default, and a notice naming the bound', () => {
+  const tall = Array.from({ length: BLOCK_ROWS + 1 }, () => '1,2').join(';');
+  const wide = Array.from({ length: BLOCK_COLUMNS + 1 }, () => '1').join(',');
+  const long = Array.from({ length: 10 }, () => `1.${'0'.repeat(BLOCK_CHARS / 10)}`).join(';');
+  const square300 = Array.from({ length: 300 }, () => Array(300).fill('1.5').join(',')).join(';');
+  for (const [raw, words] of [
+    [tall, `${BLOCK_ROWS + 1} rows, more than the ${BLOCK_ROWS}`],
+    [wide, `row of ${BLOCK_COLUMNS + 1} values, more than the ${BLOCK_COLUMNS}`],
+    [long, `more than the ${BLOCK_CHARS} it may have`],
+    [square300, `more than the ${BLOCK_CHARS} it may have`],
+  ]) {
+    const t0 = performance.now();
+    const { value, problem } = readOption(options[0], raw);
+    assert.ok(performance.now() - t0 < 50);
+    assert.equal(value, '1,7;1,9');
+    assert.ok(problem.includes(words), problem);
+    assert.ok(problem.endsWith('Using the default, 1,7;1,9.'));
+  }
+  const most = Array.from({ length: BLOCK_ROWS }, () => Array(BLOCK_COLUMNS).fill('1').join(',')).join(';');
+  assert.equal(readOption(options[0], most).value, most, 'a block at the bounds is read');
+});
+
+test('a crowd in a state beyond the characters a link holds is replaced by the default', () => {
+  const crowd = '1,1,1\n'.repeat(400);
+  const { values, problems } = readOptions(widgetWith(`crowd:${encodeURIComponent(crowd)}`));
+  assert.equal(values.crowd, '');
+  assert.match(problems[0], new RegExp(`${crowd.length} characters long, more than the ${CROWD_CHARS}`));
+  const fits = '1,1,1\n'.repeat(300);
+  assert.equal(readOptions(widgetWith(`crowd:${encodeURIComponent(fits)}`)).values.crowd, fits);
+});
+
+test('steps beyond their range: the default', () => {
+  for (const steps of ['1e9', '99999999999999999999', '-5', '1e308'])
+    assert.equal(readOptions(widgetWith(`steps:${steps}`)).values.steps, 100, steps);
+});
+
+test('a hash naming more widgets than a page reads: the first ones', () => {
+  const hash = `#${Array.from({ length: 1000 }, (_, k) => `w${k}=a:1`).join('&')}`;
+  assert.equal(hashStates(hash).size, HASH_STATES);
+});
+
+test('a block whose spread is beyond a double is named by its rows', () => {
+  assert.throws(
+    () =>
+      checkSpread([
+        [1e308, 1e308],
+        [-1e308, -1e308],
+      ]),
+    {
+      name: 'NonFiniteError',
+      message: 'the values in rows 1-2 are too large to standardise: their spread is beyond a double',
+    },
+  );
+  assert.throws(() => checkSpread([[1], [2], [1e200], [3]]), /the values in row 3 are too large/);
+  assert.doesNotThrow(() => checkSpread([[1e150], [-1e150], [3]]));
+  assert.equal(rowRanges([1, 2, 3, 5, 7, 8]), 'rows 1-3, 5, 7-8');
+});
+
+test('CSV cells that begin with =, +, - or @ are neutralised; numbers are not', () => {
+  for (const cell of ['=HYPERLINK("http://x","y")', '+SUM(1)', '-cmd', '@A1', '=1+1', '-', '+'])
+    assert.equal(neutralised(cell), `'${cell}`, cell);
+  for (const cell of ['-0.5', '+3', '-1e-7', '12', 'batch', '', 'a=b', '-Infinity'])
+    assert.equal(neutralised(cell), cell, cell);
+  const csv = numbersCsv(
+    [{ caption: '=evil()', rows: [['=HYPERLINK("u","v")', '-2.5']] }],
+    [{ label: '@x', points: [[1, -2]] }],
+  );
+  assert.equal(csv, `table: =evil()\n"'=HYPERLINK(""u"",""v"")",-2.5\n\nseries,x,y\n'@x,1,-2\n`);
+});
