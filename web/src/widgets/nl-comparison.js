@@ -14,6 +14,7 @@ import {
   restartWithCrowd,
   startingCrowd,
 } from '../widget/crowd-picker.js';
+import { CROWD_PEOPLE_ON_ARRIVAL } from '../widget/limits.js';
 
 export class NlComparison extends NlWidget {
   static title = 'The comparison';
@@ -49,8 +50,15 @@ export class NlComparison extends NlWidget {
       this.trainOnStart = true; // the reader asked for this crowd's trainings
       restartWithCrowd(this, text);
     });
-    const now = this.config.autostart || this.trainOnStart;
+    // A crowd too large to train on in about a second waits for the reader, however it came.
+    const large = (this.crowd?.labels.length ?? 0) > CROWD_PEOPLE_ON_ARRIVAL;
+    const now = this.trainOnStart || (this.config.autostart && !large);
     this.trainOnStart = false;
+    if (large && !now) {
+      this.$('[data-run]').textContent = 'Train on this crowd';
+      this.$('[data-status]').textContent =
+        `This crowd has ${this.crowd.labels.length} people: its 125 trainings take more than a second, so they wait for you.`;
+    }
     // Not awaited: the widget is drawn (nl-done) now, and again when the trainings finish.
     if (now) this.run();
   }
