@@ -79,8 +79,9 @@ function parse(option, raw) {
 /** A text as a notice quotes it: at most 40 characters, the rest elided. */
 const quoted = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
-/** The most characters an option's text may have (limits.js): a block's or a list's, else any text's. */
+/** The most characters an option's text may have (limits.js): its table's maxChars, a block's or a list's, else any text's. */
 export function charsAllowed(option) {
+  if (option.maxChars !== undefined) return option.maxChars;
   if (option.type === 'block' || option.type === 'list') return BLOCK_CHARS;
   return Math.max(option.maxInState ?? 0, TEXT_CHARS);
 }

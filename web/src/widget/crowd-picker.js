@@ -4,9 +4,10 @@
 // stays in its box and the widget keeps the crowd it had.
 import { esc } from './escape.js';
 import { grouped } from './format.js';
+import { CROWD_CHARS, CROWD_TEXT_CHARS } from './limits.js';
 
 /** Characters of CSV text a state string (and so a link) holds; a longer crowd is left out of it. */
-export const CROWD_IN_STATE = 2048;
+export const CROWD_IN_STATE = CROWD_CHARS;
 
 /** The `crowd` option of the three widgets' option tables. */
 export const crowdOption = Object.freeze({
@@ -15,6 +16,7 @@ export const crowdOption = Object.freeze({
   default: '',
   field: 'crowdText',
   maxInState: CROWD_IN_STATE,
+  maxChars: CROWD_TEXT_CHARS,
   doc: "a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters",
 });
 

@@ -18,6 +18,8 @@ export const BLOCK_COLUMNS = 16;
 export const BLOCK_CHARS = 4096;
 /** Characters of a crowd in a link or a `state` (as crowd-picker.js's CROWD_IN_STATE). */
 export const CROWD_CHARS = 2048;
+/** Characters of a crowd from the reader's picker or a `crowd` attribute (the core reads 65,536 bytes). */
+export const CROWD_TEXT_CHARS = 65536;
 /** Characters of any other option's text. */
 export const TEXT_CHARS = 256;
 /**

@@ -58,7 +58,14 @@ export function stateTexts(options, state) {
       continue;
     }
     try {
-      texts[name] = decodeURIComponent(part.slice(colon + 1));
+      const text = decodeURIComponent(part.slice(colon + 1));
+      const most = options.find((o) => o.name === name).maxInState;
+      // A value longer than a link holds (a reader's own crowd may be longer) is not read from one.
+      if (most !== undefined && text.length > most)
+        problems.push(
+          `the ${name} is ${text.length} characters long, more than the ${most} a link or state may hold. Using the default.`,
+        );
+      else texts[name] = text;
     } catch {
       problems.push(`the state part "${shortened(part)}" is not percent-encoded text; it is ignored.`);
     }
@@ -109,15 +116,6 @@ export function hashOf(states, anchor = '') {
   return parts.length ? `#${parts.join('&')}` : '';
 }
 
-/** A state's text longer than its option's maxInState: {value: the default, problem}; else undefined. */
-function tooLongForLink(option, raw) {
-  if (option.maxInState === undefined || raw.length <= option.maxInState) return undefined;
-  return {
-    value: option.default,
-    problem: `the ${option.name} is ${raw.length} characters long, more than the ${option.maxInState} a link or state may hold. Using the default.`,
-  };
-}
-
 /**
  * A widget's options: its state's texts over its attributes over the table's defaults, each
  * checked against the table; and the sentences for every text not allowed (the theme's included).
@@ -130,7 +128,7 @@ export function readOptions(widget) {
   for (const o of widget.constructor.options) {
     const fromState = widget.stated && o.name in widget.stated.texts;
     const raw = fromState ? widget.stated.texts[o.name] : widget.getAttribute(o.name);
-    const { value, problem } = fromState && tooLongForLink(o, raw) ? tooLongForLink(o, raw) : readOption(o, raw);
+    const { value, problem } = readOption(o, raw);
     values[o.name] = value;
     if (problem) problems.push(fromState ? `In the state, ${problem}` : problem);
   }
