@@ -1,5 +1,6 @@
 // The page's URL hash: each widget's state read from it, written into it as the reader changes
 // things (on a page that follows it), and a link landing on the widget or section it names.
+import { STATE_CHARS } from '../widget/limits.js';
 import { hashAnchor, hashOf, hashStates } from '../widget/state.js';
 
 let followed = false; // whether changes write each widget's state into the hash (followHash)
@@ -15,9 +16,12 @@ export function followHash() {
   followed = true;
 }
 
+let read = { hash: null, states: null }; // the latest hash read, parsed once for every widget
+
 /** The state the hash gives a widget (undefined: none). */
 export function stateInHash(widget) {
-  return hashStates(location.hash).get(widget.linkId);
+  if (read.hash !== location.hash) read = { hash: location.hash, states: hashStates(location.hash) };
+  return read.states.get(widget.linkId);
 }
 
 /** A widget on the page: its state is written into the hash with the others' (followHash). */
@@ -34,6 +38,8 @@ export function unfollow(widget) {
 export function stateChanged(widget) {
   if (!followed || !widget.isConnected) return;
   const states = hashStates(location.hash);
+  // A state too long to be read (limits.js) is not written back: the address shrinks at once.
+  for (const [id, state] of states) if (state.length > STATE_CHARS) states.delete(id);
   for (const w of followers) {
     // One widget's failure stays its own: its entry is left as it was, the others' are written.
     try {
