@@ -1,0 +1,186 @@
+// Hostile links against every widget of the essay and the tutorial, all widgets of a page named
+// in one hash: many unknown parts, huge blocks and values, a crowd at the link's bound, deep
+// encodings, repeated keys, markup and extreme numbers. After arrival no widget is left broken
+// (each shows its body and at most a few notices, and Reset brings back its defaults), no
+// main-thread task took much longer than the page's own (200 ms is the aim; see the guard), and
+// no training started that the reader did not ask for.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ESSAY_WIDGETS, TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
+import { BLOCK_COLUMNS, BLOCK_ROWS, NOTICES_SHOWN } from '../../web/src/widget/limits.js';
+import { openScrolledThrough, recordLongestTask, useSiteAndBrowser } from './site.js';
+
+const site = useSiteAndBrowser();
+const PAGES = { 'index.html': ESSAY_WIDGETS, 'tutorial.html': TUTORIAL_WIDGETS };
+const LONGEST_TASK = 200; // ms, aimed at (see the guard below)
+const GUARD = 800; // ms
+
+const crowdOf = (people) => Array.from({ length: people }, (_, k) => `1,1,${k % 2}%0A`).join('');
+const atBoundsBlock = Array.from({ length: BLOCK_ROWS }, (_, i) =>
+  Array.from({ length: BLOCK_COLUMNS }, (_, j) => String((i * 7 + j * 3) % 10)).join(','),
+).join(';');
+const square300 = Array.from({ length: 300 }, () => Array(300).fill('1.5').join(',')).join(';');
+const MARKUP = encodeURIComponent('<img src=x onerror="window.pwned=1">');
+
+/** One option's value in a case, by its type (o: the option's table entry). */
+const CASES = {
+  'no link (the page on its own)': { whole: () => '', baseline: true },
+  'many unknown parts': { whole: (k) => '~a'.repeat(k === 0 ? 130000 : 20000) },
+  'huge values': {
+    value: (o) => (o.type === 'block' ? square300 : o.name === 'crowd' ? crowdOf(2000) : 'x'.repeat(10000)),
+  },
+  'values beyond their bounds': {
+    value: (o) => {
+      if (o.type === 'block')
+        return Array(BLOCK_ROWS * 3)
+          .fill('1,2')
+          .join(';');
+      if (o.name === 'crowd') return crowdOf(400);
+      if (o.type === 'number' || o.type === 'integer') return '1e308';
+      if (o.type === 'list') return Array(1500).fill('1').join(',');
+      return 'y'.repeat(600);
+    },
+  },
+  'values at their bounds': {
+    value: (o) => {
+      if (o.type === 'block') return atBoundsBlock;
+      if (o.name === 'crowd') return crowdOf(340);
+      if (o.max !== undefined) return String(o.max);
+      return undefined;
+    },
+  },
+  'deep encodings': { value: () => `${'%25'.repeat(2000)}41` },
+  'repeated keys': {
+    parts: (o) =>
+      Array.from({ length: 12 }, (_, k) => `${o.name}:${k % 2 ? 'junk' : encodeURIComponent(String(o.default))}`),
+  },
+  payloads: {
+    value: (o) => {
+      if (o.type === 'block') return '1e308,1e308;-1e308,-1e308';
+      if (o.type === 'number' || o.type === 'integer') return '-1e308';
+      return MARKUP;
+    },
+    extra: ['__proto__:1', 'constructor:x', 'toString:y', encodeURIComponent('=HYPERLINK("http://x","y")')],
+  },
+};
+
+/** Each widget's options table as the page defines it: {tag: [{name, type, default, max, ...}]}. */
+async function optionTables(browser, url, tags) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForFunction((ts) => ts.every((t) => customElements.get(t)), tags);
+  const tables = await page.evaluate(
+    (ts) =>
+      Object.fromEntries(ts.map((t) => [t, customElements.get(t).options.map((o) => ({ ...o, live: undefined }))])),
+    tags,
+  );
+  await page.close();
+  return tables;
+}
+
+/** The hash a case gives the page's widgets (k: the widget's place on the page). */
+function hashFor(kase, tags, tables) {
+  const states = tags.map((tag, k) => {
+    if (kase.whole) return `${tag.replace(/^nl-/, '')}=${kase.whole(k)}`;
+    const parts = tables[tag].flatMap((o) => {
+      if (kase.parts) return kase.parts(o);
+      const v = kase.value(o);
+      return v === undefined ? [] : [`${o.name}:${v}`];
+    });
+    return `${tag.replace(/^nl-/, '')}=${[...parts, ...(kase.extra ?? [])].join('~')}`;
+  });
+  return `#${states.join('&')}`;
+}
+
+/** What each widget shows: a body (not a failure), its notices' count, whether it trained. */
+function widgetsSeen(page, tags) {
+  return page.evaluate(
+    (ts) =>
+      ts.map((t) => {
+        const el = document.querySelector(t);
+        const body = el.shadowRoot.querySelector('[part="body"]');
+        const failed = body.children.length === 1 && body.querySelector(':scope > p.error[role="alert"]') !== null;
+        return {
+          tag: t,
+          body: body.children.length > 0 && !body.querySelector('.loading') && !failed,
+          failure: failed ? body.textContent : '',
+          notices: el.shadowRoot.querySelector('[part="notices"]').children.length,
+          trained: el.trainingWorker !== undefined,
+          run: el.shadowRoot.querySelector('[data-run]')?.textContent ?? '',
+        };
+      }),
+    tags,
+  );
+}
+
+/** Presses every widget's Reset; ensures each shows its body again, without notices, its state ''. */
+async function resetAll(page, tags) {
+  await page.evaluate((ts) => {
+    for (const t of ts) document.querySelector(t).shadowRoot.querySelector('[data-tool="reset"]').click();
+  }, tags);
+  await page.waitForFunction(
+    (ts) =>
+      ts.every((t) => {
+        const r = document.querySelector(t).shadowRoot;
+        const body = r.querySelector('[part="body"]');
+        return (
+          body.children.length > 0 &&
+          !body.querySelector('.loading') &&
+          r.querySelector('[part="notices"]').children.length === 0
+        );
+      }),
+    tags,
+    { timeout: 60000 },
+  );
+  return page.evaluate((ts) => ts.map((t) => document.querySelector(t).state), tags);
+}
+
+for (const [name, tags] of Object.entries(PAGES)) {
+  test(`hostile links on ${name}: no widget broken, no long task, no training unasked`, async (t) => {
+    const url = `${site.server.url}/${name}`;
+    const tables = await optionTables(site.browser, url, tags);
+    let baseline = 0;
+    for (const [caseName, kase] of Object.entries(CASES))
+      await t.test(caseName, async () => {
+        const hash = hashFor(kase, tags, tables);
+        const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await recordLongestTask(context);
+        const { page, problems } = await openScrolledThrough(context, `${url}${hash}`);
+        await page.waitForTimeout(500); // the last slices drawn
+        const seen = await widgetsSeen(page, tags);
+        const longest = await page.evaluate(() => window.longest);
+        console.log(
+          `${name}, ${caseName} (${hash.length} characters): longest task on arrival ${longest.toFixed(0)} ms (aim ${LONGEST_TASK})`,
+        );
+        for (const w of seen) {
+          assert.ok(w.body, `${w.tag} shows its body (${w.failure})`);
+          assert.ok(w.notices <= NOTICES_SHOWN + 1, `${w.tag} shows ${w.notices} notices`);
+          if (w.tag === 'nl-comparison' && caseName === 'values at their bounds') {
+            assert.ok(!w.trained, 'the comparison waits for the reader before training on a large crowd');
+            assert.equal(w.run, 'Train on this crowd');
+          }
+        }
+        // The page's own longest task (no link) is measured first: on the loaded shared test
+        // machine it passes 200 ms by itself (129-376 ms seen), and a task stretches by as much
+        // again from one run to the next, so the assertion is a guard against gross regressions
+        // (a link blocking the page for seconds, as a 300 x 300 block did for 8 s); the log
+        // gives each case's longest task against the 200 ms aimed at.
+        if (kase.baseline) baseline = longest;
+        const bound = Math.max(GUARD, 2 * baseline);
+        assert.ok(longest < bound, `longest task ${longest} ms, the page's own ${baseline} ms`);
+        assert.equal(await page.evaluate(() => window.pwned), undefined, 'no markup from a link ran');
+        const states = await resetAll(page, tags);
+        assert.deepEqual(
+          states,
+          tags.map(() => ''),
+          'Reset brings back every default',
+        );
+        assert.deepEqual(
+          problems.filter((p) => !/^console: Failed to load resource/.test(p)),
+          [],
+          'no uncaught error on the page',
+        );
+        await context.close();
+      });
+  });
+}
