@@ -88,6 +88,10 @@ test("the lab's settings are in its state string, and a link with them sets the 
     assert.equal(await otherLab('[data-setting="seed"]').inputValue(), '9');
     assert.equal(await otherLab('[data-setting="epochs"]').inputValue(), '2');
     assert.equal(await other.evaluate(() => document.querySelector('nl-mnist-lab').state), state);
+    // A reader's wheel ends the page's re-landing on the linked widget (it would scroll back to the
+    // lab for two seconds), as it does for a reader who moves on.
+    await other.mouse.move(600, 400);
+    await other.mouse.wheel(0, 10);
     await other.locator('nl-mnist-circle').scrollIntoViewIfNeeded();
     await other.locator('nl-mnist-circle >> [data-view]').waitFor();
     assert.equal(await other.evaluate(() => document.querySelector('nl-mnist-circle').state), circleState);
