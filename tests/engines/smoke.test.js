@@ -7,12 +7,11 @@
 // MNIST lab's held-out accuracies after one epoch, the same in every engine.
 // A smoke test per engine; the full browser suite (tests/browser) runs in Chromium.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createJobRunner } from '../../web/src/work/job-runner.js';
 import { createMnistJobs } from '../../web/src/work/mnist-jobs.js';
