@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { useSite } from './site.js';
+import { bringIntoView, useSite } from './site.js';
 
 let browser, server;
 
@@ -75,7 +75,7 @@ test('PNG, CSV and JSON hold what the widget shows', async () => {
   );
 
   // PNG: the running average's chart at twice its size on screen; its series in the CSV.
-  await page.locator('#average').scrollIntoViewIfNeeded();
+  await bringIntoView(page, '#average');
   await page.waitForFunction(() => document.querySelector('#average').charts?.size > 0);
   const size = await page
     .locator('#average >> canvas')
@@ -104,7 +104,7 @@ test('PNG, CSV and JSON hold what the widget shows', async () => {
   );
 
   // A widget with tables and no chart: its tables as the image, at 2x.
-  await page.locator('nl-gradient-check').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-gradient-check');
   await page.waitForFunction(() => document.querySelector('nl-gradient-check').shadowRoot.querySelector('table td'));
   const table = await exported(page, 'nl-gradient-check', 'png');
   assert.equal(table.name, 'normlab-gradient-check-table.png');

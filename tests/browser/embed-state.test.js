@@ -3,7 +3,7 @@
 // back the attributes' state; nl-change carries the state in its detail.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useOneWidgetSite } from './site.js';
+import { bringIntoView, useOneWidgetSite } from './site.js';
 
 let names;
 const site = useOneWidgetSite(async ({ server, context }) => {
@@ -155,7 +155,7 @@ test('theme="dark" and "light" pick the colours whatever the system says; auto f
 test('the essay page writes each changed widget into its URL hash, and a fresh page opens from it', async () => {
   const page = await site.context.newPage();
   await page.goto(`${site.server.url}/index.html`);
-  await page.locator('nl-playground').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-playground');
   await page.waitForFunction(() => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'));
   // The essay introduces its widgets in prose: no caption over them.
   assert.equal(await page.locator('nl-playground >> [part="caption"]').isVisible(), false);
@@ -164,7 +164,7 @@ test('the essay page writes each changed widget into its URL hash, and a fresh p
   const url = page.url();
   const fresh = await site.context.newPage();
   await fresh.goto(url);
-  await fresh.locator('nl-playground').scrollIntoViewIfNeeded();
+  await bringIntoView(fresh, 'nl-playground');
   await fresh.waitForFunction(() =>
     document.querySelector('nl-playground').shadowRoot.querySelector('button[data-kind="rms"][aria-pressed="true"]'),
   );
@@ -185,7 +185,7 @@ test('a hash holding a section anchor and widget states applies the states and l
   assert.equal(await page.evaluate(() => document.querySelector('nl-two-numbers').state), 'kind:rms');
   assert.equal(await page.evaluate(() => document.querySelector('nl-comparison').state), 'autostart:false');
   // The widgets' own writes keep the anchor first, so the address still lands there.
-  await page.locator('nl-two-numbers').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-two-numbers');
   await page.locator('nl-two-numbers >> button[data-kind="batch"]').click();
   await page.waitForFunction(() => location.hash.includes('two-numbers=kind:batch'));
   assert.match(page.url(), /#measurements&/);

@@ -2,7 +2,7 @@
 // styled in its own shadow root whatever the host's CSS says; the embedding guide lists options.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useSite, watchForProblems } from './site.js';
+import { bringIntoView, useSite, watchForProblems } from './site.js';
 
 let browser, server;
 
@@ -50,7 +50,7 @@ test('the embedding guide documents every widget from its option table and runs 
   await page.goto(`${server.url}/normlab/embed.html`);
   await page.waitForFunction(() => document.querySelectorAll('#docs section').length >= 11);
   assert.ok((await page.locator('#docs table.options').count()) >= 4);
-  await page.locator('nl-running-average').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-running-average');
   await page.waitForFunction(
     () =>
       document.querySelector('nl-running-average')?.shadowRoot?.querySelector('[data-keep-out]')?.textContent === '0.8',

@@ -4,7 +4,7 @@
 // exactly in both purposes, Step says what it moved, no stale readouts beside an error).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useSiteAndBrowser } from './site.js';
+import { bringIntoView, useSiteAndBrowser } from './site.js';
 
 let page;
 const site = useSiteAndBrowser();
@@ -20,7 +20,7 @@ const focused = (tag) =>
   }, tag);
 
 async function ready(tag, selector) {
-  await page.locator(tag).scrollIntoViewIfNeeded();
+  await bringIntoView(page, tag);
   await page.waitForFunction(([t, s]) => document.querySelector(t).shadowRoot?.querySelector(s), [tag, selector], {
     timeout: 60000,
   });

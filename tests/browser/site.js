@@ -132,3 +132,23 @@ export function focusIn(page, tag) {
 export function openPage(site, name, { width = 1280 } = {}) {
   return openScrolledThrough(site.browser, `${site.server.url}/${name}`, { viewport: { width, height: 900 } });
 }
+
+/**
+ * Brings a widget into view until it has started (selector: the widget's element). The page's
+ * sections change height as they are laid out, so a widget scrolled to once can be pushed out of
+ * the window before its observer saw it; a reader would scroll on, and so does this.
+ */
+export async function bringIntoView(page, selector, { timeout = 60000 } = {}) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    await page.locator(selector).first().scrollIntoViewIfNeeded();
+    const started = await page
+      .waitForFunction((s) => document.querySelector(s)?.started === true, selector, { timeout: 1500 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (started) return;
+    if (Date.now() > until) throw new Error(`${selector} never started after being brought into view`);
+  }
+}
