@@ -94,4 +94,17 @@ std::string format_number(double v) {
     return buf;
 }
 
+std::string row_ranges(const std::vector<std::size_t>& rows) {
+    std::string text;
+    for (std::size_t k = 0; k < rows.size();) {
+        std::size_t last = k;
+        while (last + 1 < rows.size() && rows[last + 1] == rows[last] + 1) ++last;
+        if (!text.empty()) text += ", ";
+        text += std::to_string(rows[k]);
+        if (last > k) text += "-" + std::to_string(rows[last]);
+        k = last + 1;
+    }
+    return (rows.size() == 1 ? "row " : "rows ") + text;
+}
+
 } // namespace normlab

@@ -25,7 +25,9 @@ struct RunningTrace {
 constexpr std::size_t max_trace_steps = 10000;
 
 // requires: layer on the batch axis (else OptionError); x fits it; steps at most max_trace_steps
-// and steps * x's cells within max_block_cells (else SizeError). Each step trains on x, passes back a zero slope (so
+// and steps * x's cells within max_block_cells (else SizeError); x's spread in each column within
+// a double (else NonFiniteError naming x's rows: "the values in rows 1-2 are too large to
+// standardise: their spread is beyond a double"). Each step trains on x, passes back a zero slope (so
 // the scale and shift stay) and steps at learning rate 1, which folds the batch figures in.
 RunningTrace trace_running_figures(const Normaliser& layer, const Block& x, std::size_t steps);
 

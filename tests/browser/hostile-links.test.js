@@ -1,4 +1,4 @@
-// Hostile links against every widget of the essay and the tutorial, all widgets of a page named
+// Hostile links against every widget of the three chapters, all widgets of a page named
 // in one hash: many unknown parts, huge blocks and values, a crowd at the link's bound, deep
 // encodings, repeated keys, markup and extreme numbers. After arrival no widget is left broken
 // (each shows its body and at most a few notices, and Reset brings back its defaults), no
@@ -6,12 +6,12 @@
 // no training started that the reader did not ask for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ESSAY_WIDGETS, TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
+import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
 import { BLOCK_COLUMNS, BLOCK_ROWS, NOTICES_SHOWN } from '../../web/src/widget/limits.js';
 import { openScrolledThrough, recordLongestTask, useSiteAndBrowser } from './site.js';
 
 const site = useSiteAndBrowser();
-const PAGES = { 'index.html': ESSAY_WIDGETS, 'tutorial.html': TUTORIAL_WIDGETS };
+const PAGES = { 'index.html': ESSAY_WIDGETS, 'tutorial.html': TUTORIAL_WIDGETS, 'mnist.html': MNIST_WIDGETS };
 const LONGEST_TASK = 200; // ms, aimed at (see the guard below)
 const GUARD = 800; // ms
 
@@ -105,7 +105,7 @@ function widgetsSeen(page, tags) {
           body: body.children.length > 0 && !body.querySelector('.loading') && !failed,
           failure: failed ? body.textContent : '',
           notices: el.shadowRoot.querySelector('[part="notices"]').children.length,
-          trained: el.trainingWorker !== undefined,
+          trained: el.trainingWorker !== undefined || el.running === true,
           run: el.shadowRoot.querySelector('[data-run]')?.textContent ?? '',
         };
       }),
@@ -154,6 +154,7 @@ for (const [name, tags] of Object.entries(PAGES)) {
         );
         for (const w of seen) {
           assert.ok(w.body, `${w.tag} shows its body (${w.failure})`);
+          if (w.tag === 'nl-mnist-lab') assert.ok(!w.trained, 'the MNIST lab trains only when the reader asks');
           assert.ok(w.notices <= NOTICES_SHOWN + 1, `${w.tag} shows ${w.notices} notices`);
           if (w.tag === 'nl-comparison' && caseName === 'values at their bounds') {
             assert.ok(!w.trained, 'the comparison waits for the reader before training on a large crowd');

@@ -109,3 +109,9 @@ TEST_CASE("numbers print the same bytes as by printing every step of the digit s
         }
     CHECK(differing == 0);
 }
+
+TEST_CASE("row numbers in messages read as ranges", "[number_text]") {
+    CHECK(row_ranges({4}) == "row 4");
+    CHECK(row_ranges({1, 2}) == "rows 1-2");
+    CHECK(row_ranges({1, 2, 3, 5, 7, 8}) == "rows 1-3, 5, 7-8");
+}

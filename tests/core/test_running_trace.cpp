@@ -58,3 +58,21 @@ TEST_CASE("a trace of more steps than the limit is refused, however small the bl
     CHECK(trace_running_figures(Normaliser(1, batch_norm()), Block::from_rows({{1}, {2}}), max_trace_steps)
               .widest_gap.size() == max_trace_steps);
 }
+
+TEST_CASE("a batch whose spread is beyond a double is refused by naming the reader's rows",
+          "[running][trace][errors]") {
+    const Normaliser two(2, batch_norm());
+    check_refusal<NonFiniteError>(
+        [&] {
+            trace_running_figures(two, Block::from_rows({{1e308, 1e308}, {-1e308, -1e308}}), 3);
+        },
+        "the values in rows 1-2 are too large to standardise: their spread is beyond a double");
+    const Normaliser one(1, batch_norm());
+    check_refusal<NonFiniteError>(
+        [&] {
+            trace_running_figures(one, Block::from_rows({{1}, {2}, {1e200}, {3}}), 3);
+        },
+        "in row 3 are");
+    // Large values whose spread still fits are traced, not refused.
+    CHECK(trace_running_figures(one, Block::from_rows({{1e150}, {-1e150}, {3}}), 3).widest_gap.size() == 3);
+}

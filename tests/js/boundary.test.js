@@ -292,6 +292,19 @@ test('no finite input answers a silently wrong number or runs for hours', () => 
   const one = nl.normaliser({ kind: 'batch', features: 1 });
   refuses(() => nl.traceRunning(one, [[1], [2]], { steps: 10001 }), errors.SizeError, '10001 steps');
   refuses(() => nl.traceRunning(batch(), wholeNumberFour, { steps: 3, thresholds: [NaN] }), errors.NonFiniteError);
+  // A batch whose spread is beyond a double: the refusal names the reader's rows, not a figure
+  // computed from them (the running variance the steps would fold in).
+  const huge = [
+    [1e308, 1e308],
+    [-1e308, -1e308],
+  ];
+  refuses(
+    () => nl.traceRunning(batch(), huge, { steps: 3 }),
+    errors.NonFiniteError,
+    'the values in rows 1-2 are too large to standardise: their spread is beyond a double',
+  );
+  refuses(() => nl.traceRunning(one, [[1], [2], [1e200], [3]], { steps: 3 }), errors.NonFiniteError, 'in row 3 are');
+  assert.equal(nl.traceRunning(one, [[1e150], [-1e150], [3]], { steps: 3 }).widestGap.length, 3);
   // A direction below the normal doubles: v / |v| is 1 / sqrt(2), not 0.70720.
   const tiny = nl.weightNorm({ direction: [[1e-320], [1e-320]], magnitude: [1], bias: [0] });
   for (const w of nl.describe(tiny).effectiveWeights.data) assert.ok(Math.abs(w - Math.SQRT1_2) < 1e-15, `${w}`);

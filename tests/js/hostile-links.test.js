@@ -1,7 +1,6 @@
 // Values arriving from a link or an attribute are bounded before any work (widget/limits.js):
 // the state's length and parts, a block's rows, columns and characters, a crowd's characters in
-// a link, the notices a widget shows; a block whose spread is beyond a double is named by its
-// rows; CSV cells a spreadsheet would run as formulas are neutralised.
+// a link, the notices a widget shows; CSV cells a spreadsheet would run as formulas are neutralised.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readOption } from '../../web/src/widget/attributes.js';
@@ -18,7 +17,6 @@ import {
   STATE_PARTS,
 } from '../../web/src/widget/limits.js';
 import { hashStates, readOptions, stateTexts } from '../../web/src/widget/state.js';
-import { checkSpread, rowRanges } from '../../web/src/api/spread.js';
 
 const options = [
   { name: 'rows', type: 'block', default: '1,7;1,9' },
@@ -111,23 +109,6 @@ test('steps beyond their range: the default', () => {
 test('a hash naming more widgets than a page reads: the first ones', () => {
   const hash = `#${Array.from({ length: 1000 }, (_, k) => `w${k}=a:1`).join('&')}`;
   assert.equal(hashStates(hash).size, HASH_STATES);
-});
-
-test('a block whose spread is beyond a double is named by its rows', () => {
-  assert.throws(
-    () =>
-      checkSpread([
-        [1e308, 1e308],
-        [-1e308, -1e308],
-      ]),
-    {
-      name: 'NonFiniteError',
-      message: 'the values in rows 1-2 are too large to standardise: their spread is beyond a double',
-    },
-  );
-  assert.throws(() => checkSpread([[1], [2], [1e200], [3]]), /the values in row 3 are too large/);
-  assert.doesNotThrow(() => checkSpread([[1e150], [-1e150], [3]]));
-  assert.equal(rowRanges([1, 2, 3, 5, 7, 8]), 'rows 1-3, 5, 7-8');
 });
 
 test('CSV cells that begin with =, +, - or @ are neutralised; numbers are not', () => {

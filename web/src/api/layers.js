@@ -5,7 +5,6 @@
 // for JavaScript types and copied; the core's from_state checks what it means.
 
 import { OptionError } from '../errors.js';
-import { checkSpread } from './spread.js';
 
 // How each family's responses and gradients are read (see convert.js record()). A normaliser's
 // carry the kind and groups of the layer that made them: the core refuses them elsewhere.
@@ -281,7 +280,6 @@ export function layersApi(core, h) {
       const { steps = 100, thresholds = [] } = checkObject(options, 'the options');
       const { state } = only(layer, 'norm', 'a normaliser');
       const args = [block(x, 'input block'), checkInteger(steps, 'steps'), toNumbers(thresholds, 'thresholds')];
-      if (Array.isArray(x) && x.every(Array.isArray)) checkSpread(x);
       const { trace, firstStepUnder } = answer(core.traceRunning(state, ...args));
       const { finalState, ...figures } = trace;
       return { ...figures, finalLayer: normaliserObject(finalState), firstStepUnder };

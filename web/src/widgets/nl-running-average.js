@@ -4,7 +4,7 @@ import { NlWidget, define } from '../widget/widget.js';
 import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
-import { checkSpread } from '../api/spread.js';
+import { NonFiniteError } from '../errors.js';
 
 const THRESHOLDS = [0.01, 0.001];
 
@@ -61,18 +61,34 @@ export class NlRunningAverage extends NlWidget {
   }
 
   /**
-   * The options, with a batch whose spread is beyond a double named in a notice and replaced by
-   * the default batch (the core would refuse it naming a figure the reader never gave).
+   * The options, with a batch the core refuses to trace because its spread is beyond a double
+   * named in a notice (the core's refusal names the reader's rows) and replaced by the default.
+   * Checked once the core is loaded, once per batch text.
    */
   readOptions() {
     const read = super.readOptions();
-    try {
-      checkSpread(rowsOf(read.values.rows));
-    } catch (e) {
-      read.problems.push(`${e.message[0].toUpperCase()}${e.message.slice(1)}. Using the default batch.`);
+    const refusal = this.nl ? this.refusalOf(read.values.rows) : '';
+    if (refusal) {
+      read.problems.push(`${refusal[0].toUpperCase()}${refusal.slice(1)}. Using the default batch.`);
       read.values.rows = NlRunningAverage.options[0].default;
     }
     return read;
+  }
+
+  /** The core's refusal of a batch's spread ('' when it traces it), remembered for the last text. */
+  refusalOf(rows) {
+    if (this.checked?.rows !== rows) {
+      const x = rowsOf(rows);
+      let refusal = '';
+      try {
+        this.nl.traceRunning(this.nl.normaliser({ kind: 'batch', features: x[0].length }), x, { steps: 1 });
+      } catch (e) {
+        if (!(e instanceof NonFiniteError)) throw e;
+        refusal = e.message;
+      }
+      this.checked = { rows, refusal };
+    }
+    return this.checked.refusal;
   }
 
   /** The two answers after the chosen step, side by side. */
