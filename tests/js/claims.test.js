@@ -1,0 +1,130 @@
+// The claims ledger (docs/claims.md) against the checkout: every claim of the seed documents is
+// either shown by an instrument that is on its page and checked by a test that exists, or says
+// why it is not shown; the counts the ledger states are its rows'. And the verdicts the ledger
+// gives "on our numbers" for the essay's measurements, checked against the native figures.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { nativeOutput } from './core.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file) => readFileSync(path.join(root, file), 'utf8');
+const ledger = read('docs/claims.md');
+const PAGES = ['web/index.html', 'web/tutorial.html', 'web/mnist.html'];
+
+/**
+ * The ledger's rows: a list item "- **E1**, where. claim" followed by indented "- key: value" lines.
+ * Returns [{id, where, claim, fields: {key: value}}].
+ */
+function rows() {
+  const out = [];
+  for (const [, id, head, body] of ledger.matchAll(/^- \*\*([EMT]\d+)\*\*, ([^\n]*)\n((?: {2,}[^\n]*\n)*)/gm)) {
+    const fields = {};
+    for (const [, key, value] of body.matchAll(/^ {2}- ([\w ]+): ([^\n]*(?:\n {4}[^\n-][^\n]*)*)/gm))
+      fields[key] = value.replace(/\s+/g, ' ').trim();
+    out.push({ id, head, fields });
+  }
+  return out;
+}
+
+/** `<nl-tag>` on `web/page.html` pairs of a "shown by" value. */
+const instruments = (value) =>
+  [...value.matchAll(/`<(nl-[\w-]+)>` on `(web\/\w+\.html)`/g)].map(([, tag, page]) => ({ tag, page }));
+/** `tests/file`: "test name" pairs of a "checked by" value. */
+const checks = (value) =>
+  [...value.matchAll(/`(tests\/[\w./-]+)`: "([^"]+)"/g)].map(([, file, name]) => ({ file, name }));
+
+const all = rows();
+
+test('the ledger has rows for all three seed documents, each id once', () => {
+  const ids = all.map((r) => r.id);
+  assert.equal(new Set(ids).size, ids.length, 'an id appears twice');
+  for (const prefix of ['E', 'T', 'M']) assert.ok(ids.filter((id) => id.startsWith(prefix)).length >= 10, prefix);
+  // Every item that looks like a row was read as one (a malformed row is not silently skipped).
+  assert.equal(all.length, [...ledger.matchAll(/^- \*\*[EMT]\d+\*\*/gm)].length);
+  const keys = new Set(['shown by', 'checked by', 'not shown', 'ours']);
+  for (const { id, fields } of all)
+    for (const key of Object.keys(fields)) assert.ok(keys.has(key), `${id}: "${key}" is not a field of a row`);
+});
+
+test('every row has either a shown-by with its checking test, or a reason it is not shown', () => {
+  const problems = [];
+  for (const { id, fields } of all) {
+    const shown = 'shown by' in fields;
+    if (shown === 'not shown' in fields) problems.push(`${id}: needs exactly one of "shown by" and "not shown"`);
+    else if (shown) {
+      if (instruments(fields['shown by']).length === 0)
+        problems.push(`${id}: "shown by" names no \`<nl-tag>\` on \`web/page.html\``);
+      if (checks(fields['checked by'] ?? '').length === 0)
+        problems.push(`${id}: shown, but "checked by" names no \`tests/file\`: "test"`);
+    } else {
+      if (fields['not shown'].length < 20) problems.push(`${id}: the reason is too short to be one`);
+      if ('checked by' in fields) problems.push(`${id}: not shown, yet checked by a test`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every "shown by" names a widget tag that is on the page it names', () => {
+  const html = Object.fromEntries(PAGES.map((p) => [p, read(p)]));
+  const missing = [];
+  for (const { id, fields } of all)
+    for (const { tag, page } of instruments(fields['shown by'] ?? '')) {
+      assert.ok(PAGES.includes(page), `${id}: ${page} is not a chapter`);
+      if (!html[page].includes(`<${tag}`)) missing.push(`${id}: <${tag}> is not on ${page}`);
+    }
+  assert.deepEqual(missing, []);
+});
+
+test('every named test exists: its file is in the checkout and holds the test name', () => {
+  const missing = [];
+  for (const { id, fields } of all)
+    for (const { file, name } of checks(fields['checked by'] ?? '')) {
+      if (!existsSync(path.join(root, file))) missing.push(`${id}: ${file} does not exist`);
+      else if (!read(file).includes(name)) missing.push(`${id}: ${file} has no test "${name}"`);
+    }
+  assert.deepEqual(missing, []);
+});
+
+test('the counts the ledger states are the counts of its rows', () => {
+  const shown = all.filter((r) => 'shown by' in r.fields).length;
+  const stated = /(\d+) claims: (\d+) shown and checked, (\d+) not shown/.exec(ledger);
+  assert.ok(stated, 'the ledger states its counts as "N claims: S shown and checked, U not shown"');
+  assert.deepEqual(stated.slice(1).map(Number), [all.length, shown, all.length - shown]);
+});
+
+// The essay's measurement claims on our crowd. The ledger's "ours" lines say which of them hold;
+// these tests are what its "checked by" lines name for them.
+const { comparison, curves } = JSON.parse(nativeOutput('measurements', '--json'));
+const summary = Object.fromEntries(comparison.summary.map((s) => [s.arrangement, s]));
+const run = Object.fromEntries(curves.runs.map((r) => [r.arrangement, r]));
+
+test('our crowd: the batch layer holds out below the plain network under every seed', () => {
+  const { plain, batch } = summary;
+  batch.heldoutBySeed.forEach((a, seed) => assert.ok(a < plain.heldoutBySeed[seed], `seed ${seed + 1}`));
+  assert.ok(batch.heldoutMax < plain.heldoutAccuracy, "every batch seed under the plain network's mean");
+});
+
+test('our crowd: the activation normalisers fit the training rows less well; only the batch layer ends at a lower loss', () => {
+  for (const a of ['batch', 'layer', 'rms']) assert.ok(summary[a].trainAccuracy < summary.plain.trainAccuracy, a);
+  assert.ok(summary.batch.finalLoss < summary.plain.finalLoss, 'batch');
+  for (const a of ['layer', 'rms']) assert.ok(summary[a].finalLoss > summary.plain.finalLoss, a);
+});
+
+test("our crowd: weight normalisation's held-out mean lies within the plain network's seed spread", () => {
+  const { plain, weightNorm } = summary;
+  assert.ok(weightNorm.heldoutAccuracy >= plain.heldoutMin && weightNorm.heldoutAccuracy <= plain.heldoutMax);
+});
+
+test('our crowd: the row layers end the whole-crowd run at a lower loss than the plain network', () => {
+  for (const a of ['layer', 'rms']) assert.ok(run[a].finalLoss < run.plain.finalLoss, a);
+});
+
+test('our crowd: weight normalisation crosses the threshold with the plain network and parts by the end', () => {
+  const { plain, weightNorm } = run;
+  assert.equal(weightNorm.losses[0], plain.losses[0]);
+  assert.equal(weightNorm.firstEpochUnder, plain.firstEpochUnder);
+  assert.notEqual(weightNorm.finalLoss, plain.finalLoss);
+});
