@@ -97,7 +97,7 @@ test('the counts the ledger states are the counts of its rows', () => {
 
 // The essay's measurement claims on our crowd. The ledger's "ours" lines say which of them hold;
 // these tests are what its "checked by" lines name for them.
-const { comparison, curves } = JSON.parse(nativeOutput('measurements', '--json'));
+const { comparison, curves, covariateShift } = JSON.parse(nativeOutput('measurements', '--json'));
 const summary = Object.fromEntries(comparison.summary.map((s) => [s.arrangement, s]));
 const run = Object.fromEntries(curves.runs.map((r) => [r.arrangement, r]));
 
@@ -127,4 +127,20 @@ test('our crowd: weight normalisation crosses the threshold with the plain netwo
   assert.equal(weightNorm.losses[0], plain.losses[0]);
   assert.equal(weightNorm.firstEpochUnder, plain.firstEpochUnder);
   assert.notEqual(weightNorm.finalLoss, plain.finalLoss);
+});
+
+test('our crowd: the hidden means do not settle; their last hundred epochs move as far as epochs 11 to 100', () => {
+  for (const network of ['plain', 'batch']) {
+    const means = covariateShift[network].unitMean;
+    /** The largest move any unit's mean makes in one epoch, over epochs [from, to). */
+    const largestMove = (from, to) => {
+      let largest = 0;
+      for (let e = Math.max(from, 1); e < to; e += 1)
+        means[e].forEach((m, unit) => (largest = Math.max(largest, Math.abs(m - means[e - 1][unit]))));
+      return largest;
+    };
+    const epochs = means.length;
+    assert.ok(epochs >= 200, `${epochs} epochs`);
+    assert.ok(largestMove(epochs - 100, epochs) >= largestMove(10, 100), network);
+  }
 });
