@@ -49,9 +49,9 @@ function isNode() {
 }
 
 async function nodeWasmBinary(module) {
-  // Node has no fetch for file URLs: read the bytes and hand them to the glue.
-  const fsName = 'node:fs/promises';
-  const { readFile } = await import(/* @vite-ignore */ fsName);
+  // Node has no fetch for file URLs: read the bytes and hand them to the glue. Node's own module
+  // is asked for at run time, not imported, so no bundler of a browser page meets a `node:` import.
+  const { readFile } = process.getBuiltinModule('node:fs/promises');
   return readFile(wasmUrl(module));
 }
 
