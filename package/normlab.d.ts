@@ -1,0 +1,329 @@
+// normlab 0.1.0: the elements' types, made by scripts/describe-elements.mjs from the widgets' tables.
+
+/** The detail of the events every widget dispatches. */
+export interface NlChangeDetail {
+  state: string;
+}
+export interface NlDoneDetail {
+  state: string;
+  [field: string]: unknown;
+}
+
+export interface NlWidgetEventMap extends HTMLElementEventMap {
+  /** The widget's state changed (the reader, `state`, or `reset()`); detail.state is the new state string. */
+  'nl-change': CustomEvent<{ state: string }>;
+  /** The widget has drawn, or a training has finished; detail.state is its state string. */
+  'nl-done': CustomEvent<{ state: string; [field: string]: unknown }>;
+}
+
+/** What every normlab element has besides its own options (its attributes). */
+export interface NlWidget extends HTMLElement {
+  /** The options the reader changed, as a state string; setting it starts the widget again from that state. */
+  state: string;
+  /** This page linked to the present state. */
+  readonly link: string;
+  /** Back to the attributes' state. */
+  reset(): void;
+  /** Downloads the chart (or table) as PNG, the numbers as CSV, or the state and numbers as JSON. */
+  export(as: 'png' | 'csv' | 'json'): Promise<void>;
+  addEventListener<K extends keyof NlWidgetEventMap>(
+    type: K,
+    listener: (this: this, event: NlWidgetEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+}
+
+/** The attributes every widget takes. */
+export interface NlCommonAttributes {
+  /** light, dark or auto (the reader's system setting; the default) */
+  theme?: 'auto' | 'light' | 'dark';
+  /** a line shown above the widget (embedded: the widget's title unless given; "" for none) */
+  caption?: string;
+  /** a state string, as Copy link puts in a URL and element.state gives */
+  state?: string;
+}
+
+/** The ::part() names of every widget. */
+export type NlPart = 'root' | 'caption' | 'notices' | 'body' | 'tools' | 'export' | 'button';
+
+/** The custom properties a host may set on a widget. */
+export type NlCustomProperty =
+  | '--nl-font'
+  | '--nl-fg'
+  | '--nl-muted'
+  | '--nl-bg'
+  | '--nl-panel'
+  | '--nl-line'
+  | '--nl-accent'
+  | '--nl-accent-fg'
+  | '--nl-band'
+  | '--nl-error'
+  | '--nl-good'
+  | '--nl-focus'
+  | '--nl-plain'
+  | '--nl-batch'
+  | '--nl-layer'
+  | '--nl-rms'
+  | '--nl-weightNorm'
+  | '--nl-group';
+
+/** <nl-covariate-shift>'s attributes: Covariate shift. */
+export interface NlCovariateShiftAttributes extends NlCommonAttributes {
+  /** which network (default "plain") */
+  network?: 'plain' | 'batch';
+  /** what to plot per unit (default "mean") */
+  statistic?: 'mean' | 'deviation';
+}
+/** <nl-covariate-shift>: Covariate shift. */
+export interface NlCovariateShift extends NlWidget {}
+
+/** <nl-playground>'s attributes: Playground. */
+export interface NlPlaygroundAttributes extends NlCommonAttributes {
+  /** the block: rows separated by ";", values by "," (default "1,7;1,9;7,1;23,7") */
+  rows?: string;
+  /** the normaliser (default "batch") */
+  kind?: 'batch' | 'layer' | 'rms' | 'group';
+  /** group count for the group setting (default 2) */
+  groups?: number;
+  /** training or predicting (default "train") */
+  purpose?: 'train' | 'predict';
+}
+/** <nl-playground>: Playground. */
+export interface NlPlayground extends NlWidget {}
+
+/** <nl-running-average>'s attributes: Running averages. */
+export interface NlRunningAverageAttributes extends NlCommonAttributes {
+  /** the batch: rows separated by ";" (default "1,7;1,9;7,1;23,7") */
+  rows?: string;
+  /** share of the running figures kept at each step (default 0.9) */
+  keep?: number;
+  /** how many steps to take (default 100) */
+  steps?: number;
+}
+/** <nl-running-average>: Running averages. */
+export interface NlRunningAverage extends NlWidget {}
+
+/** <nl-gradient-check>'s attributes: Gradient check. */
+export interface NlGradientCheckAttributes extends NlCommonAttributes {
+  /** which layer and block (default "batch-four") */
+  case?: 'batch-four' | 'layer-three' | 'layer-four';
+}
+/** <nl-gradient-check>: Gradient check. */
+export interface NlGradientCheck extends NlWidget {}
+
+/** <nl-two-numbers>'s attributes: The row of two numbers. */
+export interface NlTwoNumbersAttributes extends NlCommonAttributes {
+  /** the normaliser shown first (default "layer") */
+  kind?: 'layer' | 'rms' | 'batch';
+  /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters (default "") */
+  crowd?: string;
+}
+/** <nl-two-numbers>: The row of two numbers. */
+export interface NlTwoNumbers extends NlWidget {}
+
+/** <nl-weight-norm>'s attributes: Weight normalisation. */
+export interface NlWeightNormAttributes extends NlCommonAttributes {}
+/** <nl-weight-norm>: Weight normalisation. */
+export interface NlWeightNorm extends NlWidget {}
+
+/** <nl-comparison>'s attributes: The comparison. */
+export interface NlComparisonAttributes extends NlCommonAttributes {
+  /** start training (in a worker) as the reader comes near the widget, not only on "Train again" (default true) */
+  autostart?: boolean;
+  /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters (default "") */
+  crowd?: string;
+}
+/** <nl-comparison>: The comparison. */
+export interface NlComparison extends NlWidget {}
+
+/** <nl-loss-curves>'s attributes: Loss curves. */
+export interface NlLossCurvesAttributes extends NlCommonAttributes {
+  /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters (default "") */
+  crowd?: string;
+}
+/** <nl-loss-curves>: Loss curves. */
+export interface NlLossCurves extends NlWidget {}
+
+/** <nl-two-ways>'s attributes: Asked two ways. */
+export interface NlTwoWaysAttributes extends NlCommonAttributes {}
+/** <nl-two-ways>: Asked two ways. */
+export interface NlTwoWays extends NlWidget {}
+
+/** <nl-behaviours>'s attributes: Behaviours. */
+export interface NlBehavioursAttributes extends NlCommonAttributes {}
+/** <nl-behaviours>: Behaviours. */
+export interface NlBehaviours extends NlWidget {}
+
+/** <nl-checklist>'s attributes: The checklist. */
+export interface NlChecklistAttributes extends NlCommonAttributes {}
+/** <nl-checklist>: The checklist. */
+export interface NlChecklist extends NlWidget {}
+
+/** <nl-bowl>'s attributes: Stretched and round bowls. */
+export interface NlBowlAttributes extends NlCommonAttributes {
+  /** learning rate on the stretched bowl (default 0.035) */
+  'stretched-rate'?: number;
+  /** learning rate on the round bowl (default 0.3) */
+  'round-rate'?: number;
+}
+/** <nl-bowl>: Stretched and round bowls. */
+export interface NlBowl extends NlWidget {}
+
+/** <nl-drift>'s attributes: Drift through depth. */
+export interface NlDriftAttributes extends NlCommonAttributes {
+  /** seed of the random examples and weights (default 1) */
+  seed?: number;
+  /** how many layers (1 to 12) (default 5) */
+  layers?: number;
+}
+/** <nl-drift>: Drift through depth. */
+export interface NlDrift extends NlWidget {}
+
+/** <nl-mean-spread>'s attributes: Mean, variance and standard deviation. */
+export interface NlMeanSpreadAttributes extends NlCommonAttributes {
+  /** the starting list, comma-separated (default "3,4,5") */
+  numbers?: string;
+}
+/** <nl-mean-spread>: Mean, variance and standard deviation. */
+export interface NlMeanSpread extends NlWidget {}
+
+/** <nl-batch-by-hand>'s attributes: Batch norm by hand. */
+export interface NlBatchByHandAttributes extends NlCommonAttributes {
+  /** the feature worked first (1, 2 or 3) (default 2) */
+  feature?: number;
+  /** scale (gamma) per feature (default "1,1,1") */
+  scale?: string;
+  /** shift (beta) per feature (default "0,0,0") */
+  shift?: string;
+}
+/** <nl-batch-by-hand>: Batch norm by hand. */
+export interface NlBatchByHand extends NlWidget {}
+
+/** <nl-momentum>'s attributes: Running averages with momentum. */
+export interface NlMomentumAttributes extends NlCommonAttributes {
+  /** batch means, repeated in order (default "3,5,4") */
+  means?: string;
+  /** batch variances, one per mean (default "1,4,2") */
+  variances?: string;
+  /** share of each batch folded in (default 0.1) */
+  momentum?: number;
+  /** how many batches to fold in (1 to 200) (default 3) */
+  batches?: number;
+}
+/** <nl-momentum>: Running averages with momentum. */
+export interface NlMomentum extends NlWidget {}
+
+/** <nl-batch-size>'s attributes: The batch-size problem. */
+export interface NlBatchSizeAttributes extends NlCommonAttributes {
+  /** the batch size (2 to 256) (default 2) */
+  'batch-size'?: 2 | 4 | 8 | 16 | 32 | 64 | 128 | 256;
+  /** seed of the 10,000 numbers (default 1) */
+  seed?: number;
+}
+/** <nl-batch-size>: The batch-size problem. */
+export interface NlBatchSize extends NlWidget {}
+
+/** <nl-toggles>'s attributes: One example under each toggle. */
+export interface NlTogglesAttributes extends NlCommonAttributes {
+  /** the normaliser shown first (default "batch") */
+  kind?: 'batch' | 'layer' | 'rms';
+  /** the example (row) shown first, 1 to 4 (default 1) */
+  example?: number;
+}
+/** <nl-toggles>: One example under each toggle. */
+export interface NlToggles extends NlWidget {}
+
+/** <nl-pre-post-norm>'s attributes: Pre-norm and post-norm. */
+export interface NlPrePostNormAttributes extends NlCommonAttributes {
+  /** how many residual blocks (2 to 48) (default 24) */
+  depth?: number;
+  /** seed of the weights, inputs and targets (default 1) */
+  seed?: number;
+}
+/** <nl-pre-post-norm>: Pre-norm and post-norm. */
+export interface NlPrePostNorm extends NlWidget {}
+
+/** <nl-parameter-count>'s attributes: Counting parameters. */
+export interface NlParameterCountAttributes extends NlCommonAttributes {
+  /** features per normaliser (default 3) */
+  width?: number;
+}
+/** <nl-parameter-count>: Counting parameters. */
+export interface NlParameterCount extends NlWidget {}
+
+/** <nl-mnist-lab>'s attributes: The MNIST lab. */
+export interface NlMnistLabAttributes extends NlCommonAttributes {
+  /** epochs to train when Train is pressed (1 to 20) (default 3) */
+  epochs?: number;
+  /** SGD learning rate (default 0.1) */
+  'learning-rate'?: 0.01 | 0.03 | 0.1 | 0.3;
+  /** digits per batch (default 64) */
+  'batch-size'?: 16 | 32 | 64 | 128 | 256;
+  /** seed of the weights and the shuffles (default 1) */
+  seed?: number;
+}
+/** <nl-mnist-lab>: The MNIST lab. */
+export interface NlMnistLab extends NlWidget {}
+
+/** <nl-mnist-circle>'s attributes: Layer norm puts 3-D points on a circle. */
+export interface NlMnistCircleAttributes extends NlCommonAttributes {
+  /** random points (1 to 2000) (default 200) */
+  points?: number;
+  /** seed of the points (default 1) */
+  seed?: number;
+  /** turn about the vertical axis, in radians (default 0.6) */
+  yaw?: number;
+  /** tilt towards the viewer, in radians (default 0.5) */
+  pitch?: number;
+  /** show the input points beside their outputs (default true) */
+  inputs?: boolean;
+}
+/** <nl-mnist-circle>: Layer norm puts 3-D points on a circle. */
+export interface NlMnistCircle extends NlWidget {}
+
+/** <nl-mnist-freedom>'s attributes: Degrees of freedom a normaliser removes. */
+export interface NlMnistFreedomAttributes extends NlCommonAttributes {
+  /** features d (2 to 512) (default 128) */
+  width?: number;
+  /** groups g (1 is layer norm) (default 8) */
+  groups?: number;
+}
+/** <nl-mnist-freedom>: Degrees of freedom a normaliser removes. */
+export interface NlMnistFreedom extends NlWidget {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'nl-covariate-shift': NlCovariateShift;
+    'nl-playground': NlPlayground;
+    'nl-running-average': NlRunningAverage;
+    'nl-gradient-check': NlGradientCheck;
+    'nl-two-numbers': NlTwoNumbers;
+    'nl-weight-norm': NlWeightNorm;
+    'nl-comparison': NlComparison;
+    'nl-loss-curves': NlLossCurves;
+    'nl-two-ways': NlTwoWays;
+    'nl-behaviours': NlBehaviours;
+    'nl-checklist': NlChecklist;
+    'nl-bowl': NlBowl;
+    'nl-drift': NlDrift;
+    'nl-mean-spread': NlMeanSpread;
+    'nl-batch-by-hand': NlBatchByHand;
+    'nl-momentum': NlMomentum;
+    'nl-batch-size': NlBatchSize;
+    'nl-toggles': NlToggles;
+    'nl-pre-post-norm': NlPrePostNorm;
+    'nl-parameter-count': NlParameterCount;
+    'nl-mnist-lab': NlMnistLab;
+    'nl-mnist-circle': NlMnistCircle;
+    'nl-mnist-freedom': NlMnistFreedom;
+  }
+  interface HTMLElementEventMap {
+    'nl-change': CustomEvent<NlChangeDetail>;
+    'nl-done': CustomEvent<NlDoneDetail>;
+  }
+}

@@ -1,0 +1,241 @@
+// The package's description of its elements, made from the widgets' own tables: the Custom
+// Elements Manifest (package/custom-elements.json) and the TypeScript declarations
+// (package/normlab.d.ts). Both are committed: they are the public API, and tests/js/package.test.js
+// fails when what this script makes differs from them, so a change to an element's interface is a
+// deliberate one (and goes into CHANGELOG.md). `node scripts/describe-elements.mjs` writes them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import { commonAttributes, THEME, parts } from '../web/src/widget/attributes.js';
+import { customProperties } from '../web/src/widget/styles.js';
+import { ALL_WIDGETS } from '../web/src/widgets/registry.js';
+
+const root = new URL('../', import.meta.url);
+const version = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).version;
+
+/** Each widget's element class, read from its module with just enough of a DOM to define it. */
+async function elementClasses() {
+  const defined = new Map();
+  const saved = { HTMLElement: globalThis.HTMLElement, customElements: globalThis.customElements };
+  globalThis.HTMLElement ??= class {};
+  globalThis.customElements ??= { get: (tag) => defined.get(tag), define: (tag, cls) => defined.set(tag, cls) };
+  try {
+    for (const tag of ALL_WIDGETS) await import(new URL(`web/src/widgets/${tag}.js`, root));
+  } finally {
+    Object.assign(globalThis, saved);
+  }
+  return ALL_WIDGETS.map((tag) => ({ tag, cls: defined.get(tag) }));
+}
+
+/** The package's module that defines one element (a subpath export of the package). */
+export const entryOf = (tag) => `widgets/${tag}.js`;
+
+/** An option's type as TypeScript writes it. */
+function typeText(option) {
+  if (option.choices) return option.choices.map((c) => JSON.stringify(c)).join(' | ');
+  return { number: 'number', integer: 'number', boolean: 'boolean' }[option.type] ?? 'string';
+}
+
+/** An option's default as an attribute writes it. */
+function defaultText(option) {
+  const value = option.default;
+  return JSON.stringify(Array.isArray(value) ? value.join(',') : value);
+}
+
+const COMMON_EVENTS = [
+  {
+    name: 'nl-change',
+    type: { text: 'CustomEvent<{ state: string }>' },
+    description:
+      "The widget's state changed (the reader, `state`, or `reset()`); detail.state is the new state string.",
+  },
+  {
+    name: 'nl-done',
+    type: { text: 'CustomEvent<{ state: string; [field: string]: unknown }>' },
+    description: 'The widget has drawn, or a training has finished; detail.state is its state string.',
+  },
+];
+
+const MEMBERS = [
+  {
+    kind: 'field',
+    name: 'state',
+    type: { text: 'string' },
+    description:
+      'The options the reader changed, as a state string; setting it starts the widget again from that state.',
+  },
+  {
+    kind: 'field',
+    name: 'link',
+    type: { text: 'string' },
+    readonly: true,
+    description: 'This page linked to the present state.',
+  },
+  { kind: 'method', name: 'reset', return: { type: { text: 'void' } }, description: "Back to the attributes' state." },
+  {
+    kind: 'method',
+    name: 'export',
+    parameters: [{ name: 'as', type: { text: "'png' | 'csv' | 'json'" } }],
+    return: { type: { text: 'Promise<void>' } },
+    description: 'Downloads the chart (or table) as PNG, the numbers as CSV, or the state and numbers as JSON.',
+  },
+];
+
+/** Events a widget's own module dispatches besides the common ones (its `new CustomEvent('…'`). */
+function ownEvents(tag) {
+  const source = readFileSync(new URL(`web/src/widgets/${tag}.js`, root), 'utf8');
+  return [...source.matchAll(/new CustomEvent\('([\w-]+)'/g)].map(([, name]) => ({
+    name,
+    type: { text: 'CustomEvent' },
+    description: `Dispatched by <${tag}> (see the embedding guide).`,
+  }));
+}
+
+function declarationOf({ tag, cls }) {
+  const options = cls.options.map((o) => ({
+    name: o.name,
+    type: { text: typeText(o) },
+    default: defaultText(o),
+    description: o.doc,
+  }));
+  const common = commonAttributes.map((a) => ({
+    name: a.name,
+    type: { text: a.name === 'theme' ? typeText(THEME) : 'string' },
+    ...(a.name === 'theme' ? { default: defaultText(THEME) } : {}),
+    description: a.doc,
+  }));
+  return {
+    kind: 'class',
+    customElement: true,
+    name: cls.name,
+    tagName: tag,
+    description: cls.title,
+    attributes: [...options, ...common],
+    members: MEMBERS,
+    events: [...COMMON_EVENTS, ...ownEvents(tag)],
+    cssParts: Object.entries(parts).map(([name, description]) => ({ name, description })),
+    cssProperties: Object.entries(customProperties).map(([name, value]) => ({
+      name,
+      default: value,
+      description: 'a colour or type of the light theme (set it on the element)',
+    })),
+  };
+}
+
+/** The Custom Elements Manifest of the package: one module per element, and the entry defining them all. */
+export function manifestOf(elements) {
+  const modules = elements.map((element) => ({
+    kind: 'javascript-module',
+    path: entryOf(element.tag),
+    declarations: [declarationOf(element)],
+    exports: [{ kind: 'custom-element-definition', name: element.tag, declaration: { name: element.cls.name } }],
+  }));
+  const everything = {
+    kind: 'javascript-module',
+    path: 'normlab.js',
+    declarations: [],
+    exports: elements.map(({ tag, cls }) => ({
+      kind: 'custom-element-definition',
+      name: tag,
+      declaration: { name: cls.name, module: entryOf(tag) },
+    })),
+  };
+  return { schemaVersion: '2.1.0', readme: 'README.md', modules: [everything, ...modules] };
+}
+
+const comment = (text, indent = '') => `${indent}/** ${text.replace(/\*\//g, '* /')} */\n`;
+const property = (name) => (/^[a-zA-Z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+
+/** The TypeScript declarations of the package. */
+export function declarationsOf(elements) {
+  let text = `// normlab ${version}: the elements' types, made by scripts/describe-elements.mjs from the widgets' tables.
+
+/** The detail of the events every widget dispatches. */
+export interface NlChangeDetail {
+  state: string;
+}
+export interface NlDoneDetail {
+  state: string;
+  [field: string]: unknown;
+}
+
+export interface NlWidgetEventMap extends HTMLElementEventMap {
+${COMMON_EVENTS.map((e) => `${comment(e.description, '  ')}  ${JSON.stringify(e.name)}: ${e.type.text};`).join('\n')}
+}
+
+/** What every normlab element has besides its own options (its attributes). */
+export interface NlWidget extends HTMLElement {
+${MEMBERS.map((m) => {
+  const doc = comment(m.description, '  ');
+  if (m.kind === 'field') return `${doc}  ${m.readonly ? 'readonly ' : ''}${m.name}: ${m.type.text};`;
+  const params = (m.parameters ?? []).map((p) => `${p.name}: ${p.type.text}`).join(', ');
+  return `${doc}  ${m.name}(${params}): ${m.return.type.text};`;
+}).join('\n')}
+  addEventListener<K extends keyof NlWidgetEventMap>(
+    type: K,
+    listener: (this: this, event: NlWidgetEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+}
+
+/** The attributes every widget takes. */
+export interface NlCommonAttributes {
+${commonAttributes
+  .map((a) => `${comment(a.doc, '  ')}  ${a.name}?: ${a.name === 'theme' ? typeText(THEME) : 'string'};`)
+  .join('\n')}
+}
+
+/** The ::part() names of every widget. */
+export type NlPart = ${Object.keys(parts)
+    .map((p) => JSON.stringify(p))
+    .join(' | ')};
+
+/** The custom properties a host may set on a widget. */
+export type NlCustomProperty = ${Object.keys(customProperties)
+    .map((p) => JSON.stringify(p))
+    .join(' | ')};
+`;
+  for (const { tag, cls } of elements) {
+    text += `
+/** <${tag}>'s attributes: ${cls.title}. */
+export interface ${cls.name}Attributes extends NlCommonAttributes {
+${cls.options.map((o) => `${comment(`${o.doc} (default ${defaultText(o)})`, '  ')}  ${property(o.name)}?: ${typeText(o)};`).join('\n')}
+}
+${comment(`<${tag}>: ${cls.title}.`)}export interface ${cls.name} extends NlWidget {}
+`;
+  }
+  text += `
+declare global {
+  interface HTMLElementTagNameMap {
+${elements.map(({ tag, cls }) => `    ${JSON.stringify(tag)}: ${cls.name};`).join('\n')}
+  }
+  interface HTMLElementEventMap {
+    'nl-change': CustomEvent<NlChangeDetail>;
+    'nl-done': CustomEvent<NlDoneDetail>;
+  }
+}
+`;
+  return text;
+}
+
+/** The manifest's and the declarations' text, as committed. */
+export async function describeElements() {
+  const elements = await elementClasses();
+  // Written as the lint formats them, so the committed files pass it unchanged.
+  const options = await prettier.resolveConfig(fileURLToPath(DECLARATIONS));
+  return {
+    manifest: await prettier.format(JSON.stringify(manifestOf(elements)), { ...options, parser: 'json' }),
+    declarations: await prettier.format(declarationsOf(elements), { ...options, parser: 'typescript' }),
+  };
+}
+
+export const MANIFEST = new URL('package/custom-elements.json', root);
+export const DECLARATIONS = new URL('package/normlab.d.ts', root);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { manifest, declarations } = await describeElements();
+  writeFileSync(MANIFEST, manifest);
+  writeFileSync(DECLARATIONS, declarations);
+  console.log(`wrote ${fileURLToPath(MANIFEST)} and ${fileURLToPath(DECLARATIONS)}`);
+}
