@@ -1,0 +1,105 @@
+// What the packed package holds: only what a host needs (no sources, no tests, no file nothing
+// loads), every file an entry reaches present, every field of its package.json pointing at a
+// file it holds. Reports its size and its files.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
+import { tarball } from './host.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'normlab-packed-'));
+execFileSync('tar', ['xzf', tarball(), '-C', dir]);
+const top = path.join(dir, 'package');
+const files = readdirSync(top, { recursive: true })
+  .filter((f) => statSync(path.join(top, f)).isFile())
+  .map((f) => f.split(path.sep).join('/'))
+  .sort();
+const json = JSON.parse(readFileSync(path.join(top, 'package.json'), 'utf8'));
+
+/** The files a module names relatively: its static and dynamic imports and its new URL(…, import.meta.url). */
+function referencesOf(file) {
+  const code = readFileSync(path.join(top, file), 'utf8');
+  const quoted = '["\'`](\\.{0,2}/?[\\w./@-]+)["\'`]';
+  const patterns = [
+    new RegExp(`\\bimport\\s*${quoted}`, 'g'),
+    new RegExp(`\\bfrom\\s*${quoted}`, 'g'),
+    new RegExp(`\\bimport\\(\\s*${quoted}\\s*\\)`, 'g'),
+    new RegExp(`new URL\\(\\s*${quoted}\\s*,\\s*import\\.meta\\.url`, 'g'),
+  ];
+  return patterns.flatMap((p) =>
+    [...code.matchAll(p)].map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]))),
+  );
+}
+
+test('the package holds no sources, tests or build leftovers, only its entries, assets and papers', () => {
+  const allowed = [
+    /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|custom-elements\.json|normlab\.d\.ts|normlab\.js)$/,
+    /^widgets\/nl-[a-z-]+\.js$/,
+    /^assets\/[\w-]+\.(js|wasm|bin)$/,
+  ];
+  const stray = files.filter((f) => !allowed.some((a) => a.test(f)));
+  assert.deepEqual(stray, []);
+  assert.ok(!files.some((f) => /\.(cpp|hpp|map|test\.js|ts)$/.test(f) && f !== 'normlab.d.ts'));
+  assert.equal(files.filter((f) => f.endsWith('.wasm')).length, 3, 'the three core modules');
+  assert.equal(files.filter((f) => /worker/.test(f)).length, 2, 'the two worker chunks');
+  assert.equal(files.filter((f) => f.endsWith('.bin')).length, 1, 'the digits');
+  assert.match(readFileSync(path.join(top, 'LICENSE'), 'utf8'), /^MIT License/);
+  assert.match(
+    readFileSync(path.join(top, 'CHANGELOG.md'), 'utf8'),
+    new RegExp(`^## ${json.version.replace(/\./g, '\\.')}$`, 'm'),
+  );
+});
+
+test('every file an entry reaches is in the package, and every file in it is reached', () => {
+  const entries = ['normlab.js', ...ALL_WIDGETS.map((t) => `widgets/${t}.js`)];
+  const reached = new Set();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.pop();
+    if (reached.has(file)) continue;
+    assert.ok(files.includes(file), `${file} is referenced but not in the package`);
+    reached.add(file);
+    if (file.endsWith('.js')) queue.push(...referencesOf(file));
+  }
+  const code = files.filter((f) => /\.(js|wasm|bin)$/.test(f));
+  assert.deepEqual(
+    code.filter((f) => !reached.has(f)),
+    [],
+  );
+  // No module of the browser graph imports one of Node's.
+  for (const file of code.filter((f) => f.endsWith('.js')))
+    assert.doesNotMatch(readFileSync(path.join(top, file), 'utf8'), /(import|from)\s*\(?\s*["'`]node:/, file);
+});
+
+test('package.json is publishable and each of its fields names a file the package holds', () => {
+  assert.equal(json.private, undefined);
+  assert.equal(json.name, 'normlab');
+  assert.equal(json.type, 'module');
+  assert.equal(json.dependencies, undefined, 'the package bundles what it uses');
+  const targets = Object.values(json.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+  for (const target of [...targets, json.main, json.types, json.customElements])
+    assert.ok(files.includes(path.posix.normalize(target)), target);
+  assert.deepEqual(
+    Object.keys(json.exports).filter((k) => k.startsWith('./nl-')),
+    ALL_WIDGETS.map((t) => `./${t}`),
+  );
+  const manifest = JSON.parse(readFileSync(path.join(top, json.customElements), 'utf8'));
+  for (const module of manifest.modules) assert.ok(files.includes(module.path), module.path);
+});
+
+test('the size of the package', (t) => {
+  const packed = statSync(tarball()).size;
+  const bytes = (f) => statSync(path.join(top, f)).size;
+  const unpacked = files.reduce((sum, f) => sum + bytes(f), 0);
+  const largest = [...files].sort((a, b) => bytes(b) - bytes(a)).slice(0, 5);
+  t.diagnostic(
+    `${path.basename(tarball())}: ${files.length} files, ${(packed / 1e6).toFixed(2)} MB packed, ${(unpacked / 1e6).toFixed(2)} MB unpacked`,
+  );
+  for (const f of largest) t.diagnostic(`  ${f}: ${(bytes(f) / 1e3).toFixed(0)} kB`);
+  // The digits are most of it; without them the widgets' code and cores stay small.
+  const code = unpacked - files.filter((f) => f.endsWith('.bin')).reduce((sum, f) => sum + bytes(f), 0);
+  assert.ok(code < 3e6, `code and cores ${code} bytes`);
+});
