@@ -10,13 +10,16 @@ import { launchChromium } from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { WIDGETS_HTML, checkWidgets, scratchHost, tool } from './host.js';
 
-let server, result, bare;
+let dir, esbuild, server, result, bare;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="main.js"></script>\n${WIDGETS_HTML}\n`;
 
 before(async () => {
-  const dir = scratchHost('esbuild', { 'src/main.js': "import 'normlab';\n" });
-  const esbuild = await tool('esbuild');
+  dir = scratchHost('esbuild', {
+    'src/main.js': "import 'normlab';\n",
+    'src/one.js': "import 'normlab/nl-playground';\n",
+  });
+  esbuild = await tool('esbuild');
   const build = (outdir) =>
     esbuild.build({
       absWorkingDir: dir,
@@ -43,6 +46,22 @@ after(() => server?.close());
 test('esbuild bundles the host without an error or a warning', () => {
   assert.deepEqual(result.errors, []);
   assert.deepEqual(result.warnings, []);
+});
+
+test("a host importing one element's entry bundles that widget's code and no other's", async () => {
+  const { metafile } = await esbuild.build({
+    absWorkingDir: dir,
+    entryPoints: ['src/one.js'],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const widgets = Object.keys(metafile.inputs)
+    .map((f) => /normlab\/(?:widgets|assets)\/(nl-[a-z-]+?)(?:-[\w-]{8})?\.js$/.exec(f)?.[1])
+    .filter(Boolean);
+  assert.deepEqual([...new Set(widgets)], ['nl-playground']);
 });
 
 test("the widgets work on the page esbuild built, with the package's assets beside the bundle", async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
-import { tarball } from './host.js';
+import { root, scratchHost, tarball } from './host.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'normlab-packed-'));
 execFileSync('tar', ['xzf', tarball(), '-C', dir]);
@@ -88,6 +88,27 @@ test('package.json is publishable and each of its fields names a file the packag
   );
   const manifest = JSON.parse(readFileSync(path.join(top, json.customElements), 'utf8'));
   for (const module of manifest.modules) assert.ok(files.includes(module.path), module.path);
+});
+
+test("a host's TypeScript finds the types through the package's exports, for each entry", () => {
+  const host = scratchHost('typescript', {
+    'host.ts': `import 'normlab';
+import 'normlab/nl-playground';
+import type { NlComparison } from 'normlab/nl-comparison';
+const playground = document.querySelector('nl-playground');
+playground?.reset();
+const comparison: NlComparison = document.createElement('nl-comparison');
+comparison.addEventListener('nl-done', (e) => console.log(e.detail.state));
+// @ts-expect-error: no such element in the package
+const missing: NlComparison = document.createElement('nl-nothing');
+export { missing };
+`,
+  });
+  const args = ['--noEmit', '--strict', '--lib', 'es2022,dom', '--target', 'es2022', '--module', 'esnext'];
+  execFileSync(path.join(root, 'node_modules/.bin/tsc'), [...args, '--moduleResolution', 'bundler', 'host.ts'], {
+    cwd: host,
+    encoding: 'utf8',
+  });
 });
 
 test('the size of the package', (t) => {
