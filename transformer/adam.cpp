@@ -24,6 +24,22 @@ Adam::Adam(AdamSettings settings, std::size_t count)
     require_adam_settings(settings_);
 }
 
+Adam Adam::resumed(AdamSettings settings, std::vector<double> first_moment, std::vector<double> second_moment,
+                   std::size_t steps) {
+    Adam adam(settings, 0);
+    require_same(second_moment.size(), first_moment.size(), "Adam's second moment", "its first moment");
+    require_finite(first_moment, "Adam's first moment");
+    require_finite(second_moment, "Adam's second moment");
+    adam.m_ = std::move(first_moment);
+    adam.v_ = std::move(second_moment);
+    adam.steps_ = steps;
+    for (std::size_t t = 0; t < steps; ++t) { // the same products step() took
+        adam.beta1_power_ *= settings.beta1;
+        adam.beta2_power_ *= settings.beta2;
+    }
+    return adam;
+}
+
 double Adam::rate_at(std::size_t t) const {
     const std::size_t w = settings_.warmup_steps;
     if (w == 0 || t >= w) return settings_.learning_rate;

@@ -25,6 +25,12 @@ class Adam {
 public:
     // requires: as require_adam_settings. The moments start at 0 for count parameters.
     Adam(AdamSettings settings, std::size_t count);
+    // An optimiser that has taken `steps` steps and holds these moments (a run continued after a
+    // pause). requires: as above; the moments of one length and finite (else ShapeError,
+    // NonFiniteError; a negative second moment is refused by the next step's NaN check).
+    // ensures: the same bits as the optimiser that took those steps.
+    static Adam resumed(AdamSettings settings, std::vector<double> first_moment, std::vector<double> second_moment,
+                        std::size_t steps);
 
     const AdamSettings& settings() const { return settings_; }
     std::size_t steps() const { return steps_; }

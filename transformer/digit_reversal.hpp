@@ -1,7 +1,8 @@
 // A small task for a small Transformer: read n digits and a separator, then write the digits
 // reversed. A sequence is d_1 .. d_n | d_n .. d_1 (vocabulary: ten digits and the separator, 10);
 // the stack reads its first 2n tokens and is asked, from the separator on, for the next token.
-// Training: Adam (with optional linear warm-up) on fresh random batches, one per step.
+// Training: Adam (with optional linear warm-up) on a fresh random batch each step, in pieces or
+// straight through (reversal_training.hpp).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -44,6 +45,7 @@ ReversalBatch reversal_batch(std::size_t sequences, std::size_t digits, Random& 
 
 // requires: 1..64 digits; the stack's sizes as require_transformer_shape; 1..100,000 steps;
 // 1..256 sequences; Adam's settings as require_adam_settings (else SizeError, OptionError, ...).
+// ensures: the same steps as the run in pieces of reversal_training.hpp.
 DigitReversalRun train_digit_reversal(const DigitReversalSettings& settings);
 
 } // namespace normlab

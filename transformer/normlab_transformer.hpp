@@ -10,6 +10,7 @@
 #include "transformer/next_token_loss.hpp"
 #include "transformer/parameter_list.hpp"
 #include "transformer/residual_block.hpp"
+#include "transformer/reversal_training.hpp"
 #include "transformer/stack_initialisation.hpp"
 #include "transformer/starting_slopes.hpp"
 #include "transformer/token_batch.hpp"

@@ -80,8 +80,8 @@ TEST_CASE("at depth 6, width 64 and Adam 5e-3, post-norm needs warm-up and pre-n
     s.placement = Placement::Pre;
     s.adam.warmup_steps = 0;
     const DigitReversalRun pre = train_digit_reversal(s);
-    CHECK(mean_of_last_20(post.losses) > 2.2); // 2.34: chance among ten digits is ln 10 = 2.30
-    CHECK(post.accuracy < 0.3);                // 0.17
+    CHECK(mean_of_last_20(post.losses) > 2.2); // 2.26: chance among ten digits is ln 10 = 2.30
+    CHECK(post.accuracy < 0.3);                // 0.19
     CHECK(mean_of_last_20(warmed.losses) < 0.01);
     CHECK(warmed.accuracy == 1.0);
     CHECK(mean_of_last_20(pre.losses) < 0.01);

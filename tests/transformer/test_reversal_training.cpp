@@ -1,0 +1,79 @@
+// The digit-reversal training in pieces: the same steps as one run, and its refusals.
+#include "transformer_fixtures.hpp"
+
+using namespace normlab;
+using namespace normlab::testing;
+
+namespace {
+DigitReversalSettings small_run() {
+    DigitReversalSettings s;
+    s.digits = 3;
+    s.width = 8;
+    s.heads = 2;
+    s.hidden = 16;
+    s.depth = 2;
+    s.placement = Placement::Post;
+    s.adam.learning_rate = 1e-2;
+    s.adam.warmup_steps = 4;
+    s.steps = 7;
+    s.batch = 4;
+    s.seed = 5;
+    return s;
+}
+} // namespace
+
+TEST_CASE("a run in pieces takes the same steps as one run straight through", "[transformer][reversal]") {
+    for (Placement placement : {Placement::Post, Placement::Pre}) {
+        INFO(placement_name(placement));
+        DigitReversalSettings s = small_run();
+        s.placement = placement;
+        const DigitReversalRun whole = train_digit_reversal(s);
+        const ReversalTraining start = start_reversal_training(s);
+        CHECK(start.steps == 0);
+        const ReversalPiece first = continue_reversal_training(s, start, 3);
+        const ReversalPiece second = continue_reversal_training(s, first.training, 4);
+        CHECK(start.steps == 0); // the training given is left as it was
+        REQUIRE(second.training.steps == 7);
+        std::vector<double> losses = first.losses;
+        losses.insert(losses.end(), second.losses.begin(), second.losses.end());
+        CHECK(losses == whole.losses); // bit for bit: the warm-up counts from the run's first step
+        const ReversalCheck check = reversal_check(s, second.training);
+        CHECK(check.accuracy == whole.accuracy);
+        CHECK(check.loss > 0);
+        CHECK(check.loss < reversal_check(s, start).loss); // seven steps of Adam at 1e-2 already help
+        CHECK(second.training.parameters != start.parameters);
+    }
+}
+
+TEST_CASE("Adam resumed from its moments moves as the optimiser that took the steps", "[transformer][adam]") {
+    AdamSettings settings;
+    settings.learning_rate = 0.1;
+    settings.warmup_steps = 3;
+    const std::vector<double> p{0.5, -1.0, 2.0}, g{0.3, -0.2, 0.1};
+    Adam adam(settings, 3);
+    Adam::Move move = adam.step(p, g);
+    move = move.next.step(move.parameters, g);
+    const Adam resumed = Adam::resumed(settings, move.next.first_moment(), move.next.second_moment(), 2);
+    const Adam::Move a = move.next.step(move.parameters, g), b = resumed.step(move.parameters, g);
+    CHECK(a.parameters == b.parameters);
+    CHECK(a.next.second_moment() == b.next.second_moment());
+    check_refusal<ShapeError>([&] { Adam::resumed(settings, {1.0, 2.0}, {1.0}, 2); }, "second moment");
+}
+
+TEST_CASE("a piece refuses steps beyond the run and a state of another stack", "[transformer][reversal][errors]") {
+    const DigitReversalSettings s = small_run();
+    const ReversalTraining start = start_reversal_training(s);
+    check_refusal<SizeError>([&] { continue_reversal_training(s, start, 8); }, "beyond the run's 7 steps");
+    ReversalTraining short_list = start;
+    short_list.parameters.pop_back();
+    check_refusal<ShapeError>([&] { continue_reversal_training(s, short_list, 1); }, "parameters");
+    ReversalTraining short_moments = start;
+    short_moments.first_moment.pop_back();
+    check_refusal<ShapeError>([&] { continue_reversal_training(s, short_moments, 1); }, "moment");
+    DigitReversalSettings wide = s;
+    wide.width = 16;
+    check_refusal<ShapeError>([&] { continue_reversal_training(wide, start, 1); }, "parameters");
+    DigitReversalSettings bad = s;
+    bad.heads = 3;
+    check_refusal<ShapeError>([&] { start_reversal_training(bad); }, "heads 3");
+}

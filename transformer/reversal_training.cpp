@@ -1,0 +1,90 @@
+#include "transformer/reversal_training.hpp"
+
+#include <string>
+
+#include "core/errors.hpp"
+#include "transformer/next_token_loss.hpp"
+#include "transformer/stack_initialisation.hpp"
+
+namespace normlab {
+
+namespace {
+TransformerShape shape_of(const DigitReversalSettings& s) {
+    return {reversal_vocabulary, 2 * s.digits, s.width, s.heads, s.hidden, s.depth};
+}
+
+// The initialised stack of the run, carrying the training's parameters.
+TransformerStack stack_of(const DigitReversalSettings& s, const ReversalTraining& training) {
+    Random random(s.seed);
+    const TransformerStack fresh = initialised_stack(shape_of(s), s.placement, s.kind, random);
+    require_same(training.parameters.size(), fresh.layout().size(), "the training's parameters",
+                 "the stack's parameters");
+    return fresh.with_parameters(training.parameters);
+}
+} // namespace
+
+void require_reversal_settings(const DigitReversalSettings& s) {
+    if (s.digits == 0 || s.digits > 64) throw SizeError("digits " + std::to_string(s.digits) + " is outside 1..64");
+    if (s.steps == 0 || s.steps > 100000) throw SizeError("steps " + std::to_string(s.steps) + " is outside 1..100000");
+    if (s.batch == 0 || s.batch > 256) throw SizeError("batch " + std::to_string(s.batch) + " is outside 1..256");
+    require_transformer_shape(shape_of(s));
+    require_adam_settings(s.adam);
+}
+
+ReversalBatch reversal_batch_of_step(const DigitReversalSettings& s, std::size_t step) {
+    Random random(s.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(step) + 1)));
+    return reversal_batch(s.batch, s.digits, random);
+}
+
+ReversalTraining start_reversal_training(const DigitReversalSettings& s) {
+    require_reversal_settings(s);
+    Random random(s.seed);
+    const TransformerStack stack = initialised_stack(shape_of(s), s.placement, s.kind, random);
+    const std::size_t count = stack.layout().size();
+    return {stack.parameters(), std::vector<double>(count, 0.0), std::vector<double>(count, 0.0), 0};
+}
+
+ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const ReversalTraining& training,
+                                         std::size_t count) {
+    require_reversal_settings(s);
+    if (training.steps > s.steps || count > s.steps - training.steps)
+        throw SizeError("a piece of " + std::to_string(count) + " steps after " + std::to_string(training.steps) +
+                        " goes beyond the run's " + std::to_string(s.steps) + " steps");
+    TransformerStack stack = stack_of(s, training);
+    Adam adam = Adam::resumed(s.adam, training.first_moment, training.second_moment, training.steps);
+    require_same(adam.first_moment().size(), training.parameters.size(), "Adam's moments", "the stack's parameters");
+    ReversalPiece piece;
+    piece.losses.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) {
+        const ReversalBatch batch = reversal_batch_of_step(s, training.steps + k);
+        const TransformerResponse r = stack.train(batch.input);
+        const NextTokenLoss loss = next_token_loss(r.logits(), batch.targets);
+        piece.losses.push_back(loss.loss);
+        Adam::Move move = adam.step(stack.parameters(), stack.slopes(stack.backward(r, loss.dlogits)));
+        stack = stack.with_parameters(move.parameters);
+        adam = std::move(move.next);
+    }
+    piece.training = {stack.parameters(), adam.first_moment(), adam.second_moment(), adam.steps()};
+    return piece;
+}
+
+ReversalCheck reversal_check(const DigitReversalSettings& s, const ReversalTraining& training) {
+    require_reversal_settings(s);
+    const TransformerStack stack = stack_of(s, training);
+    const ReversalBatch check = reversal_batch_of_step(s, s.steps); // after the last step: never trained on
+    const Block logits = stack.infer(check.input);
+    const double loss = next_token_loss(logits, check.targets).loss;
+    std::size_t right = 0, asked = 0;
+    for (std::size_t row = 0; row < logits.rows; ++row) {
+        const std::size_t target = check.targets.ids[row];
+        if (target == no_target) continue;
+        std::size_t best = 0;
+        for (std::size_t j = 1; j < logits.cols; ++j)
+            if (logits.at(row, j) > logits.at(row, best)) best = j;
+        right += best == target;
+        ++asked;
+    }
+    return {loss, static_cast<double>(right) / static_cast<double>(asked)};
+}
+
+} // namespace normlab

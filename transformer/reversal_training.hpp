@@ -1,0 +1,54 @@
+// The digit-reversal training in pieces, so that a page can train in a worker, draw the losses
+// as they come and stop between two pieces: everything a run carries from one piece to the next
+// is one value, ReversalTraining (the stack's parameters and Adam's moments). The stack is
+// rebuilt from the settings and the parameters, so a piece needs nothing else.
+// The batch of step k is drawn from its own generator, seeded from the run's seed and k, so a
+// run split into pieces of any length takes the same steps as one run straight through.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "transformer/digit_reversal.hpp"
+
+namespace normlab {
+
+struct ReversalTraining {
+    std::vector<double> parameters;                  // the stack's, in its layout's order
+    std::vector<double> first_moment, second_moment; // Adam's, in the same order
+    std::size_t steps = 0;                           // steps taken so far
+};
+
+struct ReversalPiece {
+    ReversalTraining training;  // after the piece
+    std::vector<double> losses; // per step of the piece, the batch's loss before the step
+};
+
+// requires: the settings as train_digit_reversal requires them (else SizeError, ShapeError,
+// OptionError, LearningRateError, ...).
+void require_reversal_settings(const DigitReversalSettings& settings);
+
+// The batch of step k (counted from 0) of a run with this seed.
+ReversalBatch reversal_batch_of_step(const DigitReversalSettings& settings, std::size_t step);
+
+// requires: as require_reversal_settings. ensures: the freshly initialised stack (drawn from the
+// seed) and Adam's zero moments, no step taken.
+ReversalTraining start_reversal_training(const DigitReversalSettings& settings);
+
+// requires: as require_reversal_settings; a training of these settings (its lists as long as the
+// stack's parameters, else ShapeError; finite, else NonFiniteError); count steps with
+// training.steps + count <= settings.steps (else SizeError).
+// ensures: count more steps of Adam (warm-up counted from the run's first step); the training
+// given unchanged.
+ReversalPiece continue_reversal_training(const DigitReversalSettings& settings, const ReversalTraining& training,
+                                         std::size_t count);
+
+// How the stack does on a batch no step trains on (drawn as the step after the run's last).
+struct ReversalCheck {
+    double loss = 0;     // its next-token loss on the reversed digits
+    double accuracy = 0; // the share of reversed digits it gets right (teacher-forced)
+};
+
+// requires: as continue_reversal_training.
+ReversalCheck reversal_check(const DigitReversalSettings& settings, const ReversalTraining& training);
+
+} // namespace normlab
