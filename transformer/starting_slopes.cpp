@@ -52,4 +52,32 @@ StartingSlopes starting_slopes(const StartingSlopesSettings& s) {
     return out;
 }
 
+SlopesAcrossDepths slopes_across_depths(const StartingSlopesSettings& settings,
+                                        const std::vector<std::size_t>& depths) {
+    if (depths.empty() || depths.size() > max_depths_compared)
+        throw SizeError(std::to_string(depths.size()) + " depths is outside 1.." + std::to_string(max_depths_compared));
+    for (std::size_t k = 0; k < depths.size(); ++k) {
+        if (depths[k] == 0 || depths[k] > max_depth)
+            throw SizeError("depth " + std::to_string(depths[k]) + " is outside 1.." + std::to_string(max_depth));
+        if (k > 0 && depths[k] <= depths[k - 1])
+            throw OptionError("depth " + std::to_string(depths[k]) + " does not come after depth " +
+                              std::to_string(depths[k - 1]) + "; the depths must increase");
+    }
+    SlopesAcrossDepths out;
+    out.depths = depths;
+    for (std::size_t depth : depths) {
+        StartingSlopesSettings at = settings;
+        at.shape.depth = depth;
+        const StartingSlopes slopes = starting_slopes(at);
+        out.post.push_back(slopes.post.back());
+        out.pre.push_back(slopes.pre.back());
+    }
+    for (std::size_t depth : depths) {
+        out.post_expected.push_back(out.post.front());
+        out.pre_expected.push_back(out.pre.front() *
+                                   std::sqrt(static_cast<double>(depths.front()) / static_cast<double>(depth)));
+    }
+    return out;
+}
+
 } // namespace normlab

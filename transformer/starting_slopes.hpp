@@ -29,6 +29,22 @@ struct StartingSlopes {
 // draws and 1..256 sequences (else SizeError).
 StartingSlopes starting_slopes(const StartingSlopesSettings& settings);
 
+// The last block's slope size as the stack deepens, each depth a starting_slopes of the settings
+// with that depth, beside what Xiong and colleagues' analysis expects of it: for post-norm a size
+// independent of depth, for pre-norm one shrinking like 1 / sqrt(depth); both expectations are
+// drawn through the first depth's figure.
+struct SlopesAcrossDepths {
+    std::vector<std::size_t> depths;
+    std::vector<double> post, pre;                   // measured, one per depth
+    std::vector<double> post_expected, pre_expected; // post[0]; pre[0] * sqrt(depths[0] / depth)
+};
+
+constexpr std::size_t max_depths_compared = 16;
+
+// requires: the settings as starting_slopes (their depth is ignored); 1..16 depths, each in
+// 1..max_depth and larger than the one before (else SizeError or OptionError naming it).
+SlopesAcrossDepths slopes_across_depths(const StartingSlopesSettings& settings, const std::vector<std::size_t>& depths);
+
 // Per block, sqrt(|dW_expand|^2 + |dW_contract|^2) of a gradient.
 struct TransformerGradient;
 std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient);

@@ -80,3 +80,41 @@ TEST_CASE("at depth 6, width 64 post-norm's slopes rise to the last blocks and p
     CHECK(s.pre.back() < 0.5 * s.pre.front()); // 1.31 against 3.16
     CHECK(s.post.back() > s.pre.back());
 }
+
+TEST_CASE("across depths, each figure is the last block of that depth's slopes, beside the expectations",
+          "[transformer][slopes]") {
+    const StartingSlopesSettings s = small_settings();
+    const SlopesAcrossDepths across = slopes_across_depths(s, {1, 2, 4});
+    REQUIRE(across.depths == std::vector<std::size_t>{1, 2, 4});
+    for (std::size_t k = 0; k < 3; ++k) {
+        StartingSlopesSettings at = s;
+        at.shape.depth = across.depths[k];
+        const StartingSlopes slopes = starting_slopes(at);
+        CHECK(across.post[k] == slopes.post.back());
+        CHECK(across.pre[k] == slopes.pre.back());
+        CHECK(across.post_expected[k] == across.post[0]);
+    }
+    CHECK(across.pre_expected[0] == across.pre[0]);
+    CHECK_NEAR(across.pre_expected[2], across.pre[0] / 2, 1e-15 * across.pre[0]); // 1 / sqrt(4)
+}
+
+TEST_CASE("across depths refuses an empty, long, unordered or too deep list", "[transformer][slopes][errors]") {
+    const StartingSlopesSettings s = small_settings();
+    check_refusal<SizeError>([&] { slopes_across_depths(s, {}); }, "0 depths");
+    check_refusal<SizeError>([&] { slopes_across_depths(s, std::vector<std::size_t>(17, 1)); }, "17 depths");
+    check_refusal<OptionError>([&] { slopes_across_depths(s, {2, 2}); }, "depth 2 does not come after depth 2");
+    check_refusal<SizeError>([&] { slopes_across_depths(s, {1, 49}); }, "depth 49");
+}
+
+TEST_CASE("the reader's settings: 4 heads, hidden 4 x width, the normaliser by name", "[transformer][slopes][view]") {
+    const StartingSlopesSettings s = starting_slopes_settings(3, 32, "rms", 7);
+    CHECK(s.shape == TransformerShape{11, 16, 32, 4, 128, 3});
+    CHECK(s.kind == NormKind::Rms);
+    CHECK(s.seed == 7);
+    check_refusal<OptionError>([&] { starting_slopes_settings(3, 32, "batchy", 7); }, "batchy");
+    CHECK(starting_slopes_view(starting_slopes_settings(6, 64, "layer", 1)) ==
+          starting_slopes_view(default_starting_slopes_settings()));
+    const std::string json = slopes_across_depths_view(starting_slopes_settings(1, 16, "layer", 2), {1, 2});
+    CHECK_THAT(json, Catch::Contains("\"depths\":[1,2]"));
+    CHECK_THAT(json, Catch::Contains("\"preExpected\":["));
+}
