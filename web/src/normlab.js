@@ -16,6 +16,7 @@ import { answer, converters, toRows } from './api/convert.js';
 import { crowdApi } from './api/crowd.js';
 import { layersApi } from './api/layers.js';
 import { mnistApi } from './api/mnist.js';
+import { transformerApi } from './api/transformer.js';
 import { tutorialApi } from './api/tutorial.js';
 import { viewsApi } from './api/views.js';
 import * as errors from './errors.js';
@@ -25,7 +26,11 @@ export { toRows };
 
 // Each capability: (core, helpers) -> the functions it adds to the API, under the core module
 // that holds its bindings (core-module.js).
-const CAPABILITIES = { core: [layersApi, crowdApi, viewsApi], tutorial: [tutorialApi], mnist: [mnistApi] };
+const CAPABILITIES = {
+  core: [layersApi, crowdApi, viewsApi],
+  tutorial: [tutorialApi, transformerApi],
+  mnist: [mnistApi],
+};
 
 // Each module's glue, loaded when a page first asks for that module.
 const GLUES = {

@@ -3,7 +3,8 @@
 # hands the wrapper the .wasm bytes itself, so the glue never fetches), each holding only the
 # bindings of the widgets that load it, so a page downloads what its widgets call:
 #   normlab_core           layer, crowd and crowd_csv bindings: the essay's widgets and workers;
-#   normlab_tutorial_core  tutorial bindings: the tutorial's widgets;
+#   normlab_tutorial_core  tutorial and transformer bindings: the tutorial's widgets and its
+#                          Transformer worker;
 #   normlab_mnist_core     mnist bindings: the MNIST lab's widgets and workers.
 # web/src/core-module.js names the same three. The test module, normlab_core_test, holds every
 # web/wasm/*_bindings.cpp plus test_exports.cpp (figures as JSON, heap in use), for tests/js.
@@ -64,8 +65,8 @@ normlab_wasm_module(normlab_wasm normlab_core ${NORMLAB_WASM_OUT}
   SOURCES ${NORMLAB_BINDINGS_DIR}/layer_bindings.cpp ${NORMLAB_BINDINGS_DIR}/crowd_bindings.cpp
           ${NORMLAB_BINDINGS_DIR}/crowd_csv_bindings.cpp)
 normlab_wasm_module(normlab_wasm_tutorial normlab_tutorial_core ${NORMLAB_WASM_OUT} MALLOC emmalloc
-  LIBRARIES normlab_tutorial
-  SOURCES ${NORMLAB_BINDINGS_DIR}/tutorial_bindings.cpp)
+  LIBRARIES normlab_tutorial normlab_report
+  SOURCES ${NORMLAB_BINDINGS_DIR}/tutorial_bindings.cpp ${NORMLAB_BINDINGS_DIR}/transformer_bindings.cpp)
 normlab_wasm_module(normlab_wasm_mnist normlab_mnist_core ${NORMLAB_WASM_OUT} MALLOC emmalloc
   LIBRARIES normlab_mnist
   SOURCES ${NORMLAB_BINDINGS_DIR}/mnist_bindings.cpp)

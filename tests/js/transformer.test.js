@@ -1,0 +1,57 @@
+// The Transformer in the wasm core: its starting slopes equal the native `normlab
+// starting-slopes` output byte for byte, the digit-reversal training in pieces takes the same
+// steps however it is cut, and bad settings are refused by name with the core's typed errors.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { nativeOutput, nl, testCore } from './core.js';
+
+test('native and wasm print the starting slopes of the stated setting byte for byte', () => {
+  const native = nativeOutput('starting-slopes').trim();
+  const wasm = testCore.transformerStartingSlopesView(6, 64, 'layer', 1);
+  assert.equal(wasm, native);
+  const v = nl.startingSlopesView();
+  assert.deepEqual(v, JSON.parse(native)); // the wrapper's defaults are the stated setting
+  assert.equal(v.post.length, 6);
+});
+
+test("the across-depths view's last figure at depth 6 is the per-block view's last block", () => {
+  const across = nl.slopesAcrossDepthsView({ width: 16, norm: 'rms', seed: 3 });
+  assert.deepEqual(across.depths, [1, 2, 3, 4, 6, 8, 12]);
+  const six = nl.startingSlopesView({ depth: 6, width: 16, norm: 'rms', seed: 3 });
+  const k = across.depths.indexOf(6);
+  assert.equal(across.post[k], six.post[5]);
+  assert.equal(across.pre[k], six.pre[5]);
+  assert.equal(across.preExpected[across.depths.indexOf(4)], across.pre[0] / 2);
+});
+
+const SMALL = { digits: 3, width: 8, heads: 2, hidden: 16, depth: 2, placement: 'post', learningRate: 0.01 };
+
+test('a reversal training in pieces of 2 and 3 steps takes the same steps as one piece of 5', () => {
+  const settings = { ...SMALL, warmupSteps: 3, steps: 5, batch: 4, seed: 9 };
+  const start = nl.reversalTrainingStart(settings);
+  assert.equal(start.steps, 0);
+  assert.ok(start.parameters instanceof Float64Array && start.parameters.length > 100);
+  const whole = nl.reversalTrainingContinue(settings, start, 5);
+  const a = nl.reversalTrainingContinue(settings, start, 2);
+  const b = nl.reversalTrainingContinue(settings, a.training, 3);
+  assert.deepEqual([...a.losses, ...b.losses], [...whole.losses]);
+  assert.deepEqual(b.training.parameters, whole.training.parameters);
+  const check = nl.reversalTrainingCheck(settings, b.training);
+  assert.ok(check.accuracy >= 0 && check.accuracy <= 1);
+  assert.ok(check.loss < nl.reversalTrainingCheck(settings, start).loss);
+});
+
+test('the Transformer refuses by name: sizes, a piece past the run, a foreign state, a normaliser', () => {
+  const settings = { ...SMALL, steps: 4 };
+  const start = nl.reversalTrainingStart(settings);
+  assert.throws(() => nl.reversalTrainingContinue(settings, start, 5), { name: 'SizeError', message: /5 steps/ });
+  assert.throws(() => nl.reversalTrainingContinue({ ...settings, width: 16 }, start, 1), { name: 'ShapeError' });
+  assert.throws(() => nl.reversalTrainingStart({ ...settings, heads: 3 }), { name: 'ShapeError', message: /heads 3/ });
+  assert.throws(() => nl.reversalTrainingStart({ ...settings, placement: 'middle' }), {
+    name: 'TypeError',
+    message: /placement/,
+  });
+  assert.throws(() => nl.startingSlopesView({ depth: 49 }), { name: 'SizeError', message: /depth 49/ });
+  assert.throws(() => nl.startingSlopesView({ norm: 'batch' }), { name: 'TypeError', message: /normaliser/ });
+  assert.throws(() => nl.startingSlopesView({ seed: 2 ** 32 }), { name: 'SizeError', message: /seed/ });
+});

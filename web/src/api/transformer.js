@@ -1,0 +1,86 @@
+// The small Transformer (in the tutorial's module): the slopes a stack starts with, per block
+// and across depths, as the core's views; and the digit-reversal training in pieces, whose state
+// (parameters and Adam's moments) the caller holds between two pieces. Arguments are checked and
+// copied before each call; nothing here computes a figure.
+
+export const PLACEMENTS = Object.freeze(['post', 'pre']);
+export const TRANSFORMER_NORMS = Object.freeze(['layer', 'rms']);
+
+/** The Transformer capability: composed into the loaded core's API by normlab.js. */
+export function transformerApi(core, { answer, toNumbers, checkInteger, checkNumber, checkObject, checkString }) {
+  const view = (json) => JSON.parse(answer(json));
+  const options = (v, what) => (v === undefined ? {} : checkObject(v, what));
+  const seed = (v) => checkInteger(v, 'the seed', 4294967295);
+  const norm = (v) => checkString(v, 'the normaliser', TRANSFORMER_NORMS);
+
+  /** The run's settings, every field checked for its type (the core checks the sizes). */
+  const settings = (given) => {
+    const {
+      digits = 4,
+      width = 32,
+      heads = 4,
+      hidden = 4 * width,
+      depth = 2,
+      placement = 'pre',
+      norm: n = 'layer',
+      learningRate = 1e-3,
+      warmupSteps = 0,
+      steps = 100,
+      batch = 16,
+      seed: s = 1,
+    } = options(given, 'the training settings');
+    return {
+      digits: checkInteger(digits, 'the number of digits'),
+      width: checkInteger(width, 'the width'),
+      heads: checkInteger(heads, 'the number of heads'),
+      hidden: checkInteger(hidden, 'the hidden width'),
+      depth: checkInteger(depth, 'the depth'),
+      placement: checkString(placement, 'the placement', PLACEMENTS),
+      norm: norm(n),
+      learningRate: checkNumber(learningRate, 'the learning rate'),
+      warmupSteps: checkInteger(warmupSteps, 'the warm-up steps'),
+      steps: checkInteger(steps, 'the number of steps'),
+      batch: checkInteger(batch, 'the batch'),
+      seed: seed(s),
+    };
+  };
+  const training = (v) => {
+    checkObject(v, 'the training');
+    return {
+      parameters: toNumbers(v.parameters, "training's parameters"),
+      firstMoment: toNumbers(v.firstMoment, "training's first moment"),
+      secondMoment: toNumbers(v.secondMoment, "training's second moment"),
+      steps: checkInteger(v.steps, 'the steps taken'),
+    };
+  };
+
+  return {
+    /**
+     * Each block's feed-forward weight slope size at initialisation, post-norm beside pre-norm,
+     * averaged over 4 draws: {depth, width, heads, hidden, ..., norm, draws, seed, post, pre}.
+     */
+    startingSlopesView(given) {
+      const { depth = 6, width = 64, norm: n = 'layer', seed: s = 1 } = options(given, 'the slopes options');
+      const args = [checkInteger(depth, 'the depth'), checkInteger(width, 'the width'), norm(n), seed(s)];
+      return view(core.transformerStartingSlopesView(...args));
+    },
+    /** The last block's slope at depths 1 to 12, measured and as the paper expects it. */
+    slopesAcrossDepthsView(given) {
+      const { width = 64, norm: n = 'layer', seed: s = 1 } = options(given, 'the slopes options');
+      return view(core.transformerSlopesAcrossDepthsView(checkInteger(width, 'the width'), norm(n), seed(s)));
+    },
+    /** A fresh digit-reversal training: {parameters, firstMoment, secondMoment, steps: 0}. */
+    reversalTrainingStart(given) {
+      return answer(core.reversalTrainingStart(settings(given)));
+    },
+    /** count more steps: {training (as above), losses: Float64Array, one per step before it}. */
+    reversalTrainingContinue(given, state, count) {
+      const args = [settings(given), training(state), checkInteger(count, 'the number of steps')];
+      return answer(core.reversalTrainingContinue(...args));
+    },
+    /** {loss, accuracy}: the loss and the share of reversed digits right on a batch no step trained on. */
+    reversalTrainingCheck(given, state) {
+      return answer(core.reversalTrainingCheck(settings(given), training(state)));
+    },
+  };
+}
