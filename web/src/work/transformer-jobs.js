@@ -1,0 +1,101 @@
+// The tutorial's Transformer jobs, run by the protocol's job runner (job-runner.js) in a worker
+// on the tutorial's core module. Every figure comes from the core; the jobs only pace the calls
+// and pass the figures on.
+//
+// Jobs (input → result):
+//   startingSlopes      {depth, width, norm, seed} → the core's per-block view (startingSlopesView)
+//   slopesAcrossDepths  {width, norm, seed}        → the core's across-depths view
+//   warmUp              {depth, width, learningRate, steps, warmupSteps, seed}
+//                       → {runs: [{name, placement, warmupSteps, losses, check, msPerStep}]}
+//                       the four runs (post-norm and pre-norm, each without and with warm-up)
+//                       train in turn a piece at a time, so they advance together; progress
+//                       details, one per piece: {run, first, losses}
+import { describe } from './protocol.js';
+
+export const TRANSFORMER_JOBS = Object.freeze({
+  startingSlopes: 'startingSlopes',
+  slopesAcrossDepths: 'slopesAcrossDepths',
+  warmUp: 'warmUp',
+});
+
+/** The four runs of the warm-up instrument, in the order the page draws them. */
+export const WARM_UP_RUNS = Object.freeze([
+  { name: 'post', placement: 'post', warm: false },
+  { name: 'postWarm', placement: 'post', warm: true },
+  { name: 'pre', placement: 'pre', warm: false },
+  { name: 'preWarm', placement: 'pre', warm: true },
+]);
+
+// A piece lasts about this long, so progress comes at least this often and a cancel waits no longer.
+const PIECE_MS = 120;
+
+function fields(input, what) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new TypeError(`${what} must be an object, not ${describe(input)}`);
+  return input;
+}
+
+/** The core's settings of one run: 4 digits, 4 heads, hidden 4 x width, batches of 16, layer norm. */
+function runSettings(input, run) {
+  const { depth, width, learningRate, steps, warmupSteps, seed } = fields(input, "the warm-up's input");
+  return {
+    digits: 4,
+    width,
+    heads: 4,
+    hidden: 4 * width,
+    depth,
+    placement: run.placement,
+    norm: 'layer',
+    learningRate,
+    warmupSteps: run.warm ? warmupSteps : 0,
+    steps,
+    batch: 16,
+    seed,
+  };
+}
+
+async function warmUp(nl, pace, input) {
+  const runs = WARM_UP_RUNS.map((run) => {
+    const settings = runSettings(input, run);
+    // Every run's settings are checked by the core before any trains.
+    return { ...run, settings, training: nl.reversalTrainingStart(settings), losses: [], ms: 0 };
+  });
+  const total = runs.length * runs[0].settings.steps;
+  let done = 0;
+  let piece = 1; // steps per call, grown to about PIECE_MS a call once a step's time is known
+  while (runs.some((r) => r.training.steps < r.settings.steps)) {
+    for (const run of runs) {
+      const count = Math.min(piece, run.settings.steps - run.training.steps);
+      if (count === 0) continue;
+      const first = run.training.steps;
+      const t0 = performance.now();
+      const answer = nl.reversalTrainingContinue(run.settings, run.training, count);
+      const ms = performance.now() - t0;
+      run.ms += ms;
+      run.training = answer.training;
+      const losses = Array.from(answer.losses);
+      run.losses.push(...losses);
+      done += count;
+      piece = Math.max(1, Math.min(50, Math.round((PIECE_MS * count) / Math.max(ms, 1))));
+      await pace(done, total, { run: run.name, first, losses });
+    }
+  }
+  return {
+    runs: runs.map((r) => ({
+      name: r.name,
+      placement: r.placement,
+      warmupSteps: r.settings.warmupSteps,
+      losses: r.losses,
+      check: nl.reversalTrainingCheck(r.settings, r.training), // {loss, accuracy} on an unseen batch
+      msPerStep: r.ms / r.settings.steps,
+    })),
+  };
+}
+
+export const transformerJobs = Object.freeze({
+  [TRANSFORMER_JOBS.startingSlopes]: async (nl, _pace, input) =>
+    nl.startingSlopesView(fields(input, "the slopes' input")),
+  [TRANSFORMER_JOBS.slopesAcrossDepths]: async (nl, _pace, input) =>
+    nl.slopesAcrossDepthsView(fields(input, "the slopes' input")),
+  [TRANSFORMER_JOBS.warmUp]: warmUp,
+});
