@@ -25,6 +25,7 @@ export const TUTORIAL_WIDGETS = Object.freeze([
   'nl-batch-size',
   'nl-toggles',
   'nl-pre-post-norm',
+  'nl-starting-slopes',
   'nl-parameter-count',
 ]);
 
