@@ -1,6 +1,7 @@
-// The tutorial's Transformer instruments in Chromium: the starting slopes render from the core
-// and follow their controls (and the link state). A screenshot is written to
-// tests/browser/screenshots/.
+// The tutorial's two Transformer instruments in Chromium: the starting slopes render from the
+// core and follow their controls (and the link state); the warm-up instrument trains a short run
+// of its four stacks in its worker, shows their curves and figures, and can be cancelled.
+// Screenshots of both are written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
@@ -58,5 +59,46 @@ test('the starting slopes render both charts from the core and follow depth, nor
   const rms = await finding('nl-starting-slopes', 'slopes-finding');
   assert.notEqual(rms, first);
   assert.match(await page.evaluate(() => document.querySelector('nl-starting-slopes').state), /norm:rms/);
+  assert.deepEqual(problems, []);
+});
+
+test('the warm-up instrument trains its four stacks in a worker, shows the curves, and cancels', async () => {
+  await bringIntoView(page, 'nl-warm-up');
+  const status = () => text('nl-warm-up', '[data-status]');
+  assert.match(await status(), /when you press Train/);
+  await inWidget('nl-warm-up', '[data-depth]').fill('2');
+  await inWidget('nl-warm-up', '[data-width]').selectOption('16');
+  await inWidget('nl-warm-up', '[data-steps]').selectOption('50');
+  await inWidget('nl-warm-up', '[data-warmup]').fill('10');
+  await inWidget('nl-warm-up', '[data-warmup]').dispatchEvent('change');
+  assert.match(await text('nl-warm-up', '[data-about]'), /2 blocks of width 16.*for 50 steps.*first 10\./);
+  assert.match(await page.evaluate(() => document.querySelector('nl-warm-up').state), /steps:50/);
+
+  await inWidget('nl-warm-up', '[data-run]').click();
+  await findingMatches(
+    'nl-warm-up',
+    'warm-up-finding',
+    /^After 50 steps at 0\.01, on strings no step trained on/,
+    120000,
+  );
+  assert.match(await status(), /^4 stacks of 50 steps trained in/);
+  assert.equal(await inWidget('nl-warm-up', 'progress').evaluate((p) => p.value === p.max && p.max === 200), true);
+  const points = await page.evaluate(() =>
+    document.querySelector('nl-warm-up').chart.data.datasets.map((d) => d.data.length),
+  );
+  assert.deepEqual(points, [50, 50, 50, 50]);
+  await inWidget('nl-warm-up', '.widget').screenshot({ path: `${shots}/warm-up.png` });
+
+  // A longer run, cancelled once it has begun: the worker stops and says where.
+  await inWidget('nl-warm-up', '[data-steps]').selectOption('300');
+  await inWidget('nl-warm-up', '[data-run]').click();
+  await page.waitForFunction(
+    () => document.querySelector('nl-warm-up').shadowRoot.querySelector('progress').value > 0,
+    null,
+    { timeout: 60000 },
+  );
+  await inWidget('nl-warm-up', '[data-cancel]').click();
+  assert.match(await status(), /^Cancelled after \d+ of 1200 steps\.$/);
+  assert.equal(await inWidget('nl-warm-up', '[data-run]').isEnabled(), true);
   assert.deepEqual(problems, []);
 });

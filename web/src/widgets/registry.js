@@ -26,6 +26,7 @@ export const TUTORIAL_WIDGETS = Object.freeze([
   'nl-toggles',
   'nl-pre-post-norm',
   'nl-starting-slopes',
+  'nl-warm-up',
   'nl-parameter-count',
 ]);
 
