@@ -8,11 +8,12 @@ import { readerStyleTag } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
-import { isCancel } from '../work/protocol.js';
+import { CancelError, isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS } from '../work/transformer-jobs.js';
 import { transformerWorker } from '../work/transformer-work.js';
 
 const WIDTHS = [16, 32, 64];
+const SETTLE_MS = 150;
 const NORMS = [
   ['layer', 'layer norm'],
   ['rms', 'RMS norm'],
@@ -65,29 +66,30 @@ export class NlStartingSlopes extends NlWidget {
     this.$('[data-depth]').addEventListener('input', (e) => {
       this.depth = Number(e.target.value);
       this.out('depth', String(this.depth));
-      this.reader({ depth: this.depth }, false);
+      this.reader({ depth: this.depth });
     });
-    this.$('[data-width]').addEventListener('change', (e) => this.reader({ width: Number(e.target.value) }, true));
-    this.$('[data-norm]').addEventListener('change', (e) => this.reader({ norm: e.target.value }, true));
+    this.$('[data-width]').addEventListener('change', (e) => this.reader({ width: Number(e.target.value) }));
+    this.$('[data-norm]').addEventListener('change', (e) => this.reader({ norm: e.target.value }));
     watchWidgetSeed(this);
-    await this.compute(true);
+    this.acrossFor = null; // this start's body has no second chart yet
+    await this.compute();
   }
 
   /** A control changed: the state follows, and the figures that depend on it are computed again. */
-  reader(values, acrossDepths) {
+  reader(values) {
     Object.assign(this, values);
     this.changed(values);
-    this.update(acrossDepths);
+    this.update();
   }
 
   /** Computes and draws again (the seed field calls it); a figure overtaken by a newer one is dropped. */
-  update(acrossDepths = true) {
-    this.compute(acrossDepths).catch((e) => {
+  update() {
+    this.compute().catch((e) => {
       if (!isCancel(e) && !this.signal.aborted) this.showFailure(e);
     });
   }
 
-  async compute(acrossDepths) {
+  async compute() {
     this.asking?.abort();
     const asking = new AbortController();
     this.asking = asking;
@@ -95,13 +97,18 @@ export class NlStartingSlopes extends NlWidget {
     const signal = asking.signal;
     const { depth, width, norm, seed } = this;
     this.$('[data-status]').textContent = 'The core is drawing the stacks…';
+    // A slider dragged sends many values: only the one it rests on for a moment is computed (a
+    // job the worker has begun runs to its end, so each would hold up the next).
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    if (signal.aborted) throw new CancelError();
     const ask = (job, input) => this.worker.run(job, { input, signal });
     this.blocks = await ask(TRANSFORMER_JOBS.startingSlopes, { depth, width, norm, seed });
     this.drawBlocks();
-    if (acrossDepths || !this.across) {
+    const acrossFor = `${width} ${norm} ${seed}`; // the depth does not change the second chart
+    if (this.acrossFor !== acrossFor) {
       this.$('[data-status]').textContent = 'The core is drawing stacks of 1 to 12 blocks for the second chart…';
-      this.across = null;
       this.across = await ask(TRANSFORMER_JOBS.slopesAcrossDepths, { width, norm, seed });
+      this.acrossFor = acrossFor;
       this.drawAcross();
     }
     this.$('[data-status]').textContent = '';
