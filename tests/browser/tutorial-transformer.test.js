@@ -1,6 +1,6 @@
 // The tutorial's two Transformer instruments in Chromium: the starting slopes render from the
 // core and follow their controls (and the link state); the warm-up instrument trains a short run
-// of its four stacks in its worker, shows their curves and figures, and can be cancelled.
+// of its four stacks in its workers, shows their curves and figures, and can be cancelled.
 // Screenshots of both are written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -62,7 +62,7 @@ test('the starting slopes render both charts from the core and follow depth, nor
   assert.deepEqual(problems, []);
 });
 
-test('the warm-up instrument trains its four stacks in a worker, shows the curves, and cancels', async () => {
+test('the warm-up instrument trains its four stacks in its workers, shows the curves, and cancels', async () => {
   await bringIntoView(page, 'nl-warm-up');
   const status = () => text('nl-warm-up', '[data-status]');
   assert.match(await status(), /when you press Train/);

@@ -5,11 +5,12 @@
 // Jobs (input → result):
 //   startingSlopes      {depth, width, norm, seed} → the core's per-block view (startingSlopesView)
 //   slopesAcrossDepths  {width, norm, seed}        → the core's across-depths view
-//   warmUp              {depth, width, learningRate, steps, warmupSteps, seed}
+//   warmUp              {depth, width, learningRate, steps, warmupSteps, seed, placements?}
 //                       → {runs: [{name, placement, warmupSteps, losses, check, msPerStep}]}
-//                       the four runs (post-norm and pre-norm, each without and with warm-up)
-//                       train in turn a piece at a time, so they advance together; progress
-//                       details, one per piece: {run, first, losses}
+//                       the runs of the placements given (by default both: post-norm and
+//                       pre-norm, each without and with warm-up) train in turn a piece at a
+//                       time, so they advance together; progress details, one per piece:
+//                       {run, first, losses}
 import { describe } from './protocol.js';
 
 export const TRANSFORMER_JOBS = Object.freeze({
@@ -54,8 +55,18 @@ function runSettings(input, run) {
   };
 }
 
+/** The placements a warm-up job trains: a list of different names among post and pre. */
+function placementsOf(input) {
+  const { placements = ['post', 'pre'] } = input;
+  const known = Array.isArray(placements) && placements.every((p) => p === 'post' || p === 'pre');
+  if (!known || placements.length === 0 || new Set(placements).size !== placements.length)
+    throw new TypeError(`the placements must be a list of different names from post, pre, not ${describe(placements)}`);
+  return placements;
+}
+
 async function warmUp(nl, pace, input) {
-  const runs = WARM_UP_RUNS.map((run) => {
+  const placements = placementsOf(fields(input, "the warm-up's input"));
+  const runs = WARM_UP_RUNS.filter((run) => placements.includes(run.placement)).map((run) => {
     const settings = runSettings(input, run);
     // Every run's settings are checked by the core before any trains.
     return { ...run, settings, training: nl.reversalTrainingStart(settings), losses: [], ms: 0 };
