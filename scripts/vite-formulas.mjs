@@ -6,7 +6,9 @@
 // after it are aria-hidden in the page. A page with
 // formulas gets KaTeX's stylesheet (web/src/formulas.css) linked in its head; that stylesheet
 // names only the woff2 form of each font, each font cut down to the characters the site's
-// formulas show (a browser fetches a font only when a formula uses it).
+// formulas show (a browser fetches a font only when a formula uses it). KaTeX's inline styles
+// (style="height:…") become classes whose rules close that stylesheet, so a page's formulas carry
+// no style= attribute and a host's `style-src 'self'` (no 'unsafe-inline') keeps them whole.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,6 +46,9 @@ const GENERATED_CHARACTERS = '()0123456789';
 // fonts' own TrueType hinting programs are left out (a third of a cut-down font): the auto-hinter
 // does not run them, and the formulas drew pixel for pixel as before without them.
 const HINTING_REFERENCE = 'THEZOCQSLUfijkdbhxzroescpqgjyoΓΒΕΖΘΟΩΔΞβθδζλξαειοπστωγημρφχψ';
+const STYLE = /\sstyle="([^"]*)"/;
+const CLASS_VALUE = /\sclass="([^"]*)"/;
+const START_TAG = /<([a-zA-Z][\w-]*)(\s[^<>]*)?>/g;
 const unescape = (text) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
 const valueOf = (match) => (match ? unescape(match[1] ?? match[2] ?? match[3]) : undefined);
 
@@ -55,6 +60,45 @@ function shownCharacters(rendered, into) {
     for (const c of text.replace(/&(amp|lt|gt|quot|#x27);/g, (e) => KATEX_ENTITIES[e])) into.add(c);
 }
 
+/** The class standing for one inline style: named by its declarations, so every page agrees. */
+export function styleClass(declarations) {
+  return `katex-style-${createHash('sha256').update(declarations).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * KaTeX's output with each style= attribute replaced by a class (added to the element's own),
+ * the class's declarations recorded in `rules` (class -> declarations).
+ */
+function stylesToClasses(rendered, rules) {
+  return rendered.replace(START_TAG, (tag, name, attributes = '') => {
+    const style = STYLE.exec(attributes);
+    if (!style) return tag;
+    const added = styleClass(style[1]);
+    rules.set(added, style[1]);
+    const rest = attributes.replace(style[0], '');
+    const own = CLASS_VALUE.exec(rest);
+    return `<${name}${own ? rest.replace(own[0], () => ` class="${own[1]} ${added}"`) : ` class="${added}"${rest}`}>`;
+  });
+}
+
+/**
+ * The rules of the classes standing for inline styles, each declaration !important: as the
+ * inline style it replaces, it wins over KaTeX's stylesheet.
+ */
+export function styleRules(rules) {
+  return [...rules]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, declarations]) => {
+      const each = declarations
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map((d) => `${d} !important`);
+      return `.${name}{${each.join(';')}}`;
+    })
+    .join('\n');
+}
+
 /**
  * The page with its formulas typeset.
  * ensures: a formula KaTeX cannot read, or a data-tex on an element that is not empty (which
@@ -64,9 +108,10 @@ export function typesetPage(page) {
   return typeset(page).html;
 }
 
-/** The page with its formulas typeset, and the characters those formulas show. */
+/** The page with its formulas typeset, the characters those formulas show and the classes of their styles. */
 function typeset(page) {
   const characters = new Set();
+  const rules = new Map();
   // Comments are left as they are: a formula in a comment is not on the page.
   const comments = [];
   const html = page.replace(COMMENT, (comment) => `<!--${comments.push(comment) - 1}-->`);
@@ -83,6 +128,7 @@ function typeset(page) {
     }
     spans.push([offset, offset + element.length]);
     shownCharacters(rendered, characters);
+    rendered = stylesToClasses(rendered, rules);
     return `<${tag}${attributes}>${rendered}</${tag}>`;
   });
   const left = [...html.matchAll(ANY_TEX)].find((m) => !spans.some(([a, b]) => m.index >= a && m.index < b));
@@ -90,7 +136,7 @@ function typeset(page) {
     throw new Error(
       `a formula cannot be typeset: its element must be empty and well formed (at "${html.slice(Math.max(0, left.index - 30), left.index + 60)}")`,
     );
-  return { html: done.replace(/<!--(\d+)-->/g, (_, k) => comments[Number(k)]), characters };
+  return { html: done.replace(/<!--(\d+)-->/g, (_, k) => comments[Number(k)]), characters, rules };
 }
 
 function typesetOne(tex, displayMode) {
@@ -101,14 +147,21 @@ function typesetOne(tex, displayMode) {
   }
 }
 
-/** The characters every page in folder `root` shows in its formulas, sorted. */
-export function siteCharacters(root) {
+/**
+ * What every page in folder `root` needs of the formulas' stylesheet: the characters its formulas
+ * show (sorted) and the rules of the classes standing for their inline styles.
+ */
+export function siteFormulas(root) {
   const characters = new Set(GENERATED_CHARACTERS);
+  const rules = new Map();
   for (const file of readdirSync(root)
     .filter((f) => f.endsWith('.html'))
-    .sort())
-    for (const c of typeset(readFileSync(path.join(root, file), 'utf8')).characters) characters.add(c);
-  return [...characters].sort().join('');
+    .sort()) {
+    const page = typeset(readFileSync(path.join(root, file), 'utf8'));
+    for (const c of page.characters) characters.add(c);
+    for (const [name, declarations] of page.rules) rules.set(name, declarations);
+  }
+  return { characters: [...characters].sort().join(''), rules: styleRules(rules) };
 }
 
 /**
@@ -169,9 +222,13 @@ export function formulas() {
       const file = id.split('?')[0];
       if (path.basename(file) !== STYLESHEET) return null;
       const from = path.dirname(file);
-      const characters = siteCharacters(root);
-      const key = `${from}\n${characters}`;
-      if (!stylesheets.has(key)) stylesheets.set(key, katexStylesheet(from, characters));
+      const { characters, rules } = siteFormulas(root);
+      const key = `${from}\n${characters}\n${rules}`;
+      if (!stylesheets.has(key))
+        stylesheets.set(
+          key,
+          katexStylesheet(from, characters).then((css) => `${css}\n${rules}\n`),
+        );
       return { code: await stylesheets.get(key), map: null };
     },
   };
