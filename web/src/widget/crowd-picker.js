@@ -5,6 +5,7 @@
 import { esc } from './escape.js';
 import { grouped } from './format.js';
 import { CROWD_CHARS, CROWD_TEXT_CHARS } from './limits.js';
+import { setHtml } from '../page/trusted-types.js';
 
 /** Characters of CSV text a state string (and so a link) holds; a longer crowd is left out of it. */
 export const CROWD_IN_STATE = CROWD_CHARS;
@@ -20,15 +21,17 @@ export const crowdOption = Object.freeze({
   doc: "a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters",
 });
 
-const panel = `
-  <style>
+/** The panel's CSS, adopted by the widgets that show it (static styles). */
+export const crowdPickerStyles = `
     details.crowd { margin: .6em 0; }
     details.crowd summary { cursor: pointer; color: var(--nl-accent); font-weight: 600; }
     details.crowd textarea { display: block; box-sizing: border-box; width: 100%; max-width: 40em; min-height: 7em;
       font: .85em ui-monospace, monospace; color: inherit; background: var(--nl-panel); border: 1px solid var(--nl-line); }
     details.crowd input[type="file"] { max-width: 100%; min-width: 0; }
     .crowd-refusal ul { margin: .2em 0; padding-left: 1.4em; max-height: 12em; overflow-y: auto; }
-  </style>
+`;
+
+const panel = `
   <p class="note" data-crowd-status role="status"></p>
   <details class="crowd" data-crowd>
     <summary>Bring your own crowd</summary>
@@ -99,10 +102,13 @@ function showRefusal(box, e) {
   box.replaceChildren(head);
   if (!lines) return;
   const list = document.createElement('ul');
-  list.innerHTML = lines
-    .slice(0, LINES_SHOWN)
-    .map((l) => `<li data-line="${l.line}">line ${l.line}: ${esc(l.reason)}</li>`)
-    .join('');
+  setHtml(
+    list,
+    lines
+      .slice(0, LINES_SHOWN)
+      .map((l) => `<li data-line="${l.line}">line ${l.line}: ${esc(l.reason)}</li>`)
+      .join(''),
+  );
   box.append(list);
   if (lines.length > LINES_SHOWN) {
     const more = document.createElement('p');

@@ -1,24 +1,23 @@
-// A widget's shadow root frame, made once: its styles, caption, notices, the body its start()
-// fills, and the tools bar (tools.js).
+// A widget's shadow root frame, made once through the DOM: its styles (adopted sheets, see
+// sheets.js), caption, notices, the body its start() fills, and the tools bar (tools.js).
+import { HostPolicyError } from '../page/host-policy.js';
 import { WasmUnavailableError } from '../page/wasm-support.js';
+import { element } from './element.js';
 import { NOTICES_SHOWN } from './limits.js';
+import { adoptStyles } from './sheets.js';
 import { widgetStyles } from './styles.js';
-import { attachTools, toolsHtml } from './tools.js';
+import { attachTools, toolsBar } from './tools.js';
 
-const LOADING = '<p class="loading" role="status">Loading the core…</p>';
+const loading = () => element('p', { class: 'loading', role: 'status' }, 'Loading the core…');
 
-/** Builds the frame in widget.root; returns its {caption, notices, body}. */
+/** Builds the frame in widget.root, styled by adopted sheets; returns its {caption, notices, body}. */
 export function buildFrame(widget) {
-  const style = document.createElement('style');
-  style.textContent = widgetStyles;
-  const root = document.createElement('div');
-  root.className = 'nl-root';
-  root.setAttribute('part', 'root');
-  root.innerHTML = `<p part="caption" hidden></p>
-      <div class="notices" part="notices" role="status" aria-live="polite"></div>
-      <div class="widget" part="body">${LOADING}</div>
-      ${toolsHtml}`;
-  widget.root.append(style, root);
+  adoptStyles(widget.root, [widgetStyles, ...widget.constructor.styles]);
+  const caption = element('p', { part: 'caption', hidden: true });
+  const notices = element('div', { class: 'notices', part: 'notices', role: 'status', 'aria-live': 'polite' });
+  const body = freshBody();
+  const root = element('div', { class: 'nl-root', part: 'root' }, caption, notices, body, toolsBar());
+  widget.root.append(root);
   // Whatever the reader does inside the body, a changed state is announced once it has applied.
   // (The path is the one at dispatch: a handler may have replaced the element by then.)
   for (const type of ['click', 'change', 'input', 'keyup'])
@@ -26,20 +25,12 @@ export function buildFrame(widget) {
       if (e.composedPath().some((n) => n.getAttribute?.('part') === 'body')) setTimeout(() => widget.noticeChange(), 0);
     });
   attachTools(widget, root);
-  return {
-    caption: root.querySelector('[part="caption"]'),
-    notices: root.querySelector('.notices'),
-    body: root.querySelector('.widget'),
-  };
+  return { caption, notices, body };
 }
 
 /** A body as the frame's first: loading. */
 export function freshBody() {
-  const fresh = document.createElement('div');
-  fresh.className = 'widget';
-  fresh.setAttribute('part', 'body');
-  fresh.innerHTML = LOADING;
-  return fresh;
+  return element('div', { class: 'widget', part: 'body' }, loading());
 }
 
 /**
@@ -76,7 +67,7 @@ export function failureNodes(e) {
   const p = document.createElement('p');
   p.className = 'error';
   p.setAttribute('role', 'alert');
-  const plain = e instanceof WasmUnavailableError;
+  const plain = e instanceof WasmUnavailableError || e instanceof HostPolicyError;
   p.textContent = plain ? e.message : `${e.name ?? 'Error'}: ${e.message}`;
   if (!plain) console.error(e);
   return plain ? [p, document.createElement('slot')] : [p];

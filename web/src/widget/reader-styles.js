@@ -28,6 +28,3 @@ select { max-width: 100%; min-width: 0; }
 @media (prefers-color-scheme: light) { :host(:not([theme="dark"])) .widget { --nl-focus: #a85d00; } }
 :host([theme="light"]) .widget { --nl-focus: #a85d00; }
 `;
-
-/** The styles as an element's markup, for a widget's render. */
-export const readerStyleTag = `<style>${readerStyles}</style>`;

@@ -57,6 +57,11 @@ const dark = `:host([theme="dark"]) { color-scheme: dark; ${declarations(darkPro
   :host(:not([theme="light"])) { color-scheme: dark; ${declarations(darkProperties)} }
 }`;
 
+// A swatch in each arrangement's colour: <span class="swatch swatch-batch">.
+const swatches = ['plain', 'batch', 'layer', 'rms', 'weightNorm', 'group']
+  .map((a) => `.swatch-${a} { background: var(--nl-${a}); }`)
+  .join('\n');
+
 export const widgetStyles = `
 ${light}
 ${dark}
@@ -119,4 +124,13 @@ td.band, th.band { background: var(--nl-band); }
   input[type="text"] { width: 4.2em; }
   .chart { height: 230px; }
 }
+th.start, td.start { text-align: left; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+input.width-3rem { width: 3rem; }
+input.width-3-5rem { width: 3.5rem; }
+input.width-4-5rem { width: 4.5rem; }
+input.width-4em { width: 4em; }
+input.width-5em { width: 5em; }
+input.width-7em { width: 7em; }
+${swatches}
 `;

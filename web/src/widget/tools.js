@@ -1,17 +1,35 @@
-// A widget's tools bar: Copy link, Reset and the Export menu (export.js), below its body.
+// A widget's tools bar: Copy link, Reset and the Export menu (export.js), below
+// its body. Built through the DOM (element.js), so it needs no HTML sink.
+import { element } from './element.js';
 
-/** The bar's markup (its buttons are wired by attachTools). */
-export const toolsHtml = `<div class="tools" part="tools">
-        <button type="button" data-tool="copy-link" part="button">Copy link</button>
-        <button type="button" data-tool="reset" part="button">Reset</button>
-        <details data-export part="export"><summary part="button">Export</summary>
-          <button type="button" data-export-as="png" part="button">Chart as PNG (2×)</button>
-          <button type="button" data-export-as="csv" part="button">Numbers as CSV</button>
-          <button type="button" data-export-as="json" part="button">State and numbers as JSON</button>
-        </details>
-        <span data-tool-status role="status" aria-live="polite"></span>
-        <input type="text" readonly data-link hidden aria-label="link to this widget's state">
-      </div>`;
+const button = (tool, text) => element('button', { type: 'button', 'data-tool': tool, part: 'button' }, text);
+const exportButton = (as, text) => element('button', { type: 'button', 'data-export-as': as, part: 'button' }, text);
+
+/** The bar (its buttons are wired by attachTools). */
+export function toolsBar() {
+  return element(
+    'div',
+    { class: 'tools', part: 'tools' },
+    button('copy-link', 'Copy link'),
+    button('reset', 'Reset'),
+    element(
+      'details',
+      { 'data-export': true, part: 'export' },
+      element('summary', { part: 'button' }, 'Export'),
+      exportButton('png', 'Chart as PNG (2×)'),
+      exportButton('csv', 'Numbers as CSV'),
+      exportButton('json', 'State and numbers as JSON'),
+    ),
+    element('span', { 'data-tool-status': true, role: 'status', 'aria-live': 'polite' }),
+    element('input', {
+      type: 'text',
+      readonly: true,
+      'data-link': true,
+      hidden: true,
+      'aria-label': "link to this widget's state",
+    }),
+  );
+}
 
 /** Wires the bar in root to the widget: its link, reset() and export(as). */
 export function attachTools(widget, root) {

@@ -14,6 +14,7 @@ import { exportWidget } from './export.js';
 import { whenSectionAwake } from '../page/section-waking.js';
 import { holdFocus } from './focus.js';
 import { buildFrame, failureNodes, freshBody, showNotices } from './frame.js';
+import { setHtml } from '../page/trusted-types.js';
 import { leftOutSentences, liveOptions, readOptions, stateString, stateTexts, textsWith } from './state.js';
 
 export { esc } from './escape.js';
@@ -25,6 +26,8 @@ export class NlWidget extends HTMLElement {
    */
   static options = [];
   static title = '';
+  /** CSS texts the widget adds to the shared widget styles (adopted as sheets, see sheets.js). */
+  static styles = [];
   /** The core module whose functions the widget calls (core-module.js). */
   static coreModule = 'core';
 
@@ -326,7 +329,7 @@ export class NlWidget extends HTMLElement {
   /** Builds DOM from an HTML string inside the shadow root's body. */
   render(html) {
     const hadFocus = this.body.contains(this.root.activeElement);
-    this.body.innerHTML = html;
+    setHtml(this.body, html);
     if (hadFocus) holdFocus(this);
   }
 

@@ -4,13 +4,15 @@
 import { NlWidget, define, esc } from '../widget/widget.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const two = (v) => fmt(v, 2);
 
 export class NlBatchByHand extends NlWidget {
   static title = 'Batch norm by hand';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -35,15 +37,15 @@ export class NlBatchByHand extends NlWidget {
     this.scale = pad(c.scale, '1');
     this.shift = pad(c.shift, '0');
     const features = Array.from({ length: d }, (_, j) => j);
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls"><span class="group" role="group" aria-label="feature to work">${features
         .map((j) => `<button data-feature="${j}" aria-pressed="${j === this.feature}">feature ${j + 1}</button>`)
         .join('')}</span></div>
       <div class="controls" data-params>${features
         .map(
           (j) => `<span>feature ${j + 1}:
-          <label>γ <input type="text" inputmode="decimal" value="${esc(this.scale[j])}" data-scale="${j}" style="width:3.5rem" aria-label="scale of feature ${j + 1}"></label>
-          <label>β <input type="text" inputmode="decimal" value="${esc(this.shift[j])}" data-shift="${j}" style="width:3.5rem" aria-label="shift of feature ${j + 1}"></label></span>`,
+          <label>γ <input type="text" inputmode="decimal" value="${esc(this.scale[j])}" data-scale="${j}" class="width-3-5rem" aria-label="scale of feature ${j + 1}"></label>
+          <label>β <input type="text" inputmode="decimal" value="${esc(this.shift[j])}" data-shift="${j}" class="width-3-5rem" aria-label="shift of feature ${j + 1}"></label></span>`,
         )
         .join('')}</div>
       ${readouts([
@@ -98,8 +100,8 @@ export class NlBatchByHand extends NlWidget {
       : `${e.name}: ${e.message}`;
     for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
     this.$('[data-working-caption]').textContent = `Feature ${this.feature + 1}`;
-    this.$('[data-working]').innerHTML = '';
-    this.$('[data-output]').innerHTML = '';
+    this.$('[data-working]').replaceChildren();
+    this.$('[data-output]').replaceChildren();
   }
 
   update() {
@@ -119,15 +121,21 @@ export class NlBatchByHand extends NlWidget {
     this.out('deviation', two(c.deviation));
     this.$('[data-working-caption]').textContent =
       `Feature ${this.feature + 1}, γ = ${fmt(c.scale)}, β = ${fmt(c.shift)}`;
-    this.$('[data-working]').innerHTML = c.values
-      .map(
-        (x, i) => `<tr><th scope="row">${i + 1}</th><td>${fmt(x)}</td><td>${two(c.distances[i])}</td>
+    setHtml(
+      this.$('[data-working]'),
+      c.values
+        .map(
+          (x, i) => `<tr><th scope="row">${i + 1}</th><td>${fmt(x)}</td><td>${two(c.distances[i])}</td>
           <td>${two(c.squares[i])}</td><td>${two(c.standardised[i])}</td><td>${two(c.output[i])}</td></tr>`,
-      )
-      .join('');
-    this.$('[data-output]').innerHTML = v.output
-      .map((row, i) => `<tr><th scope="row">${i + 1}</th>${row.map((x) => `<td>${two(x)}</td>`).join('')}</tr>`)
-      .join('');
+        )
+        .join(''),
+    );
+    setHtml(
+      this.$('[data-output]'),
+      v.output
+        .map((row, i) => `<tr><th scope="row">${i + 1}</th>${row.map((x) => `<td>${two(x)}</td>`).join('')}</tr>`)
+        .join(''),
+    );
     this.$('[data-eps]').textContent =
       `The core refuses ε = 0 (a constant feature would divide by zero), so this uses ε = ${v.eps}; ` +
       `at two decimals no figure here depends on it.`;

@@ -6,13 +6,15 @@ import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fmt, grouped } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 
 export class NlBatchSize extends NlWidget {
   static title = 'The batch-size problem';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -30,7 +32,7 @@ export class NlBatchSize extends NlWidget {
     const c = this.config;
     this.size = c['batch-size'];
     this.seed = c.seed;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>batch size <select data-size aria-label="batch size">${SIZES.map(
           (n) => `<option value="${n}" ${n === this.size ? 'selected' : ''}>${n}</option>`,
@@ -93,15 +95,18 @@ export class NlBatchSize extends NlWidget {
     });
     const [first, last] = [v.sweep[0], v.sweep[v.sweep.length - 1]];
     const wasOpen = this.$('details.numbers')?.open;
-    this.$('[data-alternative]').innerHTML = chartAlternative({
-      findingId: 'wobble-finding',
-      finding:
-        `In batches of ${first.batchSize} the batch mean wobbles by ${fmt(first.wobble, 3)} against the rule's ${fmt(first.rule, 3)}; ` +
-        `in batches of ${last.batchSize}, by ${fmt(last.wobble, 3)} against ${fmt(last.rule, 3)}.`,
-      caption: 'wobble of the batch mean per batch size',
-      columns: ['batch size', 'wobble of the batch mean', 'deviation / √size'],
-      rows: v.sweep.map((s) => [String(s.batchSize), fmt(s.wobble, 3), fmt(s.rule, 3)]),
-    });
+    setHtml(
+      this.$('[data-alternative]'),
+      chartAlternative({
+        findingId: 'wobble-finding',
+        finding:
+          `In batches of ${first.batchSize} the batch mean wobbles by ${fmt(first.wobble, 3)} against the rule's ${fmt(first.rule, 3)}; ` +
+          `in batches of ${last.batchSize}, by ${fmt(last.wobble, 3)} against ${fmt(last.rule, 3)}.`,
+        caption: 'wobble of the batch mean per batch size',
+        columns: ['batch size', 'wobble of the batch mean', 'deviation / √size'],
+        rows: v.sweep.map((s) => [String(s.batchSize), fmt(s.wobble, 3), fmt(s.rule, 3)]),
+      }),
+    );
     if (wasOpen) this.$('details.numbers').open = true;
     openAlternatives(this.root);
   }

@@ -11,6 +11,7 @@ const GROUPS = [
 
 export class NlBehaviours extends NlWidget {
   static title = 'Behaviours';
+  static styles = ['table.behaviours { width: 100%; margin-bottom: .8rem; } th.case { width: 40%; }'];
   static options = [];
 
   async start() {
@@ -18,13 +19,13 @@ export class NlBehaviours extends NlWidget {
     this.render(
       GROUPS.map(
         ([group, title]) => `
-      <table style="width:100%; margin-bottom:.8rem"><caption>${title}</caption>
-        <thead><tr><th scope="col" style="text-align:left; width:40%">case</th><th scope="col" style="text-align:left">what the core says</th></tr></thead>
+      <table class="behaviours"><caption>${title}</caption>
+        <thead><tr><th scope="col" class="start case">case</th><th scope="col" class="start">what the core says</th></tr></thead>
         <tbody>${rows
           .filter((r) => r.group === group)
           .map(
-            (r) => `<tr><td style="text-align:left">${esc(r.case)}</td>
-          <td style="text-align:left">${
+            (r) => `<tr><td class="start">${esc(r.case)}</td>
+          <td class="start">${
             r.outcome.error
               ? `<code class="error">${esc(r.outcome.error.name)}</code> ${esc(r.outcome.error.message)}`
               : esc(r.outcome.answer)

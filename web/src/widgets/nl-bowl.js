@@ -18,6 +18,11 @@ const sig = (v) => (v === null ? '∞' : fmt(Number(v.toPrecision(3)), 12));
 
 export class NlBowl extends NlWidget {
   static title = 'Stretched and round bowls';
+  static styles = [
+    `.bowls { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; }
+        figure { margin: 0; }
+        canvas { width: 100%; max-width: 320px; aspect-ratio: 1; display: block; }`,
+  ];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -48,11 +53,6 @@ export class NlBowl extends NlWidget {
     };
     const nudge = this.nl.nudgeView();
     this.render(`
-      <style>
-        .bowls { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; }
-        figure { margin: 0; }
-        canvas { width: 100%; max-width: 320px; aspect-ratio: 1; display: block; }
-      </style>
       <p class="note">A nudge of ${fmt(nudge.nudge)} to each weight of a price model moves its prediction by
         ${fmt(nudge.bedroomsChange)} through ${fmt(nudge.bedrooms)} bedrooms and by ${fmt(nudge.areaChange)} through
         ${fmt(nudge.area)} m², ${fmt(nudge.ratio)} times more. In the toy bowl the second input is ${fmt(nudge.inputRatio)}

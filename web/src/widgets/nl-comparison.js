@@ -3,7 +3,7 @@
 // essay's crowd, or on a reader's own (crowd-picker.js).
 import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { JOBS, isCancel } from '../work/protocol.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../widget/arrangements.js';
 import { fixed, fmt } from '../widget/format.js';
@@ -11,13 +11,17 @@ import {
   attachCrowdPicker,
   crowdOption,
   crowdPickerHtml,
+  crowdPickerStyles,
   restartWithCrowd,
   startingCrowd,
 } from '../widget/crowd-picker.js';
 import { CROWD_PEOPLE_ON_ARRIVAL } from '../widget/limits.js';
+import { setHtml } from '../page/trusted-types.js';
+import { HostPolicyError } from '../page/host-policy.js';
 
 export class NlComparison extends NlWidget {
   static title = 'The comparison';
+  static styles = [readerStyles, crowdPickerStyles];
   static options = [
     {
       name: 'autostart',
@@ -32,7 +36,7 @@ export class NlComparison extends NlWidget {
     const start = startingCrowd(this, this.config.crowd);
     this.crowd = start.crowd;
     this.crowdText = start.text;
-    this.render(`${readerStyleTag}${crowdPickerHtml()}
+    this.render(`${crowdPickerHtml()}
       <div class="controls">
         <button data-run>Train again</button>
         <button data-cancel disabled>Cancel</button>
@@ -40,7 +44,7 @@ export class NlComparison extends NlWidget {
       </div>
       <progress class="progress" max="125" value="0" aria-label="trainings done"></progress>
       <div class="scroll-x" role="region" aria-label="the comparison table, scrolls sideways" tabindex="0"><table class="summary"><caption>Accuracy on the training rows and on the held-out people, mean final loss, and the spread of held-out accuracy across 5 seeds</caption>
-        <thead><tr><th scope="col" style="text-align:left">arrangement</th><th scope="col">train</th><th scope="col">held out</th><th scope="col">loss</th><th scope="col">seed spread</th></tr></thead>
+        <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">train</th><th scope="col">held out</th><th scope="col">loss</th><th scope="col">seed spread</th></tr></thead>
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="held-out accuracy per seed, one dot per seed and arrangement" aria-describedby="comparison-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="comparison-finding">The dots appear when the trainings are done.</p></div>`);
@@ -94,6 +98,8 @@ export class NlComparison extends NlWidget {
       this.done({ summary: result.summary });
     } catch (e) {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
+      // A worker the host's policy refused: the widget says what to allow, over its fallback.
+      else if (e instanceof HostPolicyError) this.showFailure(e);
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
       const cancelHadFocus = this.root.activeElement === cancelButton;
@@ -105,14 +111,17 @@ export class NlComparison extends NlWidget {
 
   /** Shows the trainings' summary; ensures: the promise settles once the chart shows it. */
   show(summary) {
-    this.$('tbody').innerHTML = summary
-      .map(
-        (s) => `<tr data-arrangement="${s.arrangement}">
-      <th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${s.arrangement})"></span>${NAMES[s.arrangement]}</th>
+    setHtml(
+      this.$('tbody'),
+      summary
+        .map(
+          (s) => `<tr data-arrangement="${s.arrangement}">
+      <th scope="row" class="start"><span class="swatch swatch-${s.arrangement}"></span>${NAMES[s.arrangement]}</th>
       <td>${fixed(s.trainAccuracy, 3)}</td><td>${fixed(s.heldoutAccuracy, 3)}</td><td>${fmt(s.finalLoss, 4)}</td>
       <td>${fixed(s.heldoutMin, 2)} – ${fixed(s.heldoutMax, 2)}</td></tr>`,
-      )
-      .join('');
+        )
+        .join(''),
+    );
     const series = summary.map((s, k) => ({
       label: NAMES[s.arrangement],
       data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - 2) * 0.08, y })),
@@ -133,13 +142,16 @@ export class NlComparison extends NlWidget {
       legend: false,
     };
     const seeds = summary[0].heldoutBySeed.length;
-    this.$('[data-alternative]').innerHTML = chartAlternative({
-      findingId: 'comparison-finding',
-      finding: `Held-out accuracy, mean over ${seeds} seeds: ${summary.map((s) => `${NAMES[s.arrangement]} ${fixed(s.heldoutAccuracy, 3)} (seeds ${fixed(s.heldoutMin, 2)} to ${fixed(s.heldoutMax, 2)})`).join('; ')}.`,
-      caption: 'held-out accuracy by seed',
-      columns: ['arrangement', ...Array.from({ length: seeds }, (_, k) => `seed ${k + 1}`)],
-      rows: summary.map((s) => [NAMES[s.arrangement], ...s.heldoutBySeed.map((v) => fixed(v, 2))]),
-    });
+    setHtml(
+      this.$('[data-alternative]'),
+      chartAlternative({
+        findingId: 'comparison-finding',
+        finding: `Held-out accuracy, mean over ${seeds} seeds: ${summary.map((s) => `${NAMES[s.arrangement]} ${fixed(s.heldoutAccuracy, 3)} (seeds ${fixed(s.heldoutMin, 2)} to ${fixed(s.heldoutMax, 2)})`).join('; ')}.`,
+        caption: 'held-out accuracy by seed',
+        columns: ['arrangement', ...Array.from({ length: seeds }, (_, k) => `seed ${k + 1}`)],
+        rows: summary.map((s) => [NAMES[s.arrangement], ...s.heldoutBySeed.map((v) => fixed(v, 2))]),
+      }),
+    );
     openAlternatives(this.root);
     return this.lines('chart', this.$('canvas'), series, options);
   }

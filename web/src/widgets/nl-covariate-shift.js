@@ -7,10 +7,12 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fmt, sci } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 
 export class NlCovariateShift extends NlWidget {
   static title = 'Covariate shift';
+  static styles = [readerStyles];
   static options = [
     { name: 'network', type: 'string', default: 'plain', choices: ['plain', 'batch'], doc: 'which network' },
     {
@@ -26,7 +28,7 @@ export class NlCovariateShift extends NlWidget {
     const c = this.config;
     this.network = c.network;
     this.statistic = c.statistic;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="network">
           <button data-net="plain" aria-pressed="${this.network === 'plain'}">Plain network</button>
@@ -128,16 +130,19 @@ export class NlCovariateShift extends NlWidget {
     const other = this.data[this.network === 'plain' ? 'batch' : 'plain'];
     const name = { plain: 'the plain network', batch: 'the batch layer' };
     const marks = [1, 10, 50, 100, 200, 300, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
-    this.$('[data-alternative]').innerHTML = chartAlternative({
-      findingId: 'shift-finding',
-      finding: `Under ${name[this.network]} a unit's mean drifts by up to ${fmt(run.largestShift, 4)} from first epoch to last (${fmt(other.largestShift, 4)} under ${name[this.network === 'plain' ? 'batch' : 'plain']}); the largest move in one epoch is ${fmt(run.largestEpochMove, 4)}.`,
-      caption: `each unit's ${this.statistic} at a few epochs, ${name[this.network]}`,
-      columns: ['unit', ...marks.map((e) => `epoch ${e}`)],
-      rows: Array.from({ length: units }, (_, u) => [
-        String(u + 1),
-        ...marks.map((e) => fmt(flat[(e - 1) * units + u], 4)),
-      ]),
-    });
+    setHtml(
+      this.$('[data-alternative]'),
+      chartAlternative({
+        findingId: 'shift-finding',
+        finding: `Under ${name[this.network]} a unit's mean drifts by up to ${fmt(run.largestShift, 4)} from first epoch to last (${fmt(other.largestShift, 4)} under ${name[this.network === 'plain' ? 'batch' : 'plain']}); the largest move in one epoch is ${fmt(run.largestEpochMove, 4)}.`,
+        caption: `each unit's ${this.statistic} at a few epochs, ${name[this.network]}`,
+        columns: ['unit', ...marks.map((e) => `epoch ${e}`)],
+        rows: Array.from({ length: units }, (_, u) => [
+          String(u + 1),
+          ...marks.map((e) => fmt(flat[(e - 1) * units + u], 4)),
+        ]),
+      }),
+    );
     this.out('shift', fmt(run.largestShift, 4));
     this.out('move', fmt(run.largestEpochMove, 4));
     this.out('gap', this.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');

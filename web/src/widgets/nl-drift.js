@@ -2,11 +2,12 @@
 // layer norm before each ReLU: the spread per layer, and any layer's histogram, from the core.
 import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, colour, openAlternatives } from '../widget/charts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const RUNS = [
   ['plain', 'without normalisation', '--nl-plain'],
@@ -15,6 +16,10 @@ const RUNS = [
 
 export class NlDrift extends NlWidget {
   static title = 'Drift through depth';
+  static styles = [
+    readerStyles,
+    'canvas.hist { width: 100%; height: 9rem; display: block; } .blocks > figure { flex: 1 1 18rem; margin: 0; }',
+  ];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -33,8 +38,7 @@ export class NlDrift extends NlWidget {
     this.seed = c.seed;
     this.layers = c.layers;
     this.shown = 0;
-    this.render(`${readerStyleTag}
-      <style>canvas.hist { width: 100%; height: 9rem; display: block; } .blocks > figure { flex: 1 1 18rem; margin: 0; }</style>
+    this.render(`
       <div class="controls">
         <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
         <button data-redraw>Draw again</button>
@@ -87,19 +91,25 @@ export class NlDrift extends NlWidget {
     const last = v.layers - 1;
     const at = (run, l) => fmt(v[run].deviation[l], 2);
     const wasOpen = this.$('details.numbers')?.open;
-    this.$('[data-alternative]').innerHTML = chartAlternative({
-      findingId: 'drift-finding',
-      finding: `Without normalisation the spread goes from ${at('plain', 0)} at layer 1 to ${at('plain', last)} at layer ${last + 1}; with layer norm before each ReLU, from ${at('normalised', 0)} to ${at('normalised', last)}.`,
-      caption: "spread of each layer's outputs",
-      columns: ['layer', 'without normalisation', 'layer norm before each ReLU'],
-      rows: Array.from({ length: v.layers }, (_, l) => [String(l + 1), at('plain', l), at('normalised', l)]),
-    });
+    setHtml(
+      this.$('[data-alternative]'),
+      chartAlternative({
+        findingId: 'drift-finding',
+        finding: `Without normalisation the spread goes from ${at('plain', 0)} at layer 1 to ${at('plain', last)} at layer ${last + 1}; with layer norm before each ReLU, from ${at('normalised', 0)} to ${at('normalised', last)}.`,
+        caption: "spread of each layer's outputs",
+        columns: ['layer', 'without normalisation', 'layer norm before each ReLU'],
+        rows: Array.from({ length: v.layers }, (_, l) => [String(l + 1), at('plain', l), at('normalised', l)]),
+      }),
+    );
     if (wasOpen) this.$('details.numbers').open = true;
     openAlternatives(this.root);
-    this.$('[data-layer-buttons]').innerHTML = Array.from(
-      { length: v.layers },
-      (_, l) => `<button data-layer="${l}" aria-pressed="${l === this.shown}">layer ${l + 1}</button>`,
-    ).join('');
+    setHtml(
+      this.$('[data-layer-buttons]'),
+      Array.from(
+        { length: v.layers },
+        (_, l) => `<button data-layer="${l}" aria-pressed="${l === this.shown}">layer ${l + 1}</button>`,
+      ).join(''),
+    );
     if (histogramsLater) this.inOwnTask(() => this.drawHistograms());
     else this.drawHistograms();
   }

@@ -5,7 +5,8 @@ import { fixed, fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { keepingFocus } from '../widget/focus.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const CASES = {
   'batch-four': 'batch layer, the whole-number four',
@@ -15,6 +16,7 @@ const CASES = {
 
 export class NlGradientCheck extends NlWidget {
   static title = 'Gradient check';
+  static styles = [readerStyles];
   static options = [
     {
       name: 'case',
@@ -57,7 +59,7 @@ export class NlGradientCheck extends NlWidget {
     this.dy = Array.from({ length: view.rows }, (_, i) =>
       Array.from(view.dy.slice(i * view.cols, (i + 1) * view.cols), String),
     );
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>case <select data-case aria-label="layer and block">${Object.entries(CASES)
           .map(([k, v]) => `<option value="${k}" ${k === this.which ? 'selected' : ''}>${esc(v)}</option>`)
@@ -82,17 +84,20 @@ export class NlGradientCheck extends NlWidget {
         { label: 'shift slopes', out: 'dshift' },
       ])}`);
     const tbody = this.$('[data-slope]');
-    tbody.innerHTML = this.dy
-      .map(
-        (row, i) =>
-          `<tr><th scope="row">${i + 1}</th>${row
-            .map(
-              (v, j) =>
-                `<td><input type="text" inputmode="decimal" value="${esc(v)}" data-i="${i}" data-j="${j}" aria-label="arriving slope, row ${i + 1}, feature ${j + 1}"></td>`,
-            )
-            .join('')}</tr>`,
-      )
-      .join('');
+    setHtml(
+      tbody,
+      this.dy
+        .map(
+          (row, i) =>
+            `<tr><th scope="row">${i + 1}</th>${row
+              .map(
+                (v, j) =>
+                  `<td><input type="text" inputmode="decimal" value="${esc(v)}" data-i="${i}" data-j="${j}" aria-label="arriving slope, row ${i + 1}, feature ${j + 1}"></td>`,
+              )
+              .join('')}</tr>`,
+        )
+        .join(''),
+    );
     this.update(view);
   }
 
@@ -110,8 +115,8 @@ export class NlGradientCheck extends NlWidget {
       err.textContent = `${e.name}: ${e.message}`;
       // Nothing computed from an earlier slope stands beside the refusal.
       for (const name of ['dx', 'naive', 'numeric']) {
-        this.$(`[data-block="${name}"]`).innerHTML = '';
-        this.$(`[data-sum="${name}"]`).innerHTML = '';
+        this.$(`[data-block="${name}"]`).replaceChildren();
+        this.$(`[data-sum="${name}"]`).replaceChildren();
       }
       for (const name of ['trueGap', 'naiveGap', 'largest', 'dscale', 'dshift']) this.out(name, '–');
       return;
@@ -119,16 +124,18 @@ export class NlGradientCheck extends NlWidget {
     const sumLabel = view.axis === 'batch' ? 'column sums' : 'row sums';
     for (const name of ['x', 'dx', 'naive', 'numeric']) {
       const show = name === 'x' ? (v) => fmt(v, 4) : (v) => fixed(v, 4); // slopes in aligned columns
-      this.$(`[data-block="${name}"]`).innerHTML = blockRows(
-        { rows: view.rows, cols: view.cols, data: view[name] },
-        { show },
+      setHtml(
+        this.$(`[data-block="${name}"]`),
+        blockRows({ rows: view.rows, cols: view.cols, data: view[name] }, { show }),
       );
       if (name !== 'x') {
         const sums = view.sums[name];
-        this.$(`[data-sum="${name}"]`).innerHTML =
+        setHtml(
+          this.$(`[data-sum="${name}"]`),
           view.axis === 'batch'
             ? `<tr><th scope="row" title="${sumLabel}">Σ</th>${sums.map((s) => `<td>${small(s)}</td>`).join('')}</tr>`
-            : `<tr><th scope="row">Σ rows</th><td colspan="${view.cols}">${sums.map(small).join(', ')}</td></tr>`;
+            : `<tr><th scope="row">Σ rows</th><td colspan="${view.cols}">${sums.map(small).join(', ')}</td></tr>`,
+        );
       }
     }
     this.out('trueGap', sci(view.trueGap));

@@ -5,7 +5,7 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { wholeCrowd } from '../work/whole-crowd.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../widget/arrangements.js';
 import { fmt } from '../widget/format.js';
@@ -14,6 +14,7 @@ import {
   attachCrowdPicker,
   crowdOption,
   crowdPickerHtml,
+  crowdPickerStyles,
   restartWithCrowd,
   startingCrowd,
 } from '../widget/crowd-picker.js';
@@ -22,6 +23,7 @@ const DASHES = { plain: [], batch: [6, 3], layer: [2, 2], rms: [8, 3, 2, 3], wei
 
 export class NlLossCurves extends NlWidget {
   static title = 'Loss curves';
+  static styles = [readerStyles, crowdPickerStyles];
   static options = [crowdOption];
 
   async start() {
@@ -38,11 +40,11 @@ export class NlLossCurves extends NlWidget {
     if (this.crowd) this.worker.free(); // its memory back until another crowd
     const epochs = curves.runs[0].losses.length;
     const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
-    this.render(`${readerStyleTag}${crowdPickerHtml()}
+    this.render(`${crowdPickerHtml()}
       <div class="controls" role="group" aria-label="arrangements shown (the chart's legend)">${curves.runs
         .map(
           (r) =>
-            `<button data-show="${r.arrangement}" aria-pressed="true"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</button>`,
+            `<button data-show="${r.arrangement}" aria-pressed="true"><span class="swatch swatch-${r.arrangement}"></span>${NAMES[r.arrangement]}</button>`,
         )
         .join('')}</div>
       <div class="controls"><span class="group" role="group" aria-label="layout">
@@ -51,7 +53,7 @@ export class NlLossCurves extends NlWidget {
       <div class="multiples" hidden>${curves.runs
         .map(
           (r) =>
-            `<figure data-panel="${r.arrangement}"><figcaption><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</figcaption>
+            `<figure data-panel="${r.arrangement}"><figcaption><span class="swatch swatch-${r.arrangement}"></span>${NAMES[r.arrangement]}</figcaption>
             <div class="chart small"><canvas role="img" aria-label="loss per epoch, ${NAMES[r.arrangement]} in colour, the others in grey" aria-describedby="curves-finding"></canvas></div></figure>`,
         )
         .join('')}</div>
@@ -64,12 +66,12 @@ export class NlLossCurves extends NlWidget {
         rows: marks.map((e) => [String(e), ...curves.runs.map((r) => fmt(r.losses[e - 1], 4))]),
       })}
       <div class="scroll-x" role="region" aria-label="crossings, scrolls sideways" tabindex="0"><table><caption>Crossing ${curves.threshold} and the end of training</caption>
-        <thead><tr><th scope="col" style="text-align:left">arrangement</th><th scope="col">first epoch under ${curves.threshold}</th><th scope="col">final loss</th><th scope="col">final accuracy</th></tr></thead>
+        <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">first epoch under ${curves.threshold}</th><th scope="col">final loss</th><th scope="col">final accuracy</th></tr></thead>
         <tbody>${curves.runs
           .map(
             (
               r,
-            ) => `<tr><th scope="row" style="text-align:left"><span class="swatch" style="background:var(--nl-${r.arrangement})"></span>${NAMES[r.arrangement]}</th>
+            ) => `<tr><th scope="row" class="start"><span class="swatch swatch-${r.arrangement}"></span>${NAMES[r.arrangement]}</th>
           <td>${r.firstEpochUnder || 'never'}</td><td>${fmt(r.finalLoss, 4)}</td><td>${fmt(r.finalAccuracy, 2)}</td></tr>`,
           )
           .join('')}</tbody></table></div>`);

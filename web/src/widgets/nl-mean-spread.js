@@ -5,7 +5,8 @@ import { NlWidget, define, esc } from '../widget/widget.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { keepingFocus } from '../widget/focus.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 
 /** Three significant digits for display. */
 const sig = (v) => fmt(Number(v.toPrecision(3)), 12);
@@ -15,6 +16,7 @@ const unreadable = (text) => (text.trim() === '' ? 'empty; type a number' : `not
 
 export class NlMeanSpread extends NlWidget {
   static title = 'Mean, variance and standard deviation';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -32,11 +34,11 @@ export class NlMeanSpread extends NlWidget {
   }
 
   build() {
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls" data-inputs>${this.values
         .map(
           (v, k) => `<label>x<sub>${k + 1}</sub> <input type="text" inputmode="decimal" value="${esc(v)}" data-k="${k}"
-            style="width:4.5rem" aria-label="number ${k + 1}"></label>`,
+            class="width-4-5rem" aria-label="number ${k + 1}"></label>`,
         )
         .join('')}
         <button data-add aria-label="add a number">+</button>
@@ -91,18 +93,21 @@ export class NlMeanSpread extends NlWidget {
           ? `number ${k + 1}: ${unreadable(this.values[k])}`
           : `${e.name}: ${e.message}`;
       for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
-      this.$('tbody').innerHTML = '';
+      this.$('tbody').replaceChildren();
       return;
     }
     delete note.dataset.errorName;
     this.out('mean', sig(v.mean));
     this.out('variance', sig(v.variance));
     this.out('deviation', sig(v.deviation));
-    this.$('tbody').innerHTML = Array.from(
-      v.numbers,
-      (x, k) => `<tr><td>${fmt(x)}</td><td>${sig(v.distances[k])}</td><td>${sig(v.squares[k])}</td>
+    setHtml(
+      this.$('tbody'),
+      Array.from(
+        v.numbers,
+        (x, k) => `<tr><td>${fmt(x)}</td><td>${sig(v.distances[k])}</td><td>${sig(v.squares[k])}</td>
         <td>${sig(v.standardised[k])}</td><td>${sig(v.scaled.standardised[k])}</td></tr>`,
-    ).join('');
+      ).join(''),
+    );
     note.textContent =
       v.deviation === 0
         ? 'Every number is the same: there is no spread to divide by, so each standardises to 0.'

@@ -6,6 +6,9 @@ import { colour } from '../widget/charts.js';
 
 export class NlMnistCircle extends NlWidget {
   static title = 'Layer norm puts 3-D points on a circle';
+  static styles = [
+    'canvas.circle { width: 100%; max-width: 440px; height: auto; display: block; touch-action: pan-y; cursor: grab; }',
+  ];
   static coreModule = 'mnist';
   static options = [
     { name: 'points', type: 'integer', default: 200, min: 1, max: 2000, doc: 'random points (1 to 2000)' },
@@ -45,8 +48,7 @@ export class NlMnistCircle extends NlWidget {
     const c = this.circle;
     this.render(`
       <canvas data-view width="440" height="360" tabindex="0" role="img"
-        aria-label="${c.points.length / 3} random points (grey) and their layer-norm outputs (coloured) in 3-D; rotate with the arrow keys"
-        style="width:100%;max-width:440px;height:auto;display:block;touch-action:pan-y;cursor:grab"></canvas>
+        aria-label="${c.points.length / 3} random points (grey) and their layer-norm outputs (coloured) in 3-D; rotate with the arrow keys" class="circle"></canvas>
       <div class="controls">
         <label><input type="checkbox" data-inputs${inputs ? ' checked' : ''}> show the inputs</label>
         <span class="note">Drag, or focus the picture and use the arrow keys, to turn it.</span>

@@ -1,7 +1,8 @@
 // <nl-mnist-freedom>: the rank of a layer or group normaliser's Jacobian, computed by the core at
 // a random row: layer norm leaves d - 2 directions free, group norm d - 2g.
 import { NlWidget, define, esc } from '../widget/widget.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { insertHtml } from '../page/trusted-types.js';
 
 const PRESETS = [
   [3, 1],
@@ -14,6 +15,7 @@ const PRESETS = [
 
 export class NlMnistFreedom extends NlWidget {
   static title = 'Degrees of freedom a normaliser removes';
+  static styles = [readerStyles];
   static coreModule = 'mnist';
   static options = [
     { name: 'width', type: 'integer', default: 128, min: 2, max: 512, doc: 'features d (2 to 512)' },
@@ -25,10 +27,10 @@ export class NlMnistFreedom extends NlWidget {
     // The width and groups of the latest rank the reader asked for: the state holds them.
     this.width = width;
     this.groups = groups;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
-        <label>width d <input type="number" min="2" max="512" step="1" value="${width}" data-width style="width:5em"></label>
-        <label>groups g <input type="number" min="1" max="256" step="1" value="${groups}" data-groups style="width:4em"></label>
+        <label>width d <input type="number" min="2" max="512" step="1" value="${width}" data-width class="width-5em"></label>
+        <label>groups g <input type="number" min="1" max="256" step="1" value="${groups}" data-groups class="width-4em"></label>
         <button data-compute>Compute the rank</button>
       </div>
       <div class="scroll-x" role="region" aria-label="the ranks, scrolls sideways" tabindex="0"><table><caption>The core's answers</caption>
@@ -87,7 +89,7 @@ export class NlMnistFreedom extends NlWidget {
     delete this.$('[data-problem]').dataset.errorName;
     const row = `<tr><td>${d}</td><td>${g}</td><td><strong>${r.rank}</strong></td><td>${d - 2 * g}</td></tr>`;
     const body = this.$('[data-rows]');
-    body.insertAdjacentHTML(first ? 'afterbegin' : 'beforeend', row);
+    insertHtml(body, first ? 'afterbegin' : 'beforeend', row);
     this.out(
       'how',
       `d = ${d}, g = ${g}: rank ${r.rank} (d − 2g = ${d - 2 * g}). Rank by elimination of the ${d} × ${d} Jacobian at a random row, eps = ${r.eps}; the largest pivot dropped as zero was ${esc(r.largestDroppedPivot.toExponential(1))}, the smallest kept ${esc(r.smallestKeptPivot.toExponential(1))}.`,

@@ -9,7 +9,8 @@
 // screen or the tab hidden.
 import { NlWidget, define } from '../widget/widget.js';
 import { MnistLab } from '../work/mnist-lab.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { labStyles } from './mnist-lab/lab-styles.js';
 import { watchSeedField, watchWholeField } from '../widget/seed-field.js';
 import { isCancel } from '../work/protocol.js';
 import { ARRANGEMENTS } from './mnist-lab/names.js';
@@ -32,8 +33,8 @@ const option = (values, chosen) =>
 const controlsHtml = (settings) => `<div class="controls">
         <label>learning rate <select data-setting="learningRate">${option(LEARNING_RATES, settings.learningRate)}</select></label>
         <label>batch size <select data-setting="batchSize">${option(BATCH_SIZES, settings.batchSize)}</select></label>
-        <label>seed <input type="number" min="0" max="4294967295" step="1" value="${settings.seed}" data-setting="seed" style="width:7em"></label>
-        <label>epochs <input type="number" min="1" max="${MAX_EPOCHS}" step="1" value="${settings.epochs}" data-setting="epochs" style="width:4em"></label>
+        <label>seed <input type="number" min="0" max="4294967295" step="1" value="${settings.seed}" data-setting="seed" class="width-7em"></label>
+        <label>epochs <input type="number" min="1" max="${MAX_EPOCHS}" step="1" value="${settings.epochs}" data-setting="epochs" class="width-4em"></label>
       </div>
       <div class="controls" role="group" aria-label="training">
         <button data-act="train" aria-pressed="false">Train</button>
@@ -45,6 +46,7 @@ const controlsHtml = (settings) => `<div class="controls">
 
 export class NlMnistLab extends NlWidget {
   static title = 'The MNIST lab';
+  static styles = [readerStyles, labStyles];
   static coreModule = 'mnist';
   static options = [
     {
@@ -91,7 +93,7 @@ export class NlMnistLab extends NlWidget {
       batchSize: c['batch-size'],
       seed: c.seed,
     };
-    this.render(`${readerStyleTag}
+    this.render(`
       ${controlsHtml(this.settings)}
       ${curvesHtml}
       ${resultsHtml}

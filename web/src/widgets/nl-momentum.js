@@ -3,11 +3,13 @@
 // variance as a toggle; more batches show the early bias wearing off.
 import { NlWidget, define } from '../widget/widget.js';
 import { fmt } from '../widget/format.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
+import { setHtml } from '../page/trusted-types.js';
 
 export class NlMomentum extends NlWidget {
   static title = 'Running averages with momentum';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     { name: 'means', type: 'list', default: ['3', '5', '4'], doc: 'batch means, repeated in order' },
@@ -33,7 +35,7 @@ export class NlMomentum extends NlWidget {
     this.rate = c.momentum;
     this.unbiased = false;
     this.batches = Math.max(1, Math.min(c.batches, 200));
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="how the rate is written">
           <button data-convention="momentum" aria-pressed="true">momentum</button>
@@ -104,7 +106,7 @@ export class NlMomentum extends NlWidget {
         ? `${this.convention}: empty; type a number`
         : `${e.name}: ${e.message}`;
       this.$('[data-about]').textContent = '';
-      this.$('tbody').innerHTML = '';
+      this.$('tbody').replaceChildren();
       this.$('.chart').hidden = true;
       return;
     }
@@ -112,12 +114,15 @@ export class NlMomentum extends NlWidget {
       `Keep ${fmt(v.keep, 4)} of the running figures and fold in ${fmt(v.momentum, 4)} of each batch's ` +
       `(PyTorch calls the second number momentum). Starting from mean ${fmt(v.start.mean)} and variance ` +
       `${fmt(v.start.variance)}, heading for mean ${fmt(v.target.mean, 3)}. Each batch holds ${v.batchSize} numbers.`;
-    this.$('tbody').innerHTML = v.steps
-      .map(
-        (s, k) => `<tr><th scope="row">${k + 1}</th><td>${fmt(s.batchMean, 3)}</td><td>${fmt(s.batchVariance, 3)}</td>
+    setHtml(
+      this.$('tbody'),
+      v.steps
+        .map(
+          (s, k) => `<tr><th scope="row">${k + 1}</th><td>${fmt(s.batchMean, 3)}</td><td>${fmt(s.batchVariance, 3)}</td>
           <td>${fmt(s.runningMean, 4)}</td><td>${fmt(s.runningVariance, 4)}</td></tr>`,
-      )
-      .join('');
+        )
+        .join(''),
+    );
     const series = [
       { label: 'running mean', data: v.steps.map((s) => s.runningMean), colourVar: '--nl-batch', points: 2 },
       { label: 'running variance', data: v.steps.map((s) => s.runningVariance), colourVar: '--nl-layer', points: 2 },

@@ -1,8 +1,9 @@
 // <nl-parameter-count>: learned parameters and buffers of batch, layer and RMS norm at a width,
 // read from the core's normalisers.
 import { NlWidget, define } from '../widget/widget.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { grouped } from '../widget/format.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const NAMES = { batch: 'BatchNorm', layer: 'LayerNorm', rms: 'RMSNorm' };
 const WHAT = {
@@ -13,6 +14,7 @@ const WHAT = {
 
 export class NlParameterCount extends NlWidget {
   static title = 'Counting parameters';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     { name: 'width', type: 'integer', default: 3, min: 1, max: 100000, doc: 'features per normaliser' },
@@ -20,7 +22,7 @@ export class NlParameterCount extends NlWidget {
 
   async start() {
     this.width = Math.max(1, this.config.width);
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>width <input type="number" min="1" max="100000" step="1" value="${this.width}" data-width aria-label="width"></label>
         <span class="group" role="group" aria-label="common widths">${[3, 64, 768, 4096]
@@ -50,7 +52,7 @@ export class NlParameterCount extends NlWidget {
       problem.dataset.errorName = e.name;
       problem.textContent = Number.isNaN(width) ? 'width: empty; type a number' : `${e.name}: ${e.message}`;
       this.$('[data-caption]').textContent = 'No width';
-      this.$('tbody').innerHTML = '';
+      this.$('tbody').replaceChildren();
       return;
     }
     delete this.$('[data-problem]').dataset.errorName;
@@ -58,12 +60,15 @@ export class NlParameterCount extends NlWidget {
     this.$('[data-width]').value = String(width);
     this.$('[data-problem]').textContent = '';
     this.$('[data-caption]').textContent = `At width ${grouped(width)}`;
-    this.$('tbody').innerHTML = counts
-      .map(
-        (c) => `<tr><th scope="row">${NAMES[c.kind]}</th><td>${grouped(c.learned)}</td>
+    setHtml(
+      this.$('tbody'),
+      counts
+        .map(
+          (c) => `<tr><th scope="row">${NAMES[c.kind]}</th><td>${grouped(c.learned)}</td>
           <td>${grouped(c.buffers)}</td><td>${WHAT[c.kind]}</td></tr>`,
-      )
-      .join('');
+        )
+        .join(''),
+    );
   }
 }
 

@@ -6,7 +6,8 @@ import { fmt } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, keepingFocus, rovingTabindex } from '../widget/focus.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 
 /** How long the reader must pause typing before the summary is announced. */
 const ANNOUNCE_AFTER_MS = 900;
@@ -29,6 +30,7 @@ const KINDS = [
 
 export class NlPlayground extends NlWidget {
   static title = 'Playground';
+  static styles = [readerStyles];
   static options = [
     {
       name: 'rows',
@@ -86,13 +88,13 @@ export class NlPlayground extends NlWidget {
       j,
     ) => `<td data-j="${j}"><input type="text" inputmode="decimal" data-param="${name}" data-j="${j}"
       value="${esc(this[name][j])}" aria-label="${name} of feature ${j + 1}"></td>`;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="normaliser">${KINDS.map(
           ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
         ).join('')}</span>
         <label class="groups" ${this.kind === 'group' ? '' : 'hidden'}>groups
-          <input type="text" inputmode="numeric" data-groups value="${this.groups}" style="width:3rem" aria-label="group count"></label>
+          <input type="text" inputmode="numeric" data-groups value="${this.groups}" class="width-3rem" aria-label="group count"></label>
         <span class="group" role="group" aria-label="purpose">
           <button data-purpose="train" aria-pressed="${this.purpose === 'train'}">Train</button>
           <button data-purpose="predict" aria-pressed="${this.purpose === 'predict'}">Predict</button>
@@ -143,7 +145,7 @@ export class NlPlayground extends NlWidget {
         ],
         { live: false },
       )}
-      <p data-announce aria-live="polite" style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></p>`);
+      <p data-announce aria-live="polite" class="visually-hidden"></p>`);
   }
 
   /** Listens once on the widget's body; build() replaces only what is inside it. */
@@ -365,7 +367,7 @@ export class NlPlayground extends NlWidget {
       this.showError(e);
       // Nothing computed stands beside a refused block: no stale statistics or answers.
       this.$$('.standardised tbody, .answer tbody').forEach((t) => {
-        t.innerHTML = '';
+        t.replaceChildren();
       });
       this.$$('[data-stat], [data-stat-row]').forEach((td) => {
         td.textContent = '–';
@@ -414,9 +416,11 @@ export class NlPlayground extends NlWidget {
   }
 
   fillBlock(selector, block, note = '') {
-    this.$(selector).innerHTML =
+    setHtml(
+      this.$(selector),
       blockRows(block, { show: (v) => fmt(v, 7) }) +
-      (note ? `<tr><td colspan="${block.cols + 1}" class="note">${esc(note)}</td></tr>` : '');
+        (note ? `<tr><td colspan="${block.cols + 1}" class="note">${esc(note)}</td></tr>` : ''),
+    );
   }
 }
 

@@ -3,10 +3,11 @@
 // block and the spread of the main path per depth, from the core's forward and backward passes.
 import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const PLACEMENTS = [
   ['post', 'post-norm: x ← LN(x + F(x))', '--nl-batch'],
@@ -15,6 +16,7 @@ const PLACEMENTS = [
 
 export class NlPrePostNorm extends NlWidget {
   static title = 'Pre-norm and post-norm';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     { name: 'depth', type: 'integer', default: 24, min: 2, max: 48, doc: 'how many residual blocks (2 to 48)' },
@@ -32,7 +34,7 @@ export class NlPrePostNorm extends NlWidget {
     const c = this.config;
     this.depth = Math.max(2, Math.min(c.depth, 48));
     this.seed = c.seed;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>blocks <input type="range" min="2" max="48" value="${this.depth}" data-depth aria-label="number of residual blocks"></label>
         <b data-depth-out></b>
@@ -73,22 +75,25 @@ export class NlPrePostNorm extends NlWidget {
     const last = v.depth - 1;
     const two = (k, field, b) => fmt(v[k][field][b], 2);
     const wasOpen = this.$('details.numbers')?.open;
-    this.$('[data-alternative]').innerHTML = chartAlternative({
-      findingId: 'stacks-finding',
-      finding:
-        `The slope reaching block 1 is ${two('post', 'inputSlope', 0)} post-norm and ${two('pre', 'inputSlope', 0)} pre-norm; ` +
-        `at block ${v.depth}, ${two('post', 'inputSlope', last)} and ${two('pre', 'inputSlope', last)}. ` +
-        `The main path's spread after the last block is ${two('post', 'spread', last)} post-norm and ${two('pre', 'spread', last)} pre-norm.`,
-      caption: 'slope and spread per block',
-      columns: ['block', 'slope, post-norm', 'slope, pre-norm', 'spread, post-norm', 'spread, pre-norm'],
-      rows: Array.from({ length: v.depth }, (_, b) => [
-        String(b + 1),
-        two('post', 'inputSlope', b),
-        two('pre', 'inputSlope', b),
-        two('post', 'spread', b),
-        two('pre', 'spread', b),
-      ]),
-    });
+    setHtml(
+      this.$('[data-alternative]'),
+      chartAlternative({
+        findingId: 'stacks-finding',
+        finding:
+          `The slope reaching block 1 is ${two('post', 'inputSlope', 0)} post-norm and ${two('pre', 'inputSlope', 0)} pre-norm; ` +
+          `at block ${v.depth}, ${two('post', 'inputSlope', last)} and ${two('pre', 'inputSlope', last)}. ` +
+          `The main path's spread after the last block is ${two('post', 'spread', last)} post-norm and ${two('pre', 'spread', last)} pre-norm.`,
+        caption: 'slope and spread per block',
+        columns: ['block', 'slope, post-norm', 'slope, pre-norm', 'spread, post-norm', 'spread, pre-norm'],
+        rows: Array.from({ length: v.depth }, (_, b) => [
+          String(b + 1),
+          two('post', 'inputSlope', b),
+          two('pre', 'inputSlope', b),
+          two('post', 'spread', b),
+          two('pre', 'spread', b),
+        ]),
+      }),
+    );
     if (wasOpen) this.$('details.numbers').open = true;
     openAlternatives(this.root);
   }

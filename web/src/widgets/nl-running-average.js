@@ -5,6 +5,7 @@ import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { NonFiniteError } from '../errors.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const THRESHOLDS = [0.01, 0.001];
 
@@ -95,8 +96,8 @@ export class NlRunningAverage extends NlWidget {
   showStep() {
     const k = Number(this.$('[data-at-step]').value);
     this.$('[data-at-step-out]').textContent = String(k);
-    this.$('[data-predicted]').innerHTML = blockRows(this.trace.predicted[k - 1]);
-    this.$('[data-trained]').innerHTML = blockRows(this.trace.trained);
+    setHtml(this.$('[data-predicted]'), blockRows(this.trace.predicted[k - 1]));
+    setHtml(this.$('[data-trained]'), blockRows(this.trace.trained));
   }
 
   update() {

@@ -2,8 +2,9 @@
 // example at a time, with the statistics each one divides by, all from the core's normalisers.
 import { NlWidget, define } from '../widget/widget.js';
 import { fixed, fmt } from '../widget/format.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const KINDS = [
   ['batch', 'BatchNorm', 'each feature over the four examples (down a column)'],
@@ -14,6 +15,7 @@ const two = (v) => fmt(v, 2);
 
 export class NlToggles extends NlWidget {
   static title = 'One example under each toggle';
+  static styles = [readerStyles, '[aria-current="true"] { font-weight: bold; }'];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -40,7 +42,7 @@ export class NlToggles extends NlWidget {
     this.view = this.nl.underEachToggleView(this.nl.tutorialTable());
     this.example = Math.min(Math.max(c.example, 1), this.view.table.length) - 1;
     const d = this.view.table[0].length;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="normaliser" data-kinds>${KINDS.map(
           ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
@@ -84,19 +86,26 @@ export class NlToggles extends NlWidget {
       b.setAttribute('aria-pressed', String(Number(b.dataset.example) === this.example)),
     );
     rovingTabindex(this.root);
-    const mark = (i) => (i === this.example ? ' aria-current="true" style="font-weight:bold"' : '');
-    this.$('[data-table]').innerHTML = v.table
-      .map(
-        (row, i) => `<tr${mark(i)}><th scope="row">${i + 1}</th>${row.map((x) => `<td>${fmt(x)}</td>`).join('')}
+    const mark = (i) => (i === this.example ? ' aria-current="true"' : '');
+    setHtml(
+      this.$('[data-table]'),
+      v.table
+        .map(
+          (row, i) => `<tr${mark(i)}><th scope="row">${i + 1}</th>${row.map((x) => `<td>${fmt(x)}</td>`).join('')}
           <td>${fixed(v.rowMean[i], 2)}</td><td>${fixed(v.rowDeviation[i], 2)}</td><td>${fixed(v.rowRms[i], 2)}</td></tr>`,
-      )
-      .join('');
+        )
+        .join(''),
+    );
     this.$('[data-answer-caption]').textContent = `${label}: ${how}`;
-    this.$('[data-answer]').innerHTML = v[this.kind]
-      .map(
-        (row, i) => `<tr${mark(i)}><th scope="row">${i + 1}</th>${row.map((x) => `<td>${two(x)}</td>`).join('')}</tr>`,
-      )
-      .join('');
+    setHtml(
+      this.$('[data-answer]'),
+      v[this.kind]
+        .map(
+          (row, i) =>
+            `<tr${mark(i)}><th scope="row">${i + 1}</th>${row.map((x) => `<td>${two(x)}</td>`).join('')}</tr>`,
+        )
+        .join(''),
+    );
     this.$('[data-example-out]').textContent =
       `Example ${this.example + 1} under ${label}: ${v[this.kind][this.example].map(two).join(', ')}.`;
     const dominant = v.largestFeature.every((j) => j === v.largestFeature[0]);

@@ -4,14 +4,16 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { fixed, fmt, sci } from '../widget/format.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import {
   attachCrowdPicker,
   crowdOption,
   crowdPickerHtml,
+  crowdPickerStyles,
   restartWithCrowd,
   startingCrowd,
 } from '../widget/crowd-picker.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const MODES = [
   ['layer', 'Layer norm'],
@@ -21,6 +23,7 @@ const MODES = [
 
 export class NlTwoNumbers extends NlWidget {
   static title = 'The row of two numbers';
+  static styles = [readerStyles, crowdPickerStyles];
   static options = [
     {
       name: 'kind',
@@ -38,7 +41,7 @@ export class NlTwoNumbers extends NlWidget {
     this.crowdText = start.text;
     const v = (this.view = this.crowd ? this.nl.twoNumbersViewOf(this.crowd) : this.nl.twoNumbersView());
     this.kind = this.config.kind;
-    this.render(`${readerStyleTag}${crowdPickerHtml()}
+    this.render(`${crowdPickerHtml()}
       <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(
         ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
       ).join('')}</span></div>
@@ -63,12 +66,15 @@ export class NlTwoNumbers extends NlWidget {
   draw({ cueLater = false } = {}) {
     const v = this.view;
     const out = v[this.kind].output;
-    this.$('tbody').innerHTML = Array.from(
-      { length: v.people },
-      (_, i) => `<tr><th scope="row">${i + 1}</th>
+    setHtml(
+      this.$('tbody'),
+      Array.from(
+        { length: v.people },
+        (_, i) => `<tr><th scope="row">${i + 1}</th>
       <td>${fmt(v.x[2 * i], 1)}</td><td>${fmt(v.x[2 * i + 1], 2)}</td>
       <td>${fixed(out[2 * i], 4)}</td><td>${fixed(out[2 * i + 1], 4)}</td></tr>`,
-    ).join('');
+      ).join(''),
+    );
     rovingTabindex(this.root);
     const cue = () => {
       const box = this.$('.scroll-y');

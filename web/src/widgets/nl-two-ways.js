@@ -3,12 +3,13 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { wholeCrowd } from '../work/whole-crowd.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
 import { fixed } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 
 export class NlTwoWays extends NlWidget {
   static title = 'Asked two ways';
+  static styles = [readerStyles];
   static options = [];
 
   async start() {
@@ -16,7 +17,7 @@ export class NlTwoWays extends NlWidget {
     const { twoWays } = await this.whileCurrent(wholeCrowd({ signal: this.signal }));
     const epochs = twoWays.byRunning.length;
     const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="chart"><canvas role="img" aria-label="accuracy per epoch by running figures and by batch statistics" aria-describedby="two-ways-finding"></canvas></div>
       ${chartAlternative({
         findingId: 'two-ways-finding',

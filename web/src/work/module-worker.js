@@ -4,6 +4,7 @@
 // `import "<the worker's URL>"`; the worker module then loads (with CORS) from where it lives,
 // and everything it locates relative to itself (its chunks, the .wasm) comes from there too.
 // The host's policy then needs `worker-src blob:` beside the script's origin.
+import { trustedScriptUrl } from '../page/trusted-types.js';
 
 const bootstraps = new Map(); // the worker's URL -> its blob: bootstrap, made once per page
 
@@ -21,7 +22,7 @@ function bootstrapOf(href) {
 export function startModuleWorker(url) {
   const href = new URL(url, globalThis.location?.href).href;
   const sameOrigin = new URL(href).origin === globalThis.location?.origin;
-  return new Worker(sameOrigin ? href : bootstrapOf(href), { type: 'module' });
+  return new Worker(trustedScriptUrl(sameOrigin ? href : bootstrapOf(href)), { type: 'module' });
 }
 
 /**

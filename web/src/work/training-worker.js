@@ -2,6 +2,7 @@
 // their start through progress and cancellation to their end (free). By default its runs go to
 // the page's pool of workers (pool.js), which every widget shares; given its own
 // createWorker, it owns that one worker.
+import { watchWorkerRefusal, workerRefusal } from '../page/host-policy.js';
 import { pagePool } from './pool.js';
 import { CancelError, REPLY, REQUEST } from './protocol.js';
 
@@ -74,6 +75,7 @@ export class TrainingWorker {
    * CancelError. The next run starts a fresh worker (view).
    */
   free() {
+    this.unwatchRefusal?.();
     this.settleAll(new CancelError());
     this.worker?.terminate();
     this.worker = null;
@@ -82,18 +84,25 @@ export class TrainingWorker {
   start() {
     const worker = this.createWorker();
     worker.onmessage = ({ data }) => this.receive(data);
-    const die = (message) => {
-      const e = new Error(message);
-      e.name = 'WorkerError';
+    const die = (message, refusal = null) => {
+      unwatch();
+      const e = refusal ?? Object.assign(new Error(message), { name: 'WorkerError' });
       this.settleAll(e);
       worker.terminate();
       if (this.worker === worker) this.worker = null;
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
-      die(`the training worker failed: ${e.message || 'it could not start'}`);
+      const message = `the training worker failed: ${e.message || 'it could not start'}`;
+      // A worker the host's policy refused is said so, in the sentence naming what to allow.
+      workerRefusal().then((refusal) => die(message, refusal));
     };
     worker.onmessageerror = () => die('a reply from the training worker could not be read');
+    // A worker the host's policy refused: its runs end with the sentence saying what to allow.
+    const unwatch = watchWorkerRefusal((refusal) => {
+      if (this.worker === worker) die('', refusal);
+    });
+    this.unwatchRefusal = unwatch;
     return worker;
   }
 

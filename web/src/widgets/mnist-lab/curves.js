@@ -2,15 +2,16 @@
 // two line charts whose points are kept as the workers post them (at most MAX_POINTS a curve,
 // evenly spaced), and "Show the numbers" with the same points as tables.
 import { ARRANGEMENTS, COLOURS, LABELS } from './names.js';
+import { setHtml } from '../../page/trusted-types.js';
 
 export const CHARTS = ['loss', 'accuracy'];
 const MAX_POINTS = 400; // per curve
 
 const chartFigure = (kind, label, caption) =>
-  `<figure style="margin:0"><div style="height:220px;contain:strict;will-change:transform"><canvas data-chart="${kind}" role="img" aria-label="${label}"></canvas></div>
+  `<figure class="curve"><div class="curve-box"><canvas data-chart="${kind}" role="img" aria-label="${label}"></canvas></div>
           <figcaption class="note">${caption}</figcaption></figure>`;
 
-export const curvesHtml = `<div class="charts" style="display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:1rem">
+export const curvesHtml = `<div class="charts">
         ${chartFigure('loss', 'training loss per tenth of an epoch', 'Training loss (mean cross-entropy of the batches), by epoch')}
         ${chartFigure('accuracy', 'held-out accuracy per fifth of an epoch', 'Held-out accuracy on the 2,000 test digits, by epoch')}
       </div>
@@ -106,9 +107,11 @@ export class Curves {
     const now = performance.now();
     if (!force && now - (this.numbersDrawnAt ?? -Infinity) < 1000) return;
     this.numbersDrawnAt = now;
-    this.widget.$('[data-lab-numbers-body]').innerHTML =
+    setHtml(
+      this.widget.$('[data-lab-numbers-body]'),
       this.numbersTable('loss', 'Training loss per tenth of an epoch') +
-      this.numbersTable('accuracy', 'Held-out accuracy per fifth of an epoch');
+        this.numbersTable('accuracy', 'Held-out accuracy per fifth of an epoch'),
+    );
   }
 
   numbersTable(kind, caption) {

@@ -8,7 +8,7 @@ export const hiddenUnitsHtml = `<div class="controls">
         <button data-act="activations" disabled>Show the hidden units</button>
         <span class="note" data-out="silent"></span>
       </div>
-      <div data-maps style="display:grid;grid-template-columns:repeat(auto-fit,minmax(230px,1fr));gap:.75rem"></div>`;
+      <div data-maps class="maps"></div>`;
 
 /** Asks the lab's workers for the maps and draws them, one network's a frame. */
 export async function showHiddenUnits(widget) {

@@ -9,13 +9,12 @@ const SIDE = 28;
 const probabilityRow = (k) =>
   `<tr><th scope="row">${k}</th>${ARRANGEMENTS.map((a) => `<td data-p="${a}-${k}">–</td>`).join('')}</tr>`;
 
-export const padHtml = `<div style="display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start">
+export const padHtml = `<div class="pad-panel">
         <div>
-          <canvas data-pad width="280" height="280" tabindex="0" role="img" aria-label="drawing pad, 28 by 28 pixels" aria-describedby="pad-note"
-            style="width:196px;height:196px;background:#000;touch-action:none;border-radius:6px;cursor:crosshair"></canvas>
+          <canvas data-pad width="280" height="280" tabindex="0" role="img" aria-label="drawing pad, 28 by 28 pixels" aria-describedby="pad-note" class="pad"></canvas>
           <div class="controls">
             <button data-act="clear" disabled>Clear</button>
-            <label>or held-out digit number <input type="number" min="0" max="1999" step="1" value="0" data-digit style="width:5em" disabled></label>
+            <label>or held-out digit number <input type="number" min="0" max="1999" step="1" value="0" data-digit class="width-5em" disabled></label>
             <button data-act="digit" disabled>Show it</button>
           </div>
           <p class="note" id="pad-note" role="status" aria-live="polite" data-out="drawn">Press Train, then draw with the mouse or a finger (or pick a held-out digit): the networks answer while they learn.</p>
