@@ -32,10 +32,13 @@ export default defineConfig({
         tutorial: 'web/tutorial.html',
         mnist: 'web/mnist.html',
         embed: 'web/embed.html',
+        frame: 'web/frame.html',
         widgets: 'web/src/page/embed-entry.js',
+        frames: 'web/src/page/frame-host.js',
       },
       output: {
-        entryFileNames: (chunk) => (chunk.name === 'widgets' ? 'normlab-widgets.js' : 'assets/[name]-[hash].js'),
+        entryFileNames: (chunk) =>
+          ({ widgets: 'normlab-widgets.js', frames: 'normlab-frames.js' })[chunk.name] ?? 'assets/[name]-[hash].js',
       },
     },
   },
