@@ -74,6 +74,11 @@ ${dark}
 .notice { background: var(--nl-bg); border-left: 4px solid var(--nl-focus); padding: .3em .6em; margin: 0 0 .5em; font-size: .92em; }
 .tools { display: flex; flex-wrap: wrap; gap: .4em .6em; align-items: center; margin: .5em 0 0; font-size: .9em; }
 .tools input { width: 100%; text-align: left; font-size: .85em; }
+.tools .embed-code { flex: 1 1 100%; display: grid; gap: .25em; }
+.tools .embed-code textarea {
+  width: 100%; font: .85em/1.4 ui-monospace, monospace; color: var(--nl-fg); background: var(--nl-bg);
+  border: 1px solid var(--nl-line); border-radius: 6px; padding: .3em .5em; resize: vertical;
+}
 .tools details { display: inline-block; }
 .tools summary { display: inline-flex; align-items: center; cursor: pointer; border: 1px solid var(--nl-line); border-radius: 6px; padding: .3em .6em; background: var(--nl-bg); }
 .tools details[open] { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; }

@@ -1,6 +1,7 @@
-// A widget's tools bar: Copy link, Reset and the Export menu (export.js), below
+// A widget's tools bar: Copy link, Copy embed code, Reset and the Export menu (export.js), below
 // its body. Built through the DOM (element.js), so it needs no HTML sink.
 import { element } from './element.js';
+import { frameSnippet, scriptSnippet } from './embed-code.js';
 
 const button = (tool, text) => element('button', { type: 'button', 'data-tool': tool, part: 'button' }, text);
 const exportButton = (as, text) => element('button', { type: 'button', 'data-export-as': as, part: 'button' }, text);
@@ -11,6 +12,7 @@ export function toolsBar() {
     'div',
     { class: 'tools', part: 'tools' },
     button('copy-link', 'Copy link'),
+    button('copy-embed', 'Copy embed code'),
     button('reset', 'Reset'),
     element(
       'details',
@@ -28,16 +30,26 @@ export function toolsBar() {
       hidden: true,
       'aria-label': "link to this widget's state",
     }),
+    element(
+      'div',
+      { class: 'embed-code', 'data-embed': true, hidden: true },
+      element('label', { for: 'nl-embed-script' }, 'With a script (the widget itself):'),
+      element('textarea', { id: 'nl-embed-script', readonly: true, rows: 3, 'data-embed-script': true }),
+      element('label', { for: 'nl-embed-frame' }, 'Where scripts are not allowed (an iframe):'),
+      element('textarea', { id: 'nl-embed-frame', readonly: true, rows: 3, 'data-embed-frame': true }),
+    ),
   );
 }
 
-/** Wires the bar in root to the widget: its link, reset() and export(as). */
+/** Wires the bar in root to the widget: its link, embed code, reset() and export(as). */
 export function attachTools(widget, root) {
   const status = root.querySelector('[data-tool-status]');
   const linkBox = root.querySelector('[data-link]');
+  const embed = root.querySelector('[data-embed]');
   const menu = root.querySelector('[data-export]');
   root.querySelector('[data-tool="copy-link"]').addEventListener('click', async () => {
     linkBox.value = widget.link;
+    embed.hidden = true;
     const notes = widget.leftOutOfLink.map((n) => ` ${n}`).join('');
     try {
       await navigator.clipboard.writeText(linkBox.value);
@@ -47,6 +59,22 @@ export function attachTools(widget, root) {
       linkBox.hidden = false;
       linkBox.select();
       status.textContent = `Copy this link:${notes}`;
+    }
+  });
+  // Both snippets show (each can be copied from its box); the clipboard gets both, the script first.
+  root.querySelector('[data-tool="copy-embed"]').addEventListener('click', async () => {
+    const script = scriptSnippet(widget);
+    const frame = frameSnippet(widget);
+    embed.querySelector('[data-embed-script]').value = script;
+    embed.querySelector('[data-embed-frame]').value = frame;
+    embed.hidden = false;
+    linkBox.hidden = true;
+    const notes = widget.leftOutOfLink.map((n) => ` ${n}`).join('');
+    try {
+      await navigator.clipboard.writeText(`${script}\n\n${frame}\n`);
+      status.textContent = `Embed code copied: the script and element, then the iframe.${notes}`;
+    } catch {
+      status.textContent = `Copy the embed code below.${notes}`;
     }
   });
   menu.addEventListener('click', (e) => {
@@ -67,6 +95,7 @@ export function attachTools(widget, root) {
   });
   root.querySelector('[data-tool="reset"]').addEventListener('click', () => {
     status.textContent = '';
+    embed.hidden = true;
     widget.reset();
   });
 }

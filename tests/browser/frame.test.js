@@ -1,0 +1,183 @@
+// The frame page (frame.html#<id>=<state>&theme=…): exactly one widget, the one its address
+// names, with nothing around it; it posts its height ({type: 'normlab:height'}), which
+// normlab-frames.js on the host page turns into the iframe's height, while a frame without the
+// helper keeps its fixed height. Copy embed code gives the script-and-element snippet and the
+// iframe snippet with the widget's present state, and both work pasted into a host page.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
+import { useOneWidgetSite, watchForProblems } from './site.js';
+
+const site = useOneWidgetSite();
+
+/** A host on another origin serving post.html with this body, under no policy. */
+async function host(body) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'normlab-frame-host-'));
+  writeFileSync(
+    path.join(dir, 'post.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><h1>A post</h1>${body}`,
+  );
+  return serveStatic(dir, { csp: null });
+}
+
+const frameDrawn = (tag) => {
+  const el = document.querySelector(`#frame > ${tag}`);
+  const body = el?.shadowRoot?.querySelector('[part="body"]');
+  return !!body && !body.querySelector('.loading') && body.textContent.trim().length > 0;
+};
+
+test('the frame page shows each widget alone, themed from its address, under its own strict policy', async (t) => {
+  const page = await site.browser.newPage({ viewport: { width: 700, height: 700 } });
+  const problems = watchForProblems(page);
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.effectiveDirective));
+  });
+  try {
+    for (const tag of ALL_WIDGETS)
+      await t.test(tag, async () => {
+        const id = tag.replace(/^nl-/, '');
+        await page.goto('about:blank');
+        await page.goto(`${site.server.url}/frame.html#${id}=&theme=dark`);
+        await page.waitForFunction(frameDrawn, tag, { timeout: 40000 });
+        const shown = await page.evaluate(() => ({
+          children: [...document.getElementById('frame').children].map((c) => c.localName),
+          others: document.body.children.length,
+          theme: document.querySelector('#frame > *').getAttribute('theme'),
+          violations: window.violations,
+          error: document
+            .querySelector('#frame > *')
+            .shadowRoot.querySelector('[part="body"] > .error[role="alert"]:not([hidden])')?.textContent,
+        }));
+        assert.deepEqual(shown.children, [tag]);
+        assert.equal(shown.others, 1, 'the frame holds nothing but its widget');
+        assert.equal(shown.theme, 'dark');
+        assert.equal(shown.error, undefined);
+        assert.deepEqual(shown.violations, [], 'the frame broke its own policy');
+      });
+    // (A request the next address cut short is no problem of the frame's.)
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('failed request:')),
+      [],
+    );
+  } finally {
+    await page.close();
+  }
+});
+
+test('a frame naming no widget, or one that is not, says so in a sentence', async () => {
+  const page = await site.browser.newPage();
+  try {
+    for (const [hash, sentence] of [
+      ['', /names none\.$/],
+      ['#theme=dark', /names none\.$/],
+      ['#no-such-widget=x', /^This frame's address names "no-such-widget", which is no normlab widget/],
+      [`#${'a'.repeat(5000)}=x`, /names "a{40}…", which is no normlab widget/],
+    ]) {
+      await page.goto('about:blank');
+      await page.goto(`${site.server.url}/frame.html${hash}`);
+      const text = await page.locator('#frame [role="alert"]').textContent();
+      assert.match(text, sentence, hash.slice(0, 30));
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('the frame posts its height and normlab-frames.js sizes the iframe; without it the frame stays fixed', async () => {
+  const src = `${site.server.url}/frame.html#playground=kind:rms`;
+  const blog = await host(`
+    <script src="${site.server.url}/normlab-frames.js"></script>
+    <iframe id="helped" src="${src}" width="100%" height="560" data-normlab-frame></iframe>
+    <iframe id="alone" src="${src}" width="100%" height="560"></iframe>
+    <script>window.heights = []; addEventListener('message', (e) => window.heights.push(e.data));</script>`);
+  const page = await site.browser.newPage({ viewport: { width: 800, height: 900 } });
+  try {
+    await page.goto(`${blog.url}/post.html`);
+    await page.waitForFunction(() => document.getElementById('helped').dataset.normlabHeight === 'set', null, {
+      timeout: 40000,
+    });
+    const frame = page.frame({ url: (u) => String(u).startsWith(site.server.url) });
+    await frame.waitForFunction(frameDrawn, 'nl-playground', { timeout: 40000 });
+    // Settled: the last height posted is the frame document's, and the helped iframe has it.
+    await page.waitForTimeout(500);
+    const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    const { helped, alone, last } = await page.evaluate(() => ({
+      helped: document.getElementById('helped').clientHeight,
+      alone: document.getElementById('alone').clientHeight,
+      last: window.heights.filter((m) => m?.type === 'normlab:height').at(-1),
+    }));
+    assert.deepEqual(last, { type: 'normlab:height', widget: 'playground', height: last.height });
+    assert.ok(Math.abs(last.height - content) <= 1, `posted ${last.height}, the frame's content is ${content}`);
+    assert.ok(Math.abs(helped - content) <= 1, `the helped iframe is ${helped} px, its content ${content}`);
+    assert.notEqual(content, 560, 'the content happens to be the fixed height: the test shows nothing');
+    assert.equal(alone, 560, 'a frame without the helper keeps its height');
+  } finally {
+    await page.close();
+    await blog.close();
+  }
+});
+
+test('Copy embed code gives both snippets with the present state, and each works pasted into a host page', async () => {
+  const page = await site.context.newPage();
+  try {
+    await page.goto(`${site.server.url}/one.html?tag=nl-playground&attrs=${encodeURIComponent('theme=dark')}`);
+    await page.waitForFunction(() => window.dones > 0, null, { timeout: 40000 });
+    // The reader picks RMS norm: the state the snippets must carry.
+    await page.locator('nl-playground >> [data-kind="rms"]').click();
+    await page.waitForFunction(() => document.querySelector('nl-playground').state.includes('kind:rms'));
+    const state = await page.evaluate(() => document.querySelector('nl-playground').state);
+    await page.locator('nl-playground >> [data-tool="copy-embed"]').click();
+    await page.waitForFunction(() =>
+      document
+        .querySelector('nl-playground')
+        .shadowRoot.querySelector('[data-tool-status]')
+        .textContent.includes('copied'),
+    );
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const boxes = await page.evaluate(() => {
+      const r = document.querySelector('nl-playground').shadowRoot;
+      return {
+        script: r.querySelector('[data-embed-script]').value,
+        frame: r.querySelector('[data-embed-frame]').value,
+      };
+    });
+    assert.equal(copied, `${boxes.script}\n\n${boxes.frame}\n`);
+    assert.match(boxes.script, /^<script type="module" src="[^"]+\/normlab-widgets\.js"><\/script>\n<nl-playground /);
+    assert.match(boxes.frame, /^<iframe src="[^"]+\/frame\.html#playground=[^"]+" title="Playground"/);
+    for (const snippet of [boxes.script, boxes.frame]) assert.ok(snippet.includes('kind:rms'), snippet);
+
+    // Pasted as they are into a post on another origin, both show the playground in that state.
+    const blog = await host(`${boxes.script}\n<p>Between the two.</p>\n${boxes.frame}`);
+    const post = await site.browser.newPage({ viewport: { width: 900, height: 1400 } });
+    try {
+      await post.goto(`${blog.url}/post.html`);
+      await post.waitForFunction(() => document.querySelector('nl-playground')?.drawn === true, null, {
+        timeout: 40000,
+      });
+      const pasted = await post.evaluate(() => {
+        const w = document.querySelector('nl-playground');
+        return { state: w.state, theme: w.getAttribute('theme') };
+      });
+      assert.deepEqual(pasted, { state, theme: 'dark' });
+      const frame = post.frame({ url: (u) => String(u).includes('/frame.html') });
+      await frame.waitForFunction(() => document.querySelector('nl-playground')?.drawn === true, null, {
+        timeout: 40000,
+      });
+      const framed = await frame.evaluate(() => {
+        const w = document.querySelector('nl-playground');
+        return { state: w.state, theme: w.getAttribute('theme') };
+      });
+      assert.deepEqual(framed, { state, theme: 'dark' });
+    } finally {
+      await post.close();
+      await blog.close();
+    }
+  } finally {
+    await page.close();
+  }
+});
