@@ -38,6 +38,15 @@ function without(policy, directive, to) {
   return parts.join('; ');
 }
 
+test('the built embedding guide (web/embed.html) gives the same policy as docs/embedding.md', () => {
+  const page = readFileSync(fileURLToPath(new URL('../../web/embed.html', import.meta.url)), 'utf8');
+  const shown = page
+    .match(/<code data-policy>([\s\S]*?)<\/code>/)[1]
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  assert.equal(shown, guidePolicy('https://widgets.example'));
+});
+
 let browser, widgets;
 useSite({
   serve: { csp: null },
@@ -118,6 +127,12 @@ test("every widget works under exactly the guide's policy, styled, with no viola
       null,
       { timeout: 90000 },
     );
+    // Exports (a chart as PNG, the numbers as CSV) need no img-src: they download what the canvas and tables hold.
+    for (const as of ['png', 'csv']) {
+      const download = page.waitForEvent('download');
+      await page.evaluate((a) => document.querySelector('nl-loss-curves').export(a), as);
+      assert.match((await download).suggestedFilename(), new RegExp(`^normlab-loss-curves-.*\\.${as}$`));
+    }
     // Styled from the adopted sheets, and the host's stylesheet reaches nothing inside.
     const looks = await page.evaluate((tags) => {
       const out = {};
