@@ -1,6 +1,6 @@
 // What a host page's Content-Security-Policy forbids the widgets, said in one sentence each. The
-// page's `securitypolicyviolation` events are recorded from the moment the widgets' script runs,
-// so a widget whose worker or markup was refused can name the directive the host must extend.
+// page's `securitypolicyviolation` reports are heard from the moment the widgets' script runs, so
+// a widget whose worker was refused can name the directive the host must extend.
 
 /** The name of the widgets' one Trusted Types policy (trusted-types.js). */
 export const TRUSTED_TYPES_POLICY = 'normlab';
@@ -18,11 +18,18 @@ export class HostPolicyError extends Error {
   }
 }
 
-const violated = new Set(); // the effective directives this page has reported violated
-const workerWatchers = new Set(); // called when the page reports a worker refused
+const OWN_ORIGIN = new URL(import.meta.url).origin;
+let workersRefused = false; // whether the page has reported one of the widgets' workers refused
+const workerWatchers = new Set(); // called when the page reports one of the widgets' workers refused
+
+/** Whether a refused worker was one of the widgets': a blob: bootstrap, or a script of their origin. */
+const ours = (blocked) => blocked === 'blob' || blocked.startsWith('blob:') || blocked.startsWith(OWN_ORIGIN);
+
 globalThis.document?.addEventListener('securitypolicyviolation', (e) => {
-  violated.add(e.effectiveDirective);
-  if (e.effectiveDirective === 'worker-src') for (const watcher of [...workerWatchers]) watcher();
+  if (e.effectiveDirective === 'worker-src' && ours(e.blockedURI)) {
+    workersRefused = true;
+    for (const watcher of [...workerWatchers]) watcher();
+  }
 });
 
 /**
@@ -33,7 +40,7 @@ globalThis.document?.addEventListener('securitypolicyviolation', (e) => {
  */
 export function watchWorkerRefusal(refused) {
   const call = () => refused(new HostPolicyError(WORKER_BLOCKED, 'worker-src'));
-  if (violated.has('worker-src')) {
+  if (workersRefused) {
     queueMicrotask(call);
     return () => {};
   }
@@ -41,18 +48,11 @@ export function watchWorkerRefusal(refused) {
   return () => workerWatchers.delete(call);
 }
 
-/** Whether this page has reported a violation of the directive (e.g. 'worker-src') so far. */
-export function policyViolated(directive) {
-  return violated.has(directive);
-}
-
 /**
- * The error for a worker that did not start: a HostPolicyError naming worker-src when the page
- * reported that directive violated (a moment after the worker's own error), else null.
+ * The error for a worker that failed to start: a HostPolicyError naming worker-src when the page
+ * reported it refused (the report may come a moment after the worker's own error), else null.
  */
 export async function workerRefusal() {
   await new Promise((resolve) => setTimeout(resolve, 50));
-  return policyViolated('worker-src') || policyViolated('script-src')
-    ? new HostPolicyError(WORKER_BLOCKED, 'worker-src')
-    : null;
+  return workersRefused ? new HostPolicyError(WORKER_BLOCKED, 'worker-src') : null;
 }
