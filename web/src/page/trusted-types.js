@@ -6,7 +6,7 @@
 import { HostPolicyError, TRUSTED_TYPES_BLOCKED, TRUSTED_TYPES_POLICY } from './host-policy.js';
 
 const OWN_ORIGIN = new URL(import.meta.url).origin;
-let policy; // undefined: not asked yet; null: no Trusted Types here; else the policy
+let policy; // undefined: not made yet; null: no Trusted Types here, or the host refused it; else the policy
 
 function made() {
   if (policy !== undefined) return policy;
