@@ -48,6 +48,7 @@ test('the frame page shows each widget alone, themed from its address, under its
           children: [...document.getElementById('frame').children].map((c) => c.localName),
           others: document.body.children.length,
           theme: document.querySelector('#frame > *').getAttribute('theme'),
+          pageScheme: getComputedStyle(document.documentElement).colorScheme,
           violations: window.violations,
           error: document
             .querySelector('#frame > *')
@@ -56,6 +57,7 @@ test('the frame page shows each widget alone, themed from its address, under its
         assert.deepEqual(shown.children, [tag]);
         assert.equal(shown.others, 1, 'the frame holds nothing but its widget');
         assert.equal(shown.theme, 'dark');
+        assert.equal(shown.pageScheme, 'dark', 'the page behind the widget is not in its theme');
         assert.equal(shown.error, undefined);
         assert.deepEqual(shown.violations, [], 'the frame broke its own policy');
       });

@@ -69,6 +69,8 @@ async function showOne() {
   await loadWidget(request.tag);
   const widget = document.createElement(request.tag);
   if (request.theme !== null) widget.setAttribute('theme', request.theme.slice(0, 64));
+  // The page behind the widget takes its theme too (an unknown one: the widget's notice names it).
+  if (['light', 'dark'].includes(request.theme)) document.documentElement.dataset.theme = request.theme;
   main.replaceChildren(widget);
   reportHeight(request.id);
 }
