@@ -78,7 +78,7 @@ test('a frame naming no widget, or one that is not, says so in a sentence', asyn
       ['', /names none\.$/],
       ['#theme=dark', /names none\.$/],
       ['#no-such-widget=x', /^This frame's address names "no-such-widget", which is no normlab widget/],
-      [`#${'a'.repeat(5000)}=x`, /names "a{40}…", which is no normlab widget/],
+      [`#${'a'.repeat(5000)}=x`, /names "a{39}…", which is no normlab widget/],
     ]) {
       await page.goto('about:blank');
       await page.goto(`${site.server.url}/frame.html${hash}`);

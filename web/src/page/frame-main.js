@@ -4,7 +4,8 @@
 // {type: 'normlab:height', widget: '<id>', height: <CSS pixels>}.
 import { ALL_WIDGETS } from '../widgets/registry.js';
 import { loadWidget } from '../widgets/modules.js';
-import { hashStates } from '../widget/state.js';
+import { TEXT_CHARS } from '../widget/limits.js';
+import { hashStates, shortened } from '../widget/state.js';
 import { showTitles } from './captions.js';
 
 export const HEIGHT_MESSAGE = 'normlab:height';
@@ -30,9 +31,8 @@ export function frameRequest(hash) {
   const [id] = ids;
   const tag = `nl-${id}`;
   if (!ALL_WIDGETS.includes(tag)) {
-    const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
     return {
-      problem: `This frame's address names "${shown}", which is no normlab widget (playground, comparison, bowl, …).`,
+      problem: `This frame's address names "${shortened(id)}", which is no normlab widget (playground, comparison, bowl, …).`,
     };
   }
   let theme = states.get('theme');
@@ -68,7 +68,7 @@ async function showOne() {
   showTitles();
   await loadWidget(request.tag);
   const widget = document.createElement(request.tag);
-  if (request.theme !== null) widget.setAttribute('theme', request.theme.slice(0, 64));
+  if (request.theme !== null) widget.setAttribute('theme', request.theme.slice(0, TEXT_CHARS));
   // The page behind the widget takes its theme too (an unknown one: the widget's notice names it).
   if (['light', 'dark'].includes(request.theme)) document.documentElement.dataset.theme = request.theme;
   main.replaceChildren(widget);
