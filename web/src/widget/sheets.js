@@ -16,7 +16,12 @@ export function sheetOf(css) {
   return sheet;
 }
 
-/** Has the shadow root (or document) adopt the sheets of these CSS texts, in order. */
+/**
+ * Has the shadow root (or document) adopt the sheets of these CSS texts, in order. An engine
+ * without constructable sheets (before Safari 16.4) gets <style> elements instead, which a strict
+ * style-src refuses there.
+ */
 export function adoptStyles(root, texts) {
-  root.adoptedStyleSheets = texts.map(sheetOf);
+  if ('adoptedStyleSheets' in root) root.adoptedStyleSheets = texts.map(sheetOf);
+  else root.append(...texts.map((css) => Object.assign(document.createElement('style'), { textContent: css })));
 }
