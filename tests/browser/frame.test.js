@@ -14,14 +14,14 @@ import { useOneWidgetSite, watchForProblems } from './site.js';
 
 const site = useOneWidgetSite();
 
-/** A host on another origin serving post.html with this body, under no policy. */
-async function host(body) {
+/** A host on another origin serving post.html with this body, under the policy (none by default). */
+async function host(body, csp = null) {
   const dir = mkdtempSync(path.join(tmpdir(), 'normlab-frame-host-'));
   writeFileSync(
     path.join(dir, 'post.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><h1>A post</h1>${body}`,
   );
-  return serveStatic(dir, { csp: null });
+  return serveStatic(dir, { csp });
 }
 
 const frameDrawn = (tag) => {
@@ -92,12 +92,19 @@ test('a frame naming no widget, or one that is not, says so in a sentence', asyn
 
 test('the frame posts its height and normlab-frames.js sizes the iframe; without it the frame stays fixed', async () => {
   const src = `${site.server.url}/frame.html#playground=kind:rms`;
-  const blog = await host(`
+  const blog = await host(
+    `
     <script src="${site.server.url}/normlab-frames.js"></script>
     <iframe id="helped" src="${src}" width="100%" height="560" data-normlab-frame></iframe>
-    <iframe id="alone" src="${src}" width="100%" height="560"></iframe>
-    <script>window.heights = []; addEventListener('message', (e) => window.heights.push(e.data));</script>`);
+    <iframe id="alone" src="${src}" width="100%" height="560"></iframe>`,
+    // The guide's word for a strict host: the frame allowed by frame-src, the helper by script-src.
+    `default-src 'none'; script-src ${site.server.url}; frame-src ${site.server.url}`,
+  );
   const page = await site.browser.newPage({ viewport: { width: 800, height: 900 } });
+  await page.addInitScript(() => {
+    window.heights = [];
+    addEventListener('message', (e) => window.heights.push(e.data));
+  });
   try {
     await page.goto(`${blog.url}/post.html`);
     await page.waitForFunction(() => document.getElementById('helped').dataset.normlabHeight === 'set', null, {
