@@ -4,7 +4,8 @@
 // colleagues' analysis expects of it. Computed by the core in a worker of the widget's own.
 import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
@@ -25,6 +26,7 @@ const PLACEMENTS = [
 
 export class NlStartingSlopes extends NlWidget {
   static title = 'The slopes a Transformer starts with';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     { name: 'depth', type: 'integer', default: 6, min: 1, max: 12, doc: 'how many blocks (1 to 12)' },
@@ -41,7 +43,7 @@ export class NlStartingSlopes extends NlWidget {
   async start() {
     const c = this.config;
     Object.assign(this, { depth: c.depth, width: c.width, norm: c.norm, seed: c.seed });
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>blocks <input type="range" min="1" max="12" value="${this.depth}" data-depth aria-label="number of blocks"></label>
         <b data-out="depth">${this.depth}</b>
@@ -172,31 +174,34 @@ export class NlStartingSlopes extends NlWidget {
     const last = v.depth - 1;
     const n = a.depths.length - 1;
     const wasOpen = this.$('details.numbers')?.open;
-    this.$('[data-alternative]').innerHTML = chartAlternative({
-      findingId: 'slopes-finding',
-      finding:
-        `With ${v.depth} blocks, the feed-forward slopes of block 1 are ${two(v.post[0])} post-norm and ${two(v.pre[0])} pre-norm; ` +
-        `of block ${v.depth}, ${two(v.post[last])} and ${two(v.pre[last])}. ` +
-        `From 1 to ${a.depths[n]} blocks the last block's slope goes from ${two(a.post[0])} to ${two(a.post[n])} post-norm ` +
-        `(expected: unchanged) and from ${two(a.pre[0])} to ${two(a.pre[n])} pre-norm (expected: ${two(a.preExpected[n])}).`,
-      caption: 'slope size per block, and the last block across depths',
-      columns: [
-        'block or depth',
-        'post-norm, per block',
-        'pre-norm, per block',
-        'post-norm, last block',
-        'pre-norm, last block',
-        'pre-norm, expected',
-      ],
-      rows: Array.from({ length: Math.max(v.depth, a.depths.length) }, (_, k) => [
-        `${k < v.depth ? `block ${k + 1}` : '–'} / ${k < a.depths.length ? `depth ${a.depths[k]}` : '–'}`,
-        k < v.depth ? two(v.post[k]) : '',
-        k < v.depth ? two(v.pre[k]) : '',
-        k < a.depths.length ? two(a.post[k]) : '',
-        k < a.depths.length ? two(a.pre[k]) : '',
-        k < a.depths.length ? two(a.preExpected[k]) : '',
-      ]),
-    });
+    setHtml(
+      this.$('[data-alternative]'),
+      chartAlternative({
+        findingId: 'slopes-finding',
+        finding:
+          `With ${v.depth} blocks, the feed-forward slopes of block 1 are ${two(v.post[0])} post-norm and ${two(v.pre[0])} pre-norm; ` +
+          `of block ${v.depth}, ${two(v.post[last])} and ${two(v.pre[last])}. ` +
+          `From 1 to ${a.depths[n]} blocks the last block's slope goes from ${two(a.post[0])} to ${two(a.post[n])} post-norm ` +
+          `(expected: unchanged) and from ${two(a.pre[0])} to ${two(a.pre[n])} pre-norm (expected: ${two(a.preExpected[n])}).`,
+        caption: 'slope size per block, and the last block across depths',
+        columns: [
+          'block or depth',
+          'post-norm, per block',
+          'pre-norm, per block',
+          'post-norm, last block',
+          'pre-norm, last block',
+          'pre-norm, expected',
+        ],
+        rows: Array.from({ length: Math.max(v.depth, a.depths.length) }, (_, k) => [
+          `${k < v.depth ? `block ${k + 1}` : '–'} / ${k < a.depths.length ? `depth ${a.depths[k]}` : '–'}`,
+          k < v.depth ? two(v.post[k]) : '',
+          k < v.depth ? two(v.pre[k]) : '',
+          k < a.depths.length ? two(a.post[k]) : '',
+          k < a.depths.length ? two(a.pre[k]) : '',
+          k < a.depths.length ? two(a.preExpected[k]) : '',
+        ]),
+      }),
+    );
     if (wasOpen) this.$('details.numbers').open = true;
     openAlternatives(this.root);
   }

@@ -4,7 +4,8 @@
 // strings no step trained on. Trained by the core in workers of the widget's own.
 import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
 import { isCancel } from '../work/protocol.js';
@@ -26,6 +27,7 @@ const choice = (values, current, text = String) =>
 
 export class NlWarmUp extends NlWidget {
   static title = 'Warm-up, post-norm and pre-norm';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     { name: 'depth', type: 'integer', default: 6, min: 1, max: 8, doc: 'how many blocks (1 to 8)' },
@@ -65,7 +67,7 @@ export class NlWarmUp extends NlWidget {
       warmup: c.warmup,
       seed: c.seed,
     });
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>blocks <input type="range" min="1" max="8" value="${this.depth}" data-depth aria-label="number of blocks"></label>
         <b data-out="depth">${this.depth}</b>
@@ -208,16 +210,19 @@ export class NlWarmUp extends NlWidget {
     const share = (r) => fmt(r.check.accuracy, 2);
     const by = Object.fromEntries(runs.map((r) => [r.name, r]));
     const wasOpen = this.$('details.numbers')?.open;
-    this.$('[data-alternative]').innerHTML = chartAlternative({
-      findingId: 'warm-up-finding',
-      finding:
-        `After ${input.steps} steps at ${input.learningRate}, on strings no step trained on: ` +
-        `post-norm reaches a loss of ${loss(by.post)} (digits right: ${share(by.post)}) without warm-up and ${loss(by.postWarm)} (${share(by.postWarm)}) with it; ` +
-        `pre-norm ${loss(by.pre)} (${share(by.pre)}) without and ${loss(by.preWarm)} (${share(by.preWarm)}) with it.`,
-      caption: 'each stack on unseen strings, and its time per step here',
-      columns: ['stack', 'loss on unseen strings', 'share of digits right', 'time per step'],
-      rows: runs.map((r) => [LOOKS[r.name].label, loss(r), share(r), `${fmt(r.msPerStep, 3)} ms`]),
-    });
+    setHtml(
+      this.$('[data-alternative]'),
+      chartAlternative({
+        findingId: 'warm-up-finding',
+        finding:
+          `After ${input.steps} steps at ${input.learningRate}, on strings no step trained on: ` +
+          `post-norm reaches a loss of ${loss(by.post)} (digits right: ${share(by.post)}) without warm-up and ${loss(by.postWarm)} (${share(by.postWarm)}) with it; ` +
+          `pre-norm ${loss(by.pre)} (${share(by.pre)}) without and ${loss(by.preWarm)} (${share(by.preWarm)}) with it.`,
+        caption: 'each stack on unseen strings, and its time per step here',
+        columns: ['stack', 'loss on unseen strings', 'share of digits right', 'time per step'],
+        rows: runs.map((r) => [LOOKS[r.name].label, loss(r), share(r), `${fmt(r.msPerStep, 3)} ms`]),
+      }),
+    );
     if (wasOpen) this.$('details.numbers').open = true;
     openAlternatives(this.root);
   }
