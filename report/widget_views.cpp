@@ -123,17 +123,26 @@ std::string two_numbers_view_of(const Crowd& crowd) {
     return j.str();
 }
 
-std::string weight_norm_view() {
+WeightNormSetting weight_norm_default_setting() {
+    // Directions of lengths 1, 2.5 and 0.5, each a 3-4-5 triangle's sides scaled.
+    return {Block::from_rows({{0.6, -1.5, 0.3}, {0.8, 2.0, -0.4}}), {1.0, 1.5, 0.5}, 0.1};
+}
+
+std::string weight_norm_view() { return weight_norm_view_of(weight_norm_default_setting()); }
+
+std::string weight_norm_view_of(const WeightNormSetting& setting) {
+    require_shape(setting.direction, 2, 3, "direction block (2 inputs by 3 neurons)");
+    require_same(setting.magnitude.size(), 3, "magnitude length", "number of neurons, 3");
+    require_learning_rate(setting.learning_rate);
+    if (!(setting.learning_rate > 0 && setting.learning_rate <= 10))
+        throw LearningRateError("the learning rate is " + format_number(setting.learning_rate) +
+                                "; this view takes one above 0 and at most 10");
     const Crowd five = first_people(5);
     const Block x = standard_units_of(the_crowd().measurements).infer(five.measurements);
     Random rng(2015);
-    Block v(2, 3);
-    for (double& d : v.data) d = rng.normal();
-    const double lengths[] = {1.0, 2.5, 0.5};
-    const std::vector<double> drawn = column_lengths(v);
-    for (std::size_t j = 0; j < 2; ++j)
-        for (std::size_t k = 0; k < 3; ++k) v.at(j, k) *= lengths[k] / drawn[k];
-    const std::vector<double> magnitude = {1.0, 1.5, 0.5}, bias = {0.1, -0.2, 0.3};
+    const Block& v = setting.direction;
+    const std::vector<double>& magnitude = setting.magnitude;
+    const std::vector<double> bias = {0.1, -0.2, 0.3};
     const WeightNormDense wn(v, magnitude, bias, Activation::Tanh);
     const Dense dense = wn.as_dense();
     Block dy(5, 3);
@@ -146,8 +155,9 @@ std::string weight_norm_view() {
     const SlopeCheck& dir = check.slope("direction");
     const Block numeric_direction = Block::from_flat(2, 3, dir.numeric);
 
-    const WeightNormDense wn_next = wn.step(g, 0.1);
-    const Dense dense_next = dense.step(dense.backward(dense.train(x), dy), 0.1);
+    const double rate = setting.learning_rate;
+    const WeightNormDense wn_next = wn.step(g, rate);
+    const Dense dense_next = dense.step(dense.backward(dense.train(x), dy), rate);
 
     JsonWriter j;
     j.begin_object().field("x", x.data).field("direction", v.data).field("directionLengths", wn.direction_lengths());
@@ -160,7 +170,7 @@ std::string weight_norm_view() {
     j.field("unprojectedGap", largest_gap(unprojected, numeric_direction));
     j.field("projectedDot", largest_dot_with_direction(g.ddirection, v));
     j.field("unprojectedDot", largest_dot_with_direction(unprojected, v));
-    j.key("step").begin_object().field("learningRate", 0.1);
+    j.key("step").begin_object().field("learningRate", rate);
     j.field("distance", frobenius_distance(wn_next.effective_weights(), dense_next.weights()));
     j.field("lengthsBefore", column_lengths(wn.effective_weights()));
     j.field("weightNormLengthsAfter", column_lengths(wn_next.effective_weights()));

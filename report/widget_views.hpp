@@ -3,6 +3,7 @@
 // native and wasm print the same bytes).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/block.hpp"
 
@@ -26,8 +27,25 @@ std::string two_numbers_view();
 // requires: a crowd as require_crowd says, of at least one person.
 std::string two_numbers_view_of(const Crowd& crowd);
 
-// Weight normalisation on three tanh neurons reading five of the crowd in standard units, with
-// stored directions of lengths 1, 2.5 and 0.5; one step at learning rate 0.1 under both parameterisations.
+// Weight normalisation on three tanh neurons reading five of the crowd (height, weight) in
+// standard units: the stored directions v (2 inputs by 3 neurons), the magnitudes g and the
+// learning rate of the one step taken under both parameterisations.
+struct WeightNormSetting {
+    Block direction;
+    std::vector<double> magnitude;
+    double learning_rate = 0.1;
+};
+// Directions of lengths 1, 2.5 and 0.5, magnitudes 1, 1.5 and 0.5, learning rate 0.1.
+WeightNormSetting weight_norm_default_setting();
+// {x, direction, directionLengths, magnitude, dy, forwardGap, directionSlope, magnitudeSlope,
+//  unprojectedSlope, numericDirectionSlope, directionGap, magnitudeGap, largestDirectionSlope,
+//  unprojectedGap, projectedDot, unprojectedDot, step: {learningRate, distance, lengthsBefore,
+//  weightNormLengthsAfter, denseLengthsAfter}}
+// requires: a 2-by-3 direction block (else ShapeError), 3 magnitudes (else ShapeError), every
+// value finite (else NonFiniteError), no zero direction (else ZeroDirectionError), a learning
+// rate above 0 and at most 10 (else LearningRateError).
+std::string weight_norm_view_of(const WeightNormSetting& setting);
+// The default setting's view.
 std::string weight_norm_view();
 
 // The behaviours table: every edge case run through the core, in three groups.

@@ -56,6 +56,43 @@ TEST_CASE("the weight-normalisation view: exact forward, projected slopes orthog
     CHECK(v["step"]["lengthsBefore"][0].number == Approx(1.0));
 }
 
+TEST_CASE("the weight-normalisation view answers the reader's directions, magnitudes and learning rate",
+          "[views][weight_norm]") {
+    WeightNormSetting s = weight_norm_default_setting();
+    const Json before = JsonReader(weight_norm_view_of(s)).read();
+    s.direction.at(0, 0) = 3.0; // neuron 1's direction becomes (3, 0.8)
+    s.magnitude[2] = 4.0;
+    s.learning_rate = 0.5;
+    const Json v = JsonReader(weight_norm_view_of(s)).read();
+    CHECK_NEAR(v["directionLengths"][0].number, std::sqrt(3.0 * 3.0 + 0.8 * 0.8), 1e-15);
+    CHECK(v["step"]["learningRate"].number == 0.5);
+    CHECK(v["step"]["lengthsBefore"][2].number == Approx(4.0));
+    // The finite difference agrees to within a millionth of the largest slope.
+    CHECK(v["directionGap"].number < 1e-6 * v["largestDirectionSlope"].number);
+    CHECK(v["projectedDot"].number < 1e-14);
+    CHECK(v["unprojectedGap"].number > 100 * v["directionGap"].number);
+    CHECK(v["directionSlope"][0].number != before["directionSlope"][0].number);
+    CHECK(v["step"]["distance"].number != before["step"]["distance"].number);
+}
+
+TEST_CASE("the weight-normalisation view refuses a setting by name", "[views][weight_norm][errors]") {
+    WeightNormSetting s = weight_norm_default_setting();
+    s.direction.at(0, 1) = 0.0;
+    s.direction.at(1, 1) = 0.0;
+    CHECK_THROWS_AS(weight_norm_view_of(s), ZeroDirectionError);
+    s = weight_norm_default_setting();
+    s.magnitude.pop_back();
+    CHECK_THROWS_AS(weight_norm_view_of(s), ShapeError);
+    s = weight_norm_default_setting();
+    s.direction = Block(3, 3, 1.0);
+    CHECK_THROWS_AS(weight_norm_view_of(s), ShapeError);
+    s = weight_norm_default_setting();
+    s.learning_rate = 0;
+    check_refusal<LearningRateError>([&] { weight_norm_view_of(s); }, "the learning rate is 0");
+    s.learning_rate = 11;
+    check_refusal<LearningRateError>([&] { weight_norm_view_of(s); }, "the learning rate is 11");
+}
+
 TEST_CASE("the behaviours table: every refusal is a typed error, every acceptance an answer", "[views][behaviour]") {
     const Json rows = JsonReader(behaviours_view()).read();
     // Each refusal by the type its case names.

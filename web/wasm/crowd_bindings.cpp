@@ -33,6 +33,10 @@ val on_crowd(const val& crowd, F&& run) {
 } // namespace
 
 EMSCRIPTEN_BINDINGS(normlab_crowd) {
+    crossing<WeightNormSetting>("WeightNormSetting")
+        .field("direction", &WeightNormSetting::direction)
+        .numbers<&WeightNormSetting::magnitude>("magnitude")
+        .field("learningRate", &WeightNormSetting::learning_rate);
     crossing<Crowd>("Crowd").field("measurements", &Crowd::measurements).numbers<&Crowd::labels>("labels");
     crossing<CurveRun>("CurveRun")
         .named<&CurveRun::arrangement, &arrangement_name, &arrangement_named>("arrangement")
@@ -113,7 +117,14 @@ EMSCRIPTEN_BINDINGS(normlab_crowd) {
     function(
         "twoNumbersView",
         +[](val crowd) { return on_crowd(crowd, [](const Crowd& c) { return two_numbers_view_of(c); }); });
-    function("weightNormView", &weight_norm_view);
+    function(
+        "weightNormView", +[](val setting) {
+            return answer([&] {
+                return weight_norm_view_of(setting.isUndefined() ? weight_norm_default_setting()
+                                                                 : setting.as<WeightNormSetting>());
+            });
+        });
+    function("weightNormDefaultSetting", &weight_norm_default_setting);
     function("behavioursView", &behaviours_view);
     function("checklistView", &checklist_view);
 }

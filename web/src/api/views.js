@@ -2,7 +2,7 @@
 // and handed over as JSON text.
 
 export function viewsApi(core, h) {
-  const { answer, block, checkString } = h;
+  const { answer, block, checkString, record } = h;
   const view = (text) => JSON.parse(answer(text));
   return {
     /** The gradient-check widget's figures: which = 'batch-four' | 'layer-three' | 'layer-four'; dy optional. */
@@ -14,9 +14,18 @@ export function viewsApi(core, h) {
     twoNumbersView() {
       return view(core.twoNumbersView(undefined));
     },
-    /** Weight normalisation on three tanh neurons: slopes, checks and one step both ways. */
-    weightNormView() {
-      return view(core.weightNormView());
+    /**
+     * Weight normalisation on three tanh neurons reading five of the crowd: slopes, checks and one
+     * step both ways. setting (optional, else weightNormDefaultSetting()): {direction: a 2-by-3
+     * block (inputs by neurons), magnitude: three numbers, learningRate}.
+     */
+    weightNormView(setting) {
+      const fields = { direction: 'block', magnitude: 'numbers', learningRate: 'number' };
+      return view(core.weightNormView(setting === undefined ? undefined : record(setting, fields, 'setting')));
+    },
+    /** The weight-normalisation view's default setting: {direction: {rows, cols, data}, magnitude, learningRate}. */
+    weightNormDefaultSetting() {
+      return core.weightNormDefaultSetting();
     },
     /** Every edge case run through the core: [{group, case, outcome: {error} | {answer}}]. */
     behavioursView() {
