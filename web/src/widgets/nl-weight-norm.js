@@ -1,50 +1,151 @@
-// <nl-weight-norm>: three tanh neurons with stored directions of lengths 1, 2.5 and 0.5 reading
-// five of the crowd: forward equal to the dense layer, slopes against finite differences, the
-// unprojected form's miss, and one step at learning rate 0.1 under both parameterisations.
-import { NlWidget, define } from '../widget/widget.js';
+// <nl-weight-norm>: three tanh neurons reading five of the crowd, their weights stored as
+// directions v and magnitudes g that the reader edits, with a learning rate the reader picks. The
+// core answers, for that setting: the forward pass against the dense layer, the projected direction
+// slope against finite differences, the unprojected form's miss, and one step under both
+// parameterisations.
+import { NlWidget, define, esc } from '../widget/widget.js';
 import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
+import { readerStyleTag } from '../widget/reader-styles.js';
+
+const INPUTS = ['height', 'weight'];
+const NEURONS = 3;
+
+/** The rows of a block's text, as strings (the inputs' contents). */
+const rowsOf = (text) => text.split(';').map((r) => r.split(','));
+/** A typed entry as a number: an empty box is NaN, which the core refuses by name. */
+const numberOf = (text) => (String(text).trim() === '' ? Number.NaN : Number(text));
 
 export class NlWeightNorm extends NlWidget {
   static title = 'Weight normalisation';
-  static options = [];
+  // The defaults are the core's default setting (weightNormDefaultSetting; a test holds them equal).
+  static options = [
+    {
+      name: 'direction',
+      type: 'block',
+      default: '0.6,-1.5,0.3;0.8,2,-0.4',
+      doc: 'the stored directions v: a row for height, a row for weight, a column per neuron (2 rows of 3)',
+    },
+    { name: 'magnitude', type: 'list', default: ['1', '1.5', '0.5'], doc: 'the magnitudes g, one per neuron (3)' },
+    {
+      name: 'learning-rate',
+      type: 'number',
+      default: 0.1,
+      min: 0.001,
+      max: 10,
+      doc: 'the learning rate of the one step (0.001 to 10)',
+    },
+  ];
 
   async start() {
-    const v = this.nl.weightNormView();
-    const cols = 3;
-    const block = (data) => blockRows({ rows: data.length / cols, cols, data }, { rowLabel: (j) => `input ${j + 1}` });
-    const head =
-      '<thead><tr><td></td><th scope="col">neuron 1</th><th scope="col">neuron 2</th><th scope="col">neuron 3</th></tr></thead>';
-    const s = v.step;
-    this.render(`
-      ${readouts(
-        [
-          { label: 'forward: weight-normalised vs dense layer', value: fmt(v.forwardGap, 4) },
-          { label: 'direction slope vs finite difference', value: sci(v.directionGap) },
-          { label: 'magnitude slope vs finite difference', value: sci(v.magnitudeGap) },
-          { label: 'largest true direction slope', value: fmt(v.largestDirectionSlope, 4) },
-          { label: "unprojected form's miss", value: fmt(v.unprojectedGap, 4) },
-          {
-            label: 'slope · direction, projected / unprojected',
-            value: `${sci(v.projectedDot)} / ${fmt(v.unprojectedDot, 4)}`,
-          },
-        ],
-        { live: false },
-      )}
+    const c = this.config;
+    this.directionRows = rowsOf(c.direction);
+    this.magnitudes = [...c.magnitude];
+    this.learningRate = c['learning-rate'];
+    const neuronHead = `<thead><tr><td></td>${Array.from({ length: NEURONS }, (_, k) => `<th scope="col">neuron ${k + 1}</th>`).join('')}</tr></thead>`;
+    const box = (value, data, label) =>
+      `<td><input type="text" inputmode="decimal" size="6" value="${esc(value)}" ${data} aria-label="${esc(label)}"></td>`;
+    const editRows = this.directionRows
+      .map(
+        (row, i) =>
+          `<tr><th scope="row">v, ${INPUTS[i] ?? `input ${i + 1}`}</th>${row
+            .map((v, k) =>
+              box(v, `data-v-i="${i}" data-v-k="${k}"`, `direction of neuron ${k + 1}, ${INPUTS[i] ?? i + 1}`),
+            )
+            .join('')}</tr>`,
+      )
+      .join('');
+    const magnitudeRow = `<tr><th scope="row">g</th>${this.magnitudes
+      .map((g, k) => box(g, `data-g="${k}"`, `magnitude of neuron ${k + 1}`))
+      .join('')}</tr>`;
+    this.render(`${readerStyleTag}
       <div class="blocks">
-        <table><caption>stored directions (lengths ${v.directionLengths.map((l) => fmt(l, 4)).join(', ')})</caption>${head}<tbody>${block(v.direction)}</tbody></table>
-        <table><caption>direction slope (projected)</caption>${head}<tbody>${block(v.directionSlope)}</tbody></table>
-        <table><caption>finite difference</caption>${head}<tbody>${block(v.numericDirectionSlope)}</tbody></table>
-        <table><caption>unprojected (wrong)</caption>${head}<tbody>${block(v.unprojectedSlope)}</tbody></table>
+        <div class="scroll-x"><table><caption>directions v and magnitudes g (edit)</caption>${neuronHead}<tbody>${editRows}${magnitudeRow}</tbody></table></div>
       </div>
-      <h3>One step at learning rate ${fmt(s.learningRate, 2)} from the same slope</h3>
-      <p>The two parameterisations land ${fmt(s.distance, 4)} apart (distance between the effective weights).</p>
-      <table><caption>length of each neuron's effective weights</caption>${head}<tbody>
-        <tr><th scope="row">before</th>${s.lengthsBefore.map((l) => `<td>${fmt(l, 4)}</td>`).join('')}</tr>
-        <tr><th scope="row">after, weight norm</th>${s.weightNormLengthsAfter.map((l) => `<td>${fmt(l, 4)}</td>`).join('')}</tr>
-        <tr><th scope="row">after, dense</th>${s.denseLengthsAfter.map((l) => `<td>${fmt(l, 4)}</td>`).join('')}</tr>
-      </tbody></table>`);
+      <div class="controls">
+        <label>learning rate <input type="number" min="0.001" max="10" step="0.05" value="${this.learningRate}" data-rate aria-label="learning rate"></label>
+      </div>
+      <p class="error" role="alert" data-problem hidden></p>
+      <div data-results>
+        ${readouts([
+          { label: 'forward: weight-normalised vs dense layer', out: 'forward' },
+          { label: 'direction slope vs finite difference', out: 'direction-gap' },
+          { label: 'magnitude slope vs finite difference', out: 'magnitude-gap' },
+          { label: 'largest true direction slope', out: 'largest' },
+          { label: "unprojected form's miss", out: 'miss' },
+          { label: 'slope · direction, projected / unprojected', out: 'dots' },
+        ])}
+        <div class="blocks">
+          <div class="scroll-x"><table><caption>direction slope (projected)</caption>${neuronHead}<tbody data-block="directionSlope"></tbody></table></div>
+          <div class="scroll-x"><table><caption>finite difference</caption>${neuronHead}<tbody data-block="numericDirectionSlope"></tbody></table></div>
+          <div class="scroll-x"><table><caption>unprojected (wrong)</caption>${neuronHead}<tbody data-block="unprojectedSlope"></tbody></table></div>
+        </div>
+        <h3 data-step-title></h3>
+        <p aria-live="polite" data-distance></p>
+        <div class="scroll-x"><table><caption>length of each neuron's effective weights</caption>${neuronHead}<tbody data-lengths></tbody></table></div>
+      </div>`);
+    this.body.addEventListener('input', (e) => {
+      const t = e.target;
+      if (t.dataset.vI !== undefined) this.directionRows[t.dataset.vI][t.dataset.vK] = t.value;
+      else if (t.dataset.g !== undefined) this.magnitudes[t.dataset.g] = t.value;
+      else if (t.matches('[data-rate]')) this.learningRate = numberOf(t.value);
+      else return;
+      this.update();
+    });
+    this.update();
+  }
+
+  /** The direction as its option's text (the state's), from the boxes as typed. */
+  get direction() {
+    return this.directionRows.map((row) => row.map((v) => v.trim()).join(',')).join(';');
+  }
+
+  get magnitude() {
+    return this.magnitudes.map((g) => g.trim());
+  }
+
+  update() {
+    const problem = this.$('[data-problem]');
+    const results = this.$('[data-results]');
+    let v;
+    try {
+      v = this.nl.weightNormView({
+        direction: this.directionRows.map((row) => row.map(numberOf)),
+        magnitude: this.magnitudes.map(numberOf),
+        learningRate: this.learningRate,
+      });
+    } catch (e) {
+      // No figure of an earlier setting stands beside the refusal.
+      problem.hidden = false;
+      problem.dataset.errorName = e.name;
+      problem.textContent = `${e.name}: ${e.message}`;
+      results.hidden = true;
+      return;
+    }
+    problem.hidden = true;
+    delete problem.dataset.errorName;
+    results.hidden = false;
+    this.out('forward', fmt(v.forwardGap, 4));
+    this.out('direction-gap', sci(v.directionGap));
+    this.out('magnitude-gap', sci(v.magnitudeGap));
+    this.out('largest', fmt(v.largestDirectionSlope, 4));
+    this.out('miss', fmt(v.unprojectedGap, 4));
+    this.out('dots', `${sci(v.projectedDot)} / ${fmt(v.unprojectedDot, 4)}`);
+    const rowLabel = (i) => INPUTS[i];
+    for (const name of ['directionSlope', 'numericDirectionSlope', 'unprojectedSlope'])
+      this.$(`[data-block="${name}"]`).innerHTML = blockRows({ rows: 2, cols: NEURONS, data: v[name] }, { rowLabel });
+    const s = v.step;
+    this.$('[data-step-title]').textContent = `One step at learning rate ${fmt(s.learningRate, 4)} from the same slope`;
+    this.$('[data-distance]').textContent =
+      `The stored directions have lengths ${v.directionLengths.map((l) => fmt(l, 4)).join(', ')}. ` +
+      `After the step the two parameterisations land ${fmt(s.distance, 4)} apart (distance between the effective weights).`;
+    const lengthRow = (label, lengths) =>
+      `<tr><th scope="row">${label}</th>${lengths.map((l) => `<td>${fmt(l, 4)}</td>`).join('')}</tr>`;
+    this.$('[data-lengths]').innerHTML =
+      lengthRow('before', s.lengthsBefore) +
+      lengthRow('after, weight norm', s.weightNormLengthsAfter) +
+      lengthRow('after, dense', s.denseLengthsAfter);
   }
 }
 

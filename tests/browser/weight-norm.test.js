@@ -1,0 +1,100 @@
+// The weight-normalisation instrument in Chromium answers the reader: editing a direction, a
+// magnitude or the learning rate moves the projected slope, the unprojected form's miss and the
+// step; a zero direction and a learning rate beyond the bound are refused by name with no figure
+// left standing; the setting is in the state string and comes back from a link. A screenshot is
+// written to tests/browser/screenshots/.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { useSiteAndBrowser, watchForProblems } from './site.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const shots = `${root}tests/browser/screenshots`;
+let page, problems, url;
+
+const wn = (selector) => page.locator(`nl-weight-norm >> ${selector}`);
+const readout = async (name) => (await wn(`[data-out="${name}"]`).textContent()).trim();
+const cells = async (name) => wn(`[data-block="${name}"] td`).allTextContents();
+
+async function type(selector, value) {
+  await wn(selector).fill(String(value));
+}
+
+const site = useSiteAndBrowser(async () => {
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchForProblems(page);
+  url = `${site.server.url}/index.html`;
+  await page.goto(url);
+  await page.locator('nl-weight-norm').scrollIntoViewIfNeeded();
+  await wn('[data-out="miss"]').filter({ hasText: /\d/ }).waitFor();
+});
+
+test('the default setting is the core’s, and the projected slope matches the finite difference', async () => {
+  const defaults = await page.evaluate(async () => {
+    const el = document.querySelector('nl-weight-norm');
+    const s = el.nl.weightNormDefaultSetting();
+    const table = Object.fromEntries(el.constructor.options.map((o) => [o.name, o.default]));
+    return {
+      core: { data: Array.from(s.direction.data), magnitude: Array.from(s.magnitude), rate: s.learningRate },
+      table,
+    };
+  });
+  assert.deepEqual(defaults.table.direction.split(/[;,]/).map(Number), defaults.core.data);
+  assert.deepEqual(defaults.table.magnitude.map(Number), defaults.core.magnitude);
+  assert.equal(defaults.table['learning-rate'], defaults.core.rate);
+  assert.match(await readout('direction-gap'), /e−/);
+  assert.deepEqual(await cells('directionSlope'), await cells('numericDirectionSlope'));
+});
+
+test('editing a direction, a magnitude and the learning rate moves the figures', async () => {
+  const before = { slope: await cells('directionSlope'), unprojected: await cells('unprojectedSlope') };
+  const distanceBefore = await wn('[data-distance]').textContent();
+  await type('[data-v-i="0"][data-v-k="0"]', 3);
+  assert.notDeepEqual(await cells('directionSlope'), before.slope);
+  assert.notDeepEqual(await cells('unprojectedSlope'), before.unprojected);
+  assert.deepEqual(await cells('directionSlope'), await cells('numericDirectionSlope'));
+  assert.match(await wn('[data-distance]').textContent(), /lengths 3\.1048, 2\.5, 0\.5/);
+  await type('[data-g="2"]', 4);
+  assert.equal((await wn('[data-lengths] tr:first-child td:nth-child(4)').textContent()).trim(), '4');
+  await type('[data-rate]', 0.5);
+  assert.equal(
+    (await wn('[data-step-title]').textContent()).trim(),
+    'One step at learning rate 0.5 from the same slope',
+  );
+  assert.notEqual(await wn('[data-distance]').textContent(), distanceBefore);
+  const state = await page.evaluate(() => document.querySelector('nl-weight-norm').state);
+  assert.equal(decodeURIComponent(state), 'direction:3,-1.5,0.3;0.8,2,-0.4~magnitude:1,1.5,4~learning-rate:0.5');
+});
+
+test('a zero direction and a learning rate beyond 10 are refused by name, and no figure stays', async () => {
+  await type('[data-v-i="0"][data-v-k="1"]', 0);
+  await type('[data-v-i="1"][data-v-k="1"]', 0);
+  assert.equal(await wn('[data-problem]').getAttribute('data-error-name'), 'ZeroDirectionError');
+  assert.match(await wn('[data-problem]').textContent(), /^ZeroDirectionError: neuron 2/);
+  assert.ok(await wn('[data-results]').isHidden());
+  await type('[data-v-i="1"][data-v-k="1"]', 2);
+  assert.ok(await wn('[data-problem]').isHidden());
+  assert.ok(await wn('[data-results]').isVisible());
+  await type('[data-rate]', 12);
+  assert.match(await wn('[data-problem]').textContent(), /^LearningRateError: the learning rate is 12/);
+  await type('[data-rate]', 0.5);
+  await type('[data-v-i="0"][data-v-k="2"]', 'x');
+  assert.match(await wn('[data-problem]').textContent(), /^NonFiniteError/);
+  await type('[data-v-i="0"][data-v-k="2"]', 0.3);
+  assert.ok(await wn('[data-problem]').isHidden());
+});
+
+test('a link with a setting sets the fields and the figures, and the page logged no problem', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${url}#weight-norm=direction:1,0,0.3;0,1,-0.4~magnitude:2,2,2~learning-rate:1`);
+  await page.locator('nl-weight-norm').scrollIntoViewIfNeeded();
+  await wn('[data-out="miss"]').filter({ hasText: /\d/ }).waitFor();
+  assert.equal(await wn('[data-v-i="0"][data-v-k="0"]').inputValue(), '1');
+  assert.equal(await wn('[data-g="1"]').inputValue(), '2');
+  assert.equal(await wn('[data-rate]').inputValue(), '1');
+  assert.match(await wn('[data-distance]').textContent(), /lengths 1, 1, 0\.5/);
+  mkdirSync(shots, { recursive: true });
+  await wn('.widget').screenshot({ path: `${shots}/weight-norm.png` });
+  assert.deepEqual(problems, []);
+});
