@@ -8,6 +8,7 @@
 #include "options.hpp"
 #include "parameter_count.hpp"
 #include "residual_stack.hpp"
+#include "rms_timing.hpp"
 #include "running_average.hpp"
 #include "tutorial_views.hpp"
 #include "worked_table.hpp"

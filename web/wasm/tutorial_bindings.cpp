@@ -52,6 +52,12 @@ val under_each_toggle_js(val t) {
 val residual_js(std::uint32_t seed, std::size_t depth) {
     return answer([&] { return residual_stacks_view(seed, depth); });
 }
+val rms_timing_js(std::size_t width, std::size_t rounds, std::uint32_t seed) {
+    return answer([&] { return rms_timing_view(width, rounds, seed); });
+}
+val rms_saving_summary_js(val widths, val saved_percents) {
+    return answer([&] { return rms_saving_summary_view(numbers(widths), numbers(saved_percents)); });
+}
 val parameters_js(std::size_t width) {
     return answer([&] { return parameter_count_view(width); });
 }
@@ -70,5 +76,7 @@ EMSCRIPTEN_BINDINGS(tutorial) {
     function("tutorialUnderEachToggleView", &under_each_toggle_js);
     function("tutorialResidualStacksView", &residual_js);
     function("tutorialParameterCountView", &parameters_js);
+    function("tutorialRmsTimingView", &rms_timing_js);
+    function("tutorialRmsSavingSummaryView", &rms_saving_summary_js);
     function("tutorialTable", emscripten::optional_override([] { return val(tutorial_table()); }));
 }

@@ -76,6 +76,20 @@ export function tutorialApi(
       const { seed: s = 1, depth = 12 } = options(given, 'the residual-stack options');
       return view(core.tutorialResidualStacksView(seed(s), checkInteger(depth, 'the depth')));
     },
+    /**
+     * What RMSNorm saves: layer norm and RMSNorm, forward and backward on a (16, width) block,
+     * timed in the core over `rounds` rounds (medians, the percentage saved). Takes a while.
+     */
+    rmsTimingView(given) {
+      const { width = 64, rounds = 9, seed: s = 1 } = options(given, 'the timing options');
+      const args = [checkInteger(width, 'the width'), checkInteger(rounds, 'the number of rounds'), seed(s)];
+      return view(core.tutorialRmsTimingView(...args));
+    },
+    /** What timings at several widths show beside Zhang and Sennrich's 7% to 64%: least, most, counts. */
+    rmsSavingSummaryView(widths, savedPercents) {
+      const args = [toNumbers(widths, 'list of widths'), toNumbers(savedPercents, 'list of savings')];
+      return view(core.tutorialRmsSavingSummaryView(...args));
+    },
     /** Learned parameters and buffers of batch, layer and RMS norm at a width. */
     parameterCountView(width) {
       return view(core.tutorialParameterCountView(checkInteger(width, 'the width')));
