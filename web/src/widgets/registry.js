@@ -24,6 +24,7 @@ export const TUTORIAL_WIDGETS = Object.freeze([
   'nl-momentum',
   'nl-batch-size',
   'nl-toggles',
+  'nl-rms-timing',
   'nl-pre-post-norm',
   'nl-starting-slopes',
   'nl-warm-up',
