@@ -69,6 +69,15 @@ DigitPart digit_part_named(const std::string& name) {
     throw OptionError("the part '" + name + "' is not one of heldOut, training");
 }
 
+std::vector<SweepEntry> sweep_plan(std::size_t digits, double base_rate) {
+    return batch_size_plan(digits, base_rate, loaded_digits().training_count);
+}
+
+Evaluation sweep_trial(Arrangement arrangement, std::size_t batch_size, std::size_t digits, double base_rate,
+                       std::uint64_t seed) {
+    return batch_size_trial(arrangement, batch_size, digits, base_rate, seed, loaded_digits());
+}
+
 Evaluation evaluate_part(const MnistNetwork& network, DigitPart part) {
     const DigitSet& d = loaded_digits();
     return part == DigitPart::Training ? evaluate(network, d, 0, d.training_count) : evaluate_held_out(network, d);

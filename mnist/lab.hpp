@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mnist/batch_size_sweep.hpp"
 #include "mnist/digits.hpp"
 #include "mnist/mnist_network.hpp"
 #include "mnist/mnist_training.hpp"
@@ -52,6 +53,12 @@ struct BatchesRun {
 // code up). requires: options as require_options says; the range within the epoch (else ShapeError).
 BatchesRun train_part_of_epoch(const MnistNetwork& network, const TrainingOptions& options, std::size_t epoch,
                                std::size_t first, std::size_t count);
+
+// ---- the batch-size sweep (batch_size_sweep.hpp) on the held digits ----------------------------
+// requires: digits loaded (else DataError), and as batch_size_plan says.
+std::vector<SweepEntry> sweep_plan(std::size_t digits, double base_rate);
+Evaluation sweep_trial(Arrangement arrangement, std::size_t batch_size, std::size_t digits, double base_rate,
+                       std::uint64_t seed);
 
 // ---- reading ------------------------------------------------------------------------------------
 enum class DigitPart { HeldOut, Training };

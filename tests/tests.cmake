@@ -28,3 +28,10 @@ add_executable(normlab_mnist_digests ${CMAKE_SOURCE_DIR}/tests/programs/mnist_di
 target_link_libraries(normlab_mnist_digests PRIVATE normlab_mnist)
 target_compile_options(normlab_mnist_digests PRIVATE ${NORMLAB_WARNINGS})
 target_compile_definitions(normlab_mnist_digests PRIVATE NORMLAB_MNIST_ASSET="${NORMLAB_MNIST_ASSET}")
+
+# Prints, natively, the held-out digits each arrangement gets right after the batch-size sweep's
+# small setting; tests/mnist/batch_size_sweep.test.js compares the wasm's.
+add_executable(normlab_mnist_batch_size ${CMAKE_SOURCE_DIR}/tests/programs/mnist_batch_size.cpp)
+target_link_libraries(normlab_mnist_batch_size PRIVATE normlab_mnist)
+target_compile_options(normlab_mnist_batch_size PRIVATE ${NORMLAB_WARNINGS})
+target_compile_definitions(normlab_mnist_batch_size PRIVATE NORMLAB_MNIST_ASSET="${NORMLAB_MNIST_ASSET}")

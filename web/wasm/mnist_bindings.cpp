@@ -61,6 +61,14 @@ val jacobian_rank_js(std::size_t width, std::size_t groups, double seed) {
 val circle_js(std::size_t count, double seed) {
     return answer([&] { return layer_norm_circle(count, seed_of(seed)); });
 }
+val sweep_plan_js(std::size_t digits, double base_rate) {
+    return answer([&] { return boundary::list(sweep_plan(digits, base_rate)); });
+}
+val sweep_trial_js(std::string arrangement, std::size_t batch_size, std::size_t digits, double base_rate, double seed) {
+    return answer([&] {
+        return sweep_trial(mnist_arrangement_named(arrangement), batch_size, digits, base_rate, seed_of(seed));
+    });
+}
 val digest_after_first_digits_js(std::string arrangement, std::size_t count) {
     return answer([&] { return digest_after_first_digits(mnist_arrangement_named(arrangement), count); });
 }
@@ -116,6 +124,10 @@ EMSCRIPTEN_BINDINGS(mnist) {
         .readout("accuracy", &accuracy_of)
         .field("correct", &Evaluation::correct)
         .field("count", &Evaluation::count);
+    crossing<SweepEntry>("SweepEntry")
+        .field("batchSize", &SweepEntry::batch_size)
+        .field("learningRate", &SweepEntry::learning_rate)
+        .field("batches", &SweepEntry::batches);
     crossing<ActivationReport>("ActivationReport")
         .field("shown", &ActivationReport::shown)
         .readout("units", &units_of)
@@ -149,4 +161,6 @@ EMSCRIPTEN_BINDINGS(mnist) {
     function("mnistJacobianRank", &jacobian_rank_js);
     function("mnistCircle", &circle_js);
     function("mnistDigestAfterFirstDigits", &digest_after_first_digits_js);
+    function("mnistSweepPlan", &sweep_plan_js);
+    function("mnistSweepTrial", &sweep_trial_js);
 }

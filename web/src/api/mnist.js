@@ -91,6 +91,25 @@ export function mnistApi(core, { answer, checkInteger, checkNumber, checkObject,
     mnistCircle(count = 200, s = 1) {
       return answer(core.mnistCircle(checkInteger(count, 'the number of points'), seed(s)));
     },
+    /**
+     * The batch-size sweep's plan for `digits` training digits and a learning rate at batch 64:
+     * [{batchSize, learningRate, batches}] for batch sizes 2 to 64.
+     */
+    mnistSweepPlan(digits, baseRate) {
+      return answer(
+        core.mnistSweepPlan(checkInteger(digits, 'the number of digits'), checkNumber(baseRate, 'the learning rate')),
+      );
+    },
+    /** One network of the sweep trained in one call, then measured held out: {loss, accuracy, correct, count}. */
+    mnistSweepTrial(kind, batchSize, digits, baseRate, s = 1) {
+      const args = [
+        arrangement(kind),
+        checkInteger(batchSize, 'the batch size'),
+        checkInteger(digits, 'the number of digits'),
+      ];
+      args.push(checkNumber(baseRate, 'the learning rate'), seed(s));
+      return answer(core.mnistSweepTrial(...args));
+    },
     /** The state digest after one epoch on the first digits (native = wasm check). */
     mnistDigestAfterFirstDigits(kind, count = 512) {
       return answer(core.mnistDigestAfterFirstDigits(arrangement(kind), checkInteger(count, 'the number of digits')));
