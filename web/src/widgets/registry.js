@@ -31,6 +31,11 @@ export const TUTORIAL_WIDGETS = Object.freeze([
   'nl-parameter-count',
 ]);
 
-export const MNIST_WIDGETS = Object.freeze(['nl-mnist-lab', 'nl-mnist-circle', 'nl-mnist-freedom']);
+export const MNIST_WIDGETS = Object.freeze([
+  'nl-mnist-lab',
+  'nl-mnist-circle',
+  'nl-mnist-freedom',
+  'nl-mnist-batch-size',
+]);
 
 export const ALL_WIDGETS = Object.freeze([...ESSAY_WIDGETS, ...TUTORIAL_WIDGETS, ...MNIST_WIDGETS]);
