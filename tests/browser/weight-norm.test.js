@@ -11,7 +11,7 @@ import { useSiteAndBrowser, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
-let page, problems, url;
+let site, page, problems, url;
 
 const wn = (selector) => page.locator(`nl-weight-norm >> ${selector}`);
 const readout = async (name) => (await wn(`[data-out="${name}"]`).textContent()).trim();
@@ -21,13 +21,19 @@ async function type(selector, value) {
   await wn(selector).fill(String(value));
 }
 
-const site = useSiteAndBrowser(async () => {
+/** A fresh page at the essay with the hash given, the widget drawn; its problems watched. */
+async function open(hash = '') {
+  await page?.close();
   page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchForProblems(page);
-  url = `${site.server.url}/index.html`;
-  await page.goto(url);
+  await page.goto(`${url}${hash}`);
   await page.locator('nl-weight-norm').scrollIntoViewIfNeeded();
   await wn('[data-out="miss"]').filter({ hasText: /\d/ }).waitFor();
+}
+
+site = useSiteAndBrowser(async () => {
+  url = `${site.server.url}/index.html`;
+  await open();
 });
 
 test('the default setting is the core’s, and the projected slope matches the finite difference', async () => {
@@ -85,11 +91,18 @@ test('a zero direction and a learning rate beyond 10 are refused by name, and no
   assert.ok(await wn('[data-problem]').isHidden());
 });
 
+test('a link with a direction block of another shape gets a notice and the default, before any box is drawn', async () => {
+  assert.deepEqual(problems, []);
+  await open('#weight-norm=direction:1,2;3,4;5,6~magnitude:1,2');
+  const notices = await wn('[part="notices"]').textContent();
+  assert.match(notices, /direction has 3 rows of 2; it takes 2 rows \(height, weight\) of 3/);
+  assert.match(notices, /magnitude has 2 values; it takes 3/);
+  assert.equal(await wn('[data-v-i]').count(), 6);
+  assert.equal(await wn('[data-v-i="0"][data-v-k="1"]').inputValue(), '-1.5');
+});
+
 test('a link with a setting sets the fields and the figures, and the page logged no problem', async () => {
-  await page.goto('about:blank');
-  await page.goto(`${url}#weight-norm=direction:1,0,0.3;0,1,-0.4~magnitude:2,2,2~learning-rate:1`);
-  await page.locator('nl-weight-norm').scrollIntoViewIfNeeded();
-  await wn('[data-out="miss"]').filter({ hasText: /\d/ }).waitFor();
+  await open('#weight-norm=direction:1,0,0.3;0,1,-0.4~magnitude:2,2,2~learning-rate:1');
   assert.equal(await wn('[data-v-i="0"][data-v-k="0"]').inputValue(), '1');
   assert.equal(await wn('[data-g="1"]').inputValue(), '2');
   assert.equal(await wn('[data-rate]').inputValue(), '1');

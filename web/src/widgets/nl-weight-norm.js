@@ -38,6 +38,30 @@ export class NlWeightNorm extends NlWidget {
     },
   ];
 
+  /**
+   * The options, with a direction block that is not 2 rows of 3, or magnitudes that are not 3,
+   * named in a notice and replaced by the default before anything is drawn (the widget has a box
+   * for each of those values, and no more).
+   */
+  readOptions() {
+    const read = super.readOptions();
+    const [direction, magnitude] = NlWeightNorm.options;
+    const rows = rowsOf(read.values.direction);
+    if (rows.length !== INPUTS.length || rows[0].length !== NEURONS) {
+      read.problems.push(
+        `direction has ${rows.length} rows of ${rows[0].length}; it takes ${INPUTS.length} rows (height, weight) of ${NEURONS} (one per neuron). Using the default.`,
+      );
+      read.values.direction = direction.default;
+    }
+    if (read.values.magnitude.length !== NEURONS) {
+      read.problems.push(
+        `magnitude has ${read.values.magnitude.length} values; it takes ${NEURONS}, one per neuron. Using the default.`,
+      );
+      read.values.magnitude = magnitude.default;
+    }
+    return read;
+  }
+
   async start() {
     const c = this.config;
     this.directionRows = rowsOf(c.direction);
