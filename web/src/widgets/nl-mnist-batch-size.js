@@ -6,7 +6,8 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 import { watchSeedField } from '../widget/seed-field.js';
 import { isCancel } from '../work/protocol.js';
 import { MnistSweep } from '../work/mnist-sweep.js';
@@ -21,6 +22,7 @@ const choices = (values, chosen) =>
 
 export class NlMnistBatchSize extends NlWidget {
   static title = 'Batch size and the four networks';
+  static styles = [readerStyles];
   static coreModule = 'mnist';
   static options = [
     {
@@ -46,11 +48,11 @@ export class NlMnistBatchSize extends NlWidget {
     this.learningRate = c['learning-rate'];
     this.seed = c.seed;
     this.results = [];
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>digits <select data-setting="digits" aria-label="training digits">${choices(DIGIT_COUNTS, this.digits)}</select></label>
         <label>learning rate at batch 64 <select data-setting="learningRate" aria-label="learning rate at batch 64">${choices(LEARNING_RATES, this.learningRate)}</select></label>
-        <label>seed <input type="number" min="0" max="4294967295" step="1" value="${this.seed}" data-seed aria-label="seed" style="width:7em"></label>
+        <label>seed <input type="number" min="0" max="4294967295" step="1" value="${this.seed}" data-seed aria-label="seed" class="width-7em"></label>
       </div>
       <div class="controls">
         <button data-run>Train</button>
@@ -156,24 +158,30 @@ export class NlMnistBatchSize extends NlWidget {
       const r = this.resultOf(a, b);
       return r ? fixed(r.heldOut.accuracy, 3) : '–';
     };
-    this.$('tbody').innerHTML = BATCH_SIZES.map((b) => {
-      const rate = this.results.find((r) => r.batchSize === b)?.learningRate;
-      return `<tr data-batch="${b}"><th scope="row">${b}</th><td>${rate === undefined ? '–' : fmt(rate, 5)}</td>${ARRANGEMENTS.map(
-        (a) => `<td data-arrangement="${a}">${accuracy(a, b)}</td>`,
-      ).join('')}</tr>`;
-    }).join('');
+    setHtml(
+      this.$('tbody'),
+      BATCH_SIZES.map((b) => {
+        const rate = this.results.find((r) => r.batchSize === b)?.learningRate;
+        return `<tr data-batch="${b}"><th scope="row">${b}</th><td>${rate === undefined ? '–' : fmt(rate, 5)}</td>${ARRANGEMENTS.map(
+          (a) => `<td data-arrangement="${a}">${accuracy(a, b)}</td>`,
+        ).join('')}</tr>`;
+      }).join(''),
+    );
     if (complete) {
       const [small, large] = [BATCH_SIZES[0], BATCH_SIZES[BATCH_SIZES.length - 1]];
-      this.$('[data-alternative]').innerHTML = chartAlternative({
-        findingId: 'mnist-batch-finding',
-        finding:
-          `Held-out accuracy at batch ${small} against batch ${large}, on the same ${grouped(this.digits)} digits: ` +
-          ARRANGEMENTS.map((a) => `${LABELS[a]} ${accuracy(a, small)} against ${accuracy(a, large)}`).join('; ') +
-          '.',
-        caption: 'held-out accuracy per batch size',
-        columns: ['batch', ...ARRANGEMENTS.map((a) => LABELS[a])],
-        rows: BATCH_SIZES.map((b) => [String(b), ...ARRANGEMENTS.map((a) => accuracy(a, b))]),
-      });
+      setHtml(
+        this.$('[data-alternative]'),
+        chartAlternative({
+          findingId: 'mnist-batch-finding',
+          finding:
+            `Held-out accuracy at batch ${small} against batch ${large}, on the same ${grouped(this.digits)} digits: ` +
+            ARRANGEMENTS.map((a) => `${LABELS[a]} ${accuracy(a, small)} against ${accuracy(a, large)}`).join('; ') +
+            '.',
+          caption: 'held-out accuracy per batch size',
+          columns: ['batch', ...ARRANGEMENTS.map((a) => LABELS[a])],
+          rows: BATCH_SIZES.map((b) => [String(b), ...ARRANGEMENTS.map((a) => accuracy(a, b))]),
+        }),
+      );
       openAlternatives(this.root);
     }
     const series = ARRANGEMENTS.map((a) => ({

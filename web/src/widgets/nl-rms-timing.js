@@ -6,17 +6,12 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 import { isCancel } from '../work/protocol.js';
-import { ModuleWorker as Worker } from '../work/module-worker.js';
-import { TrainingWorker } from '../work/training-worker.js';
-import { startWithCore } from '../work/core-handoff.js';
+import { timingWorker } from '../work/timing-work.js';
 
 const WIDTHS = [64, 128, 256, 512, 1024, 2048, 4096];
-
-/** The timing worker, handed the page's compiled tutorial core before any request. */
-const startTimingWorker = () =>
-  startWithCore(() => new Worker(new URL('../work/timing-worker.js', import.meta.url), { type: 'module' }), 'tutorial');
 
 /** Seconds as microseconds for a table cell. */
 const micro = (seconds) => fmt(seconds * 1e6, 2);
@@ -24,6 +19,7 @@ const percent = (p) => `${fixed(p, 1)}%`;
 
 export class NlRmsTiming extends NlWidget {
   static title = 'What RMSNorm saves';
+  static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -44,14 +40,14 @@ export class NlRmsTiming extends NlWidget {
 
   /** This widget's own worker: a shared one would time other widgets' work too. */
   get worker() {
-    this.trainingWorker ??= new TrainingWorker(startTimingWorker);
+    this.trainingWorker ??= timingWorker();
     return this.trainingWorker;
   }
 
   async start() {
     const c = this.config;
     this.rounds = c.rounds;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="controls">
         <label>rounds per width <input type="number" min="3" max="51" step="2" value="${this.rounds}" data-rounds aria-label="timing rounds per width"></label>
         <button data-run>Time again</button>
@@ -119,12 +115,15 @@ export class NlRmsTiming extends NlWidget {
 
   /** The timings so far in the table and the chart; with the core's summary, its finding. */
   show(timings, summary) {
-    this.$('tbody').innerHTML = timings
-      .map(
-        (t) =>
-          `<tr data-width="${t.width}"><th scope="row">${grouped(t.width)}</th><td>${micro(t.layerMedian)}</td><td>${micro(t.rmsMedian)}</td><td data-saved>${percent(t.savedPercent)}</td><td>${grouped(t.repeats)}</td></tr>`,
-      )
-      .join('');
+    setHtml(
+      this.$('tbody'),
+      timings
+        .map(
+          (t) =>
+            `<tr data-width="${t.width}"><th scope="row">${grouped(t.width)}</th><td>${micro(t.layerMedian)}</td><td>${micro(t.rmsMedian)}</td><td data-saved>${percent(t.savedPercent)}</td><td>${grouped(t.repeats)}</td></tr>`,
+        )
+        .join(''),
+    );
     if (summary) {
       const { least, most, paperLow, paperHigh } = summary;
       const counts = [
@@ -135,17 +134,20 @@ export class NlRmsTiming extends NlWidget {
         .filter(([n]) => n > 0)
         .map(([n, where]) => `${n} ${where}`)
         .join(', ');
-      this.$('[data-alternative]').innerHTML = chartAlternative({
-        findingId: 'rms-timing-finding',
-        finding:
-          `In this browser RMSNorm saved between ${percent(least.savedPercent)} (width ${grouped(least.width)}) and ` +
-          `${percent(most.savedPercent)} (width ${grouped(most.width)}) of layer norm's time. Zhang and Sennrich report ` +
-          `${fmt(paperLow)}% to ${fmt(paperHigh)}% on whole models, not on the normaliser alone; of the ${summary.widths} ` +
-          `widths timed here, ${counts}.`,
-        caption: 'percentage saved per width',
-        columns: ['width', 'saved'],
-        rows: timings.map((t) => [grouped(t.width), percent(t.savedPercent)]),
-      });
+      setHtml(
+        this.$('[data-alternative]'),
+        chartAlternative({
+          findingId: 'rms-timing-finding',
+          finding:
+            `In this browser RMSNorm saved between ${percent(least.savedPercent)} (width ${grouped(least.width)}) and ` +
+            `${percent(most.savedPercent)} (width ${grouped(most.width)}) of layer norm's time. Zhang and Sennrich report ` +
+            `${fmt(paperLow)}% to ${fmt(paperHigh)}% on whole models, not on the normaliser alone; of the ${summary.widths} ` +
+            `widths timed here, ${counts}.`,
+          caption: 'percentage saved per width',
+          columns: ['width', 'saved'],
+          rows: timings.map((t) => [grouped(t.width), percent(t.savedPercent)]),
+        }),
+      );
       openAlternatives(this.root);
     }
     const series = [

@@ -7,7 +7,8 @@ import { NlWidget, define, esc } from '../widget/widget.js';
 import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
-import { readerStyleTag } from '../widget/reader-styles.js';
+import { readerStyles } from '../widget/reader-styles.js';
+import { setHtml } from '../page/trusted-types.js';
 
 const INPUTS = ['height', 'weight'];
 const NEURONS = 3;
@@ -19,6 +20,7 @@ const numberOf = (text) => (String(text).trim() === '' ? Number.NaN : Number(tex
 
 export class NlWeightNorm extends NlWidget {
   static title = 'Weight normalisation';
+  static styles = [readerStyles];
   // The defaults are the core's default setting (weightNormDefaultSetting; a test holds them equal).
   static options = [
     {
@@ -83,7 +85,7 @@ export class NlWeightNorm extends NlWidget {
     const magnitudeRow = `<tr><th scope="row">g</th>${this.magnitudes
       .map((g, k) => box(g, `data-g="${k}"`, `magnitude of neuron ${k + 1}`))
       .join('')}</tr>`;
-    this.render(`${readerStyleTag}
+    this.render(`
       <div class="blocks">
         <div class="scroll-x"><table><caption>directions v and magnitudes g (edit)</caption>${neuronHead}<tbody>${editRows}${magnitudeRow}</tbody></table></div>
       </div>
@@ -158,7 +160,7 @@ export class NlWeightNorm extends NlWidget {
     this.out('dots', `${sci(v.projectedDot)} / ${fmt(v.unprojectedDot, 4)}`);
     const rowLabel = (i) => INPUTS[i];
     for (const name of ['directionSlope', 'numericDirectionSlope', 'unprojectedSlope'])
-      this.$(`[data-block="${name}"]`).innerHTML = blockRows({ rows: 2, cols: NEURONS, data: v[name] }, { rowLabel });
+      setHtml(this.$(`[data-block="${name}"]`), blockRows({ rows: 2, cols: NEURONS, data: v[name] }, { rowLabel }));
     const s = v.step;
     this.$('[data-step-title]').textContent = `One step at learning rate ${fmt(s.learningRate, 4)} from the same slope`;
     this.$('[data-distance]').textContent =
@@ -166,10 +168,12 @@ export class NlWeightNorm extends NlWidget {
       `After the step the two parameterisations land ${fmt(s.distance, 4)} apart (distance between the effective weights).`;
     const lengthRow = (label, lengths) =>
       `<tr><th scope="row">${label}</th>${lengths.map((l) => `<td>${fmt(l, 4)}</td>`).join('')}</tr>`;
-    this.$('[data-lengths]').innerHTML =
+    setHtml(
+      this.$('[data-lengths]'),
       lengthRow('before', s.lengthsBefore) +
-      lengthRow('after, weight norm', s.weightNormLengthsAfter) +
-      lengthRow('after, dense', s.denseLengthsAfter);
+        lengthRow('after, weight norm', s.weightNormLengthsAfter) +
+        lengthRow('after, dense', s.denseLengthsAfter),
+    );
   }
 }
 
