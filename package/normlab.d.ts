@@ -127,7 +127,14 @@ export interface NlTwoNumbersAttributes extends NlCommonAttributes {
 export interface NlTwoNumbers extends NlWidget {}
 
 /** <nl-weight-norm>'s attributes: Weight normalisation. */
-export interface NlWeightNormAttributes extends NlCommonAttributes {}
+export interface NlWeightNormAttributes extends NlCommonAttributes {
+  /** the stored directions v: a row for height, a row for weight, a column per neuron (2 rows of 3) (default "0.6,-1.5,0.3;0.8,2,-0.4") */
+  direction?: string;
+  /** the magnitudes g, one per neuron (3) (default "1,1.5,0.5") */
+  magnitude?: string;
+  /** the learning rate of the one step (0.001 to 10) (default 0.1) */
+  'learning-rate'?: number;
+}
 /** <nl-weight-norm>: Weight normalisation. */
 export interface NlWeightNorm extends NlWidget {}
 
@@ -238,6 +245,16 @@ export interface NlTogglesAttributes extends NlCommonAttributes {
 /** <nl-toggles>: One example under each toggle. */
 export interface NlToggles extends NlWidget {}
 
+/** <nl-rms-timing>'s attributes: What RMSNorm saves. */
+export interface NlRmsTimingAttributes extends NlCommonAttributes {
+  /** timing rounds per width; the medians are taken over them (3 to 51) (default 9) */
+  rounds?: number;
+  /** start timing (in a worker) as the reader comes near the widget, not only on "Time again" (default true) */
+  autostart?: boolean;
+}
+/** <nl-rms-timing>: What RMSNorm saves. */
+export interface NlRmsTiming extends NlWidget {}
+
 /** <nl-pre-post-norm>'s attributes: Pre-norm and post-norm. */
 export interface NlPrePostNormAttributes extends NlCommonAttributes {
   /** how many residual blocks (2 to 48) (default 24) */
@@ -247,6 +264,38 @@ export interface NlPrePostNormAttributes extends NlCommonAttributes {
 }
 /** <nl-pre-post-norm>: Pre-norm and post-norm. */
 export interface NlPrePostNorm extends NlWidget {}
+
+/** <nl-starting-slopes>'s attributes: The slopes a Transformer starts with. */
+export interface NlStartingSlopesAttributes extends NlCommonAttributes {
+  /** how many blocks (1 to 12) (default 6) */
+  depth?: number;
+  /** features of a token (16, 32 or 64) (default 64) */
+  width?: 16 | 32 | 64;
+  /** the normaliser (default "layer") */
+  norm?: 'layer' | 'rms';
+  /** seed of the weights and tokens (default 1) */
+  seed?: number;
+}
+/** <nl-starting-slopes>: The slopes a Transformer starts with. */
+export interface NlStartingSlopes extends NlWidget {}
+
+/** <nl-warm-up>'s attributes: Warm-up, post-norm and pre-norm. */
+export interface NlWarmUpAttributes extends NlCommonAttributes {
+  /** how many blocks (1 to 8) (default 6) */
+  depth?: number;
+  /** features of a token (16, 32 or 64) (default 32) */
+  width?: 16 | 32 | 64;
+  /** Adam's learning rate (default 0.01) */
+  'learning-rate'?: 0.001 | 0.002 | 0.005 | 0.01 | 0.02;
+  /** training steps of each stack (default 200) */
+  steps?: 50 | 100 | 200 | 300;
+  /** steps of the linear warm-up (1 to 300) (default 50) */
+  warmup?: number;
+  /** seed of the weights and strings (default 1) */
+  seed?: number;
+}
+/** <nl-warm-up>: Warm-up, post-norm and pre-norm. */
+export interface NlWarmUp extends NlWidget {}
 
 /** <nl-parameter-count>'s attributes: Counting parameters. */
 export interface NlParameterCountAttributes extends NlCommonAttributes {
@@ -296,6 +345,18 @@ export interface NlMnistFreedomAttributes extends NlCommonAttributes {
 /** <nl-mnist-freedom>: Degrees of freedom a normaliser removes. */
 export interface NlMnistFreedom extends NlWidget {}
 
+/** <nl-mnist-batch-size>'s attributes: Batch size and the four networks. */
+export interface NlMnistBatchSizeAttributes extends NlCommonAttributes {
+  /** training digits every network learns, at every batch size (default 2048) */
+  digits?: 1024 | 2048 | 4096 | 8000;
+  /** SGD learning rate at batch 64; batch b trains at this × b / 64 (default 0.1) */
+  'learning-rate'?: 0.05 | 0.1 | 0.2 | 0.4;
+  /** the networks' and the order's seed (default 1) */
+  seed?: number;
+}
+/** <nl-mnist-batch-size>: Batch size and the four networks. */
+export interface NlMnistBatchSize extends NlWidget {}
+
 declare global {
   interface HTMLElementTagNameMap {
     'nl-covariate-shift': NlCovariateShift;
@@ -316,11 +377,15 @@ declare global {
     'nl-momentum': NlMomentum;
     'nl-batch-size': NlBatchSize;
     'nl-toggles': NlToggles;
+    'nl-rms-timing': NlRmsTiming;
     'nl-pre-post-norm': NlPrePostNorm;
+    'nl-starting-slopes': NlStartingSlopes;
+    'nl-warm-up': NlWarmUp;
     'nl-parameter-count': NlParameterCount;
     'nl-mnist-lab': NlMnistLab;
     'nl-mnist-circle': NlMnistCircle;
     'nl-mnist-freedom': NlMnistFreedom;
+    'nl-mnist-batch-size': NlMnistBatchSize;
   }
   interface HTMLElementEventMap {
     'nl-change': CustomEvent<NlChangeDetail>;
