@@ -2,12 +2,18 @@
 import { defineConfig } from 'vite';
 import { formulas } from './scripts/vite-formulas.mjs';
 import { compileEagerly } from './scripts/vite-compile-hints.mjs';
+import { offline } from './scripts/vite-offline.mjs';
 
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: false,
-  plugins: [formulas(), compileEagerly(['chart.js'])],
+  plugins: [
+    formulas(),
+    compileEagerly(['chart.js']),
+    // The chapters work offline after one visit; the MNIST digits are kept when first fetched.
+    offline({ pages: ['index.html', 'tutorial.html', 'mnist.html'], onFirstUse: [/\.bin$/] }),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

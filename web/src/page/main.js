@@ -8,7 +8,10 @@ import { core } from './core.js';
 import { followHash, landOnHash } from './hash.js';
 import { warmPool } from '../work/pool.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
+import { workOffline } from './offline.js';
 
+// After one visit the chapter works offline (a new version waits until the reader takes it).
+workOffline();
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them.
 wakeSectionsNearTheWindow();
 

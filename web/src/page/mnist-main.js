@@ -6,7 +6,10 @@ import { compiledCore } from '../core-module.js';
 import { core } from './core.js';
 import { followHash } from './hash.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
+import { workOffline } from './offline.js';
 
+// After one visit the chapter works offline (a new version waits until the reader takes it).
+workOffline();
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them.
 wakeSectionsNearTheWindow();
 

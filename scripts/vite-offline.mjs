@@ -1,0 +1,141 @@
+// A Vite plugin that makes the built site work offline and installable: it writes the offline
+// worker (web/src/page/service-worker.js) to the top of the site with the list of the build's files
+// to keep at install and a digest of their contents (any change makes a new version), a web app
+// manifest, and its icons (PNG, drawn here: a bell curve on the page's accent colour). It links the
+// manifest from the chapters named. Files matching `onFirstUse` (the MNIST digits) are left out of
+// the install and kept by the worker the first time a page asks for them.
+//
+// Hand-written rather than Workbox: the worker needs a precache list, cache-first answers and an
+// update that waits, about 90 lines; Workbox (through vite-plugin-pwa) would add its own runtime
+// and a tree of build dependencies for the same three things.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+
+const WORKER = 'service-worker.js';
+const MANIFEST = 'manifest.webmanifest';
+const ICON_SIZES = [192, 512];
+const WORKER_SOURCE = new URL('../web/src/page/service-worker.js', import.meta.url);
+const PAGE_CSS = new URL('../web/src/page/page.css', import.meta.url);
+
+/** The light scheme's value of a custom property in page.css (the first one written). */
+function pageColour(name) {
+  const found = readFileSync(PAGE_CSS, 'utf8').match(new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})`));
+  if (!found) throw new Error(`page.css has no --${name} colour for the manifest`);
+  return found[1];
+}
+
+const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+/**
+ * A square icon of `size` pixels: the accent colour with a white bell curve over a baseline,
+ * inside the middle 70 % (a maskable icon's safe zone). Each pixel is the mean of 4 x 4 samples.
+ */
+export function drawIcon(size, accent) {
+  const png = new PNG({ width: size, height: size });
+  const [r, g, b] = rgb(accent);
+  const base = 0.7; // the baseline, as a fraction of the height
+  const top = 0.3;
+  const inside = (x, y) => {
+    const z = (x - 0.5) / 0.1;
+    const curve = base - (base - top) * Math.exp(-0.5 * z * z);
+    const onBaseline = y >= base && y <= base + 0.035 && x >= 0.2 && x <= 0.8;
+    return (y >= curve && y <= base && x >= 0.2 && x <= 0.8) || onBaseline;
+  };
+  const n = 4;
+  for (let py = 0; py < size; py++)
+    for (let px = 0; px < size; px++) {
+      let hits = 0;
+      for (let sy = 0; sy < n; sy++)
+        for (let sx = 0; sx < n; sx++) hits += inside((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size);
+      const white = hits / (n * n);
+      const i = (py * size + px) * 4;
+      png.data[i] = Math.round(r + (255 - r) * white);
+      png.data[i + 1] = Math.round(g + (255 - g) * white);
+      png.data[i + 2] = Math.round(b + (255 - b) * white);
+      png.data[i + 3] = 255;
+    }
+  return PNG.sync.write(png);
+}
+
+function manifest(background, theme) {
+  return JSON.stringify(
+    {
+      name: 'normlab: normalisation layers, live',
+      short_name: 'normlab',
+      description: 'Batch, layer, RMS and group normalisation, worked through live.',
+      start_url: './index.html',
+      scope: './',
+      display: 'standalone',
+      background_color: background,
+      theme_color: theme,
+      icons: ICON_SIZES.map((s) => ({
+        src: `icons/icon-${s}.png`,
+        sizes: `${s}x${s}`,
+        type: 'image/png',
+        purpose: 'any maskable',
+      })),
+    },
+    null,
+    2,
+  );
+}
+
+/** The worker's source with its lists filled in (each marker must be there exactly once). */
+export function fillWorker(source, { precache, version, onFirstUse }) {
+  const fills = [
+    [/\/\* precache \*\/ \[\]/, JSON.stringify(precache)],
+    [/\/\* version \*\/ ''/, JSON.stringify(version)],
+    [/\/\* on first use \*\/ \[\]/, JSON.stringify(onFirstUse)],
+  ];
+  let out = source;
+  for (const [marker, value] of fills) {
+    if (out.split(marker).length !== 2) throw new Error(`the offline worker has no single ${marker} to fill`);
+    out = out.replace(marker, value);
+  }
+  return out;
+}
+
+/**
+ * options: pages, the HTML files that link the manifest; onFirstUse, patterns of the files kept
+ * when first asked for instead of at install.
+ */
+export function offline({ pages, onFirstUse }) {
+  const background = pageColour('bg');
+  const theme = pageColour('accent');
+  return {
+    name: 'normlab-offline',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { filename }) {
+        if (!pages.some((p) => filename.endsWith(`/${p}`))) return [];
+        return [
+          { tag: 'link', attrs: { rel: 'manifest', href: `./${MANIFEST}` }, injectTo: 'head' },
+          { tag: 'meta', attrs: { name: 'theme-color', content: theme }, injectTo: 'head' },
+        ];
+      },
+    },
+    // Last, once every other plugin has put its files (pages, chunks, fonts, wasm, workers) in.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const own = { [MANIFEST]: manifest(background, theme) };
+        for (const s of ICON_SIZES) own[`icons/icon-${s}.png`] = drawIcon(s, theme);
+        for (const [fileName, source] of Object.entries(own)) this.emitFile({ type: 'asset', fileName, source });
+        const contents = (f) => own[f] ?? (bundle[f].type === 'chunk' ? bundle[f].code : bundle[f].source);
+        const files = [...new Set([...Object.keys(bundle), ...Object.keys(own)])].sort();
+        const later = (f) => onFirstUse.some((pattern) => pattern.test(f));
+        const precache = files.filter((f) => !later(f));
+        const digest = createHash('sha256');
+        for (const f of precache) digest.update(f).update(contents(f));
+        const source = fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), {
+          precache,
+          version: digest.digest('hex').slice(0, 16),
+          onFirstUse: files.filter(later),
+        });
+        this.emitFile({ type: 'asset', fileName: WORKER, source });
+      },
+    },
+  };
+}
