@@ -1,0 +1,90 @@
+// A new build, in Chromium: a reader on build A (the offline worker controls the page) while the
+// host starts serving build B (a changed page and the worker rewritten with its own digest). The
+// new worker installs and waits; the page keeps build A and offers "A new version is ready:
+// reload" (a status with a button), also after a plain reload; pressing the button activates
+// build B and reloads the page once. A screenshot of the offer is written to
+// tests/browser/screenshots/.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { useSite, watchForProblems } from './site.js';
+import { fillWorker } from '../../scripts/vite-offline.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const shots = `${root}tests/browser/screenshots`;
+const WORKER_SOURCE = path.join(root, 'web/src/page/service-worker.js');
+let context, page, problems;
+const loads = [];
+
+const site = useSite({
+  pages: {},
+  then: async (s) => {
+    context = await s.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    problems = watchForProblems(page);
+    page.on('load', () => loads.push(Date.now()));
+  },
+});
+
+/** Build B: index.html changed, and the worker written again with its list and a new digest. */
+function serveBuildB(folder) {
+  const index = path.join(folder, 'index.html');
+  writeFileSync(index, readFileSync(index, 'utf8').replace('<head>', '<head><meta name="build" content="b">'));
+  const built = readFileSync(path.join(folder, 'service-worker.js'), 'utf8');
+  const list = (name) => JSON.parse(built.match(new RegExp(`const ${name} = (\\[.*?\\]);`))[1]);
+  const worker = fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), {
+    precache: list('PRECACHE'),
+    version: 'build-b',
+    onFirstUse: list('ON_FIRST_USE'),
+  });
+  writeFileSync(path.join(folder, 'service-worker.js'), worker);
+}
+
+const build = () => page.evaluate(() => document.querySelector('meta[name="build"]')?.content ?? 'a');
+const workers = () =>
+  page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return { active: Boolean(r?.active), waiting: Boolean(r?.waiting) };
+  });
+const precacheNames = () =>
+  page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('normlab-precache-')));
+const notice = () => page.locator('.new-version');
+
+test('a new build waits, and the page offers it without switching', async () => {
+  await page.goto(`${site.server.url}/index.html`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+  const [buildA] = await precacheNames();
+  assert.ok(buildA, 'build A is kept');
+  assert.equal(await notice().count(), 0, 'no offer before there is a new build');
+  serveBuildB(site.folder);
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await notice().waitFor({ timeout: 60000 });
+  assert.equal(await notice().getAttribute('role'), 'status');
+  assert.match(await notice().textContent(), /^A new version is ready: reload$/);
+  assert.equal(await notice().locator('button').textContent(), 'reload');
+  assert.deepEqual(await workers(), { active: true, waiting: true });
+  assert.equal(await build(), 'a', 'the page is not switched under the reader');
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/update-offer.png` });
+  // A plain reload keeps build A (the new worker still waits) and offers B again.
+  await page.reload();
+  await notice().waitFor({ timeout: 60000 });
+  assert.equal(await build(), 'a');
+  assert.deepEqual(await precacheNames(), [buildA, 'normlab-precache-build-b'].sort());
+});
+
+test('pressing reload activates the new build and reloads the page once', async () => {
+  const before = loads.length;
+  const reloaded = page.waitForEvent('load', { timeout: 60000 });
+  await notice().locator('button').click();
+  await reloaded;
+  assert.equal(await build(), 'b', 'the page reloaded on the new build');
+  await page.waitForTimeout(1500); // time for a second reload, which must not come
+  assert.equal(loads.length - before, 1, 'one reload');
+  assert.deepEqual(await workers(), { active: true, waiting: false });
+  assert.deepEqual(await precacheNames(), ['normlab-precache-build-b'], "build A's files are gone");
+  assert.equal(await notice().count(), 0, 'no offer once the new build runs');
+  assert.deepEqual(problems, []);
+});
