@@ -3,7 +3,9 @@
 // loading, while reading through to the end, when jumping to each section by its link, and for
 // each interaction type with every widget's controls; the time from navigation to every widget
 // on screen drawn and to the comparison's table filled; the bytes a reader downloads (gzipped as
-// a static host serves them), how often the wasm is fetched and how many workers start.
+// a static host serves them), how often the wasm is fetched and how many workers start; the
+// essay's readiness (painted, every widget on screen drawn) on a first visit and on a second one
+// answered by the offline worker.
 // Loading and reading: median of NORMLAB_BENCH_RUNS fresh loads (3 by default); jumps and
 // interactions: one fresh load each, the worst printed. NORMLAB_DIST: the built site (dist/).
 // Each task is given twice: its wall time (PerformanceObserver 'longtask', what a reader waits;
@@ -46,6 +48,7 @@ const VIEWPORTS = [
 ];
 const SETTLE_MS = 1500;
 const TARGET_TASK_MS = 50;
+const TARGET_SECOND_VISIT_MS = 300;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => (x === null || x === undefined ? 'never' : `${Math.round(x)} ms`);
 
@@ -318,6 +321,47 @@ async function comparisonFilled(browser, viewport) {
   return { at, longest, cpu };
 }
 
+/** From navigation until the page is ready: painted and every widget on screen drawn; and its first widget drawn. */
+async function readyAt(tab) {
+  const screen = await onScreenDrawn(tab, ESSAY_WIDGETS);
+  const painted = await tab.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+  const first = await tab
+    .waitForFunction(
+      (tag) => {
+        const m = performance.getEntriesByName(`${tag} drawn`)[0];
+        return m ? m.startTime + m.duration : false;
+      },
+      ESSAY_WIDGETS[0],
+      { timeout: 20000 },
+    )
+    .then((h) => h.jsonValue())
+    .catch(() => null);
+  return { ready: screen.at === null || painted === undefined ? null : Math.max(screen.at, painted), first };
+}
+
+/**
+ * The essay's first and second visits in one browser context, each from navigation until ready
+ * (readyAt): first from the network, then again once the offline worker controls the page and
+ * has kept the build (the second visit's files all come from its cache).
+ */
+async function twoVisits(browser, viewport) {
+  const context = await browser.newContext({ viewport });
+  const tab = await context.newPage();
+  await tab.addInitScript(watchPage);
+  const url = `${server.url}/index.html`;
+  await tab.goto(url);
+  const first = await readyAt(tab);
+  await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+  await tab.waitForTimeout(SETTLE_MS);
+  await tab.goto(url);
+  const second = await readyAt(tab);
+  const fromWorker = await tab.evaluate(
+    () => performance.getEntriesByType('resource').filter((e) => e.workerStart > 0).length,
+  );
+  await context.close();
+  return { first, second, fromWorker };
+}
+
 const server = await serveStatic(dist);
 const browser = await launchChromium();
 
@@ -380,6 +424,19 @@ try {
   }
   if (PAGES.some((p) => p.name === 'index')) {
     for (const viewport of VIEWPORTS) {
+      const visits = [];
+      for (let k = 0; k < RUNS; k++) visits.push(await twoVisits(browser, viewport));
+      const m = (visit, key) => {
+        const x = median(visits.map((v) => v[visit][key] ?? Infinity));
+        return Number.isFinite(x) ? x : null;
+      };
+      console.log(
+        `index.html at ${viewport.width} x ${viewport.height}, ready (painted, widgets on screen drawn): ${ms(m('first', 'ready'))} on a first visit, ${ms(m('second', 'ready'))} on the second from the offline worker's cache (${visits[0].fromWorker} files from it); its first widget (${ESSAY_WIDGETS[0]}) drawn ${ms(m('first', 'first'))}, then ${ms(m('second', 'first'))} (median of ${RUNS})`,
+      );
+      const second = m('second', 'ready') ?? Infinity;
+      summary.push({ page: 'second visit', size: `${viewport.width} x ${viewport.height}`, second });
+    }
+    for (const viewport of VIEWPORTS) {
       const runs = [];
       for (let k = 0; k < RUNS; k++) runs.push(await comparisonFilled(browser, viewport));
       const at = median(runs.map((r) => r.at ?? Infinity));
@@ -392,9 +449,14 @@ try {
     }
   }
   console.log(
-    'targets: every longest task <= 50 ms; essay page <= 300 KB gzipped; widgets drawn and comparison filled < 1 s',
+    'targets: every longest task <= 50 ms; essay page <= 300 KB gzipped; widgets drawn and comparison filled < 1 s; the essay ready within 300 ms on a second visit',
   );
   for (const s of summary) {
+    if (s.page === 'second visit') {
+      const met = s.second <= TARGET_SECOND_VISIT_MS ? 'met' : 'MISSED';
+      console.log(`  essay's second visit ${s.size}: ready ${ms(Number.isFinite(s.second) ? s.second : null)}: ${met}`);
+      continue;
+    }
     const parts = [
       `longest task ${both(s.longest, s.cpu)}: ${s.longest <= TARGET_TASK_MS ? 'met' : s.cpu <= TARGET_TASK_MS ? 'met in CPU, not in wall time' : 'MISSED'}`,
       `ready ${ms(Number.isFinite(s.drawn) ? s.drawn : null)}: ${s.drawn < 1000 ? 'met' : 'MISSED'}`,
