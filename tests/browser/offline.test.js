@@ -1,9 +1,10 @@
 // The chapters offline, in Chromium: one visit to each chapter (online) lets the offline worker
-// keep the build's files, and starting the MNIST lab keeps its digits. Then the browser's own
-// offline switch is turned on and the site's folder is emptied (any request the worker let through
-// would fail), and each chapter reloads with every instrument drawn: the essay's playground
-// answers another layer, the tutorial's bowl takes a step, and the MNIST lab trains all four
-// networks one epoch from the kept digits. Prints the size of what the worker keeps.
+// keep the build's files (and Chromium finds the site installable), and starting the MNIST lab
+// keeps its digits. Then the browser's own offline switch is turned on and the site's folder is
+// emptied (any request the worker let through would fail), and each chapter reloads with every
+// instrument drawn: the essay's playground answers another layer, the tutorial's bowl takes a
+// step, and the MNIST lab trains all four networks one epoch from the kept digits. Prints the size
+// of what the worker keeps.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +61,18 @@ test('one visit to each chapter keeps every file of the build but the digits', a
   const problems = watchForProblems(page);
   await page.goto(`${site.server.url}/${CHAPTERS[2]}`);
   await controlled(page);
+  // Installable: Chromium reads the manifest without an error, and names no reason it could not
+  // install the site but the test browser's private mode.
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.match(manifest.url, /\/manifest\.webmanifest$/);
+  assert.deepEqual(manifest.errors, []);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(
+    installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+    [],
+  );
+  await cdp.detach();
   const kept = await page.evaluate(async () => {
     const name = (await caches.keys()).find((n) => n.startsWith('normlab-precache-'));
     const requests = await (await caches.open(name)).keys();
