@@ -60,7 +60,7 @@ test('a new build waits, and the page offers it without switching', async () => 
   assert.equal(await notice().count(), 0, 'no offer before there is a new build');
   serveBuildB(site.folder);
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-  await notice().waitFor({ timeout: 60000 });
+  await notice().locator('button').waitFor({ timeout: 60000 });
   assert.equal(await notice().getAttribute('role'), 'status');
   assert.match(await notice().textContent(), /^A new version is ready: reload$/);
   assert.equal(await notice().locator('button').textContent(), 'reload');
@@ -70,9 +70,11 @@ test('a new build waits, and the page offers it without switching', async () => 
   await page.screenshot({ path: `${shots}/update-offer.png` });
   // A plain reload keeps build A (the new worker still waits) and offers B again.
   await page.reload();
-  await notice().waitFor({ timeout: 60000 });
+  await notice().locator('button').waitFor({ timeout: 60000 });
+  // The reader presses once the page has settled (one still loading reloads after 3 s instead).
+  await page.waitForLoadState('networkidle');
   assert.equal(await build(), 'a');
-  assert.deepEqual(await precacheNames(), [buildA, 'normlab-precache-build-b'].sort());
+  assert.deepEqual((await precacheNames()).sort(), [buildA, 'normlab-precache-build-b'].sort());
 });
 
 test('pressing reload activates the new build and reloads the page once', async () => {

@@ -5,6 +5,7 @@
 
 const WORKER_FILE = './service-worker.js';
 const NOTICE_TEXT = 'A new version is ready:';
+const RELOAD_ANYWAY_MS = 3000;
 
 /** Shows the reader the offer to reload (once), which hands the page to `waiting` when pressed. */
 function offerReload(waiting) {
@@ -15,12 +16,16 @@ function offerReload(waiting) {
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'reload';
-  notice.append(`${NOTICE_TEXT} `, button);
   button.addEventListener('click', () => {
     button.disabled = true;
     waiting.postMessage({ type: 'skip-waiting' });
+    // Chromium activates the new worker once the old one has answered every request in flight; a
+    // page still loading can hold it for long, and a reload ends those requests.
+    setTimeout(() => location.reload(), RELOAD_ANYWAY_MS);
   });
+  // The status is in the page before its words, so screen readers announce them as they come.
   document.body.append(notice);
+  setTimeout(() => notice.append(`${NOTICE_TEXT} `, button), 100);
 }
 
 /** Calls offerReload when `worker` (a new build's) has installed beside one that controls the page. */
@@ -41,7 +46,7 @@ async function register() {
 
 /**
  * Makes this chapter work offline after one visit (a built site only: the development server has
- * no worker to register), and reloads it once when the reader accepts a new version.
+ * no worker to register), and reloads it when the reader accepts a new version.
  */
 export function workOffline() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

@@ -48,7 +48,7 @@ self.addEventListener('activate', (event) => {
 
 // The page's answer to "A new version is ready: reload".
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'skip-waiting') self.skipWaiting();
+  if (event.data?.type === 'skip-waiting') event.waitUntil(self.skipWaiting());
 });
 
 /** The cached file a request names: a page's address without its query is the page. */
