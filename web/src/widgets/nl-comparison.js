@@ -2,6 +2,7 @@
 // a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy. On the
 // essay's crowd, or on a reader's own (crowd-picker.js).
 import { NlWidget, define } from '../widget/widget.js';
+import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { JOBS, isCancel } from '../work/protocol.js';
@@ -72,15 +73,7 @@ export class NlComparison extends NlWidget {
    * ensures: nl-done with {state, summary} when they finish; none when cancelled or refused.
    */
   async run() {
-    const status = this.$('[data-status]');
-    const bar = this.$('progress');
-    const runButton = this.$('[data-run]');
-    const cancelButton = this.$('[data-cancel]');
-    // Focus follows the enabled button, so it never falls to the page when its button is disabled.
-    const runHadFocus = this.root.activeElement === runButton;
-    cancelButton.disabled = false;
-    runButton.disabled = true;
-    if (runHadFocus) cancelButton.focus();
+    const { status, bar, finish } = startRun(this);
     bar.value = 0;
     status.textContent = `Training 125 networks on ${this.crowd ? 'your' : "the essay's"} crowd in a worker…`;
     const t0 = performance.now();
@@ -102,10 +95,7 @@ export class NlComparison extends NlWidget {
       else if (e instanceof HostPolicyError) this.showFailure(e);
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
-      const cancelHadFocus = this.root.activeElement === cancelButton;
-      runButton.disabled = false;
-      cancelButton.disabled = true;
-      if (cancelHadFocus) runButton.focus();
+      finish();
     }
   }
 

@@ -4,6 +4,7 @@
 // per batch size. The lab's workers do the training (one network and batch size a trial); the
 // digits are fetched when the reader presses Train. Every figure comes from the core.
 import { NlWidget, define } from '../widget/widget.js';
+import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -93,14 +94,7 @@ export class NlMnistBatchSize extends NlWidget {
    * ensures: nl-done with {state, results} when all are measured; none when cancelled.
    */
   async run() {
-    const status = this.$('[data-status]');
-    const bar = this.$('progress');
-    const runButton = this.$('[data-run]');
-    const cancelButton = this.$('[data-cancel]');
-    const runHadFocus = this.root.activeElement === runButton;
-    runButton.disabled = true;
-    cancelButton.disabled = false;
-    if (runHadFocus) cancelButton.focus();
+    const { status, bar, finish } = startRun(this);
     this.training = new AbortController();
     const signal = AbortSignal.any([this.training.signal, this.signal]);
     const settings = { digits: this.digits, learningRate: this.learningRate, seed: this.seed };
@@ -140,10 +134,7 @@ export class NlMnistBatchSize extends NlWidget {
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
       this.training = null;
-      const cancelHadFocus = this.root.activeElement === cancelButton;
-      runButton.disabled = false;
-      cancelButton.disabled = true;
-      if (cancelHadFocus) runButton.focus();
+      finish();
     }
   }
 

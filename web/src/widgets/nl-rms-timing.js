@@ -4,6 +4,7 @@
 // width's medians and the percentage saved, and the core's summary beside Zhang and Sennrich's
 // 7% to 64%. Progress per width, Cancel, Time again.
 import { NlWidget, define } from '../widget/widget.js';
+import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -76,14 +77,7 @@ export class NlRmsTiming extends NlWidget {
    * ensures: nl-done with {state, summary} when every width is timed; none when cancelled.
    */
   async run() {
-    const status = this.$('[data-status]');
-    const bar = this.$('progress');
-    const runButton = this.$('[data-run]');
-    const cancelButton = this.$('[data-cancel]');
-    const runHadFocus = this.root.activeElement === runButton;
-    cancelButton.disabled = false;
-    runButton.disabled = true;
-    if (runHadFocus) cancelButton.focus();
+    const { status, bar, finish } = startRun(this);
     bar.value = 0;
     const timings = [];
     this.show(timings);
@@ -106,10 +100,7 @@ export class NlRmsTiming extends NlWidget {
       if (isCancel(e)) status.textContent = `Cancelled after ${timings.length} of ${WIDTHS.length} widths.`;
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
-      const cancelHadFocus = this.root.activeElement === cancelButton;
-      runButton.disabled = false;
-      cancelButton.disabled = true;
-      if (cancelHadFocus) runButton.focus();
+      finish();
     }
   }
 

@@ -3,6 +3,7 @@
 // the four loss curves as they come, progress and Cancel, then each stack's loss and accuracy on
 // strings no step trained on. Trained by the core in workers of the widget's own.
 import { NlWidget, define } from '../widget/widget.js';
+import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
@@ -130,14 +131,7 @@ export class NlWarmUp extends NlWidget {
    * ensures: nl-done with {state, runs} when they finish; none when cancelled or refused.
    */
   async run() {
-    const status = this.$('[data-status]');
-    const bar = this.$('progress');
-    const runButton = this.$('[data-run]');
-    const cancelButton = this.$('[data-cancel]');
-    const runHadFocus = this.root.activeElement === runButton;
-    cancelButton.disabled = false;
-    runButton.disabled = true;
-    if (runHadFocus) cancelButton.focus();
+    const { status, bar, finish } = startRun(this);
     bar.value = 0;
     const input = {
       depth: this.depth,
@@ -197,10 +191,7 @@ export class NlWarmUp extends NlWidget {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} steps.`;
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
-      const cancelHadFocus = this.root.activeElement === cancelButton;
-      runButton.disabled = false;
-      cancelButton.disabled = true;
-      if (cancelHadFocus) runButton.focus();
+      finish();
     }
   }
 
