@@ -14,7 +14,11 @@ const site = useOneWidgetSite(async ({ server, context }) => {
   await guide.close();
 });
 
-/** The widget's figures once it has drawn (done more than `dones` times) and they stop changing. */
+/**
+ * The widget's figures once it has drawn (done more than `dones` times) and they stop changing.
+ * A widget that measures times in the reader's browser (its class's `measuresTime`) shows other
+ * numbers at every run: its figures are compared with the digits left out.
+ */
 async function figures(page, dones = 0) {
   await page.waitForFunction((n) => window.dones > n, dones, { timeout: 90000 });
   let before = null;
@@ -24,7 +28,9 @@ async function figures(page, dones = 0) {
       // Still loading, or still training (its Cancel enabled): not settled.
       if (!body || body.querySelector('.loading, [data-cancel]:not([disabled])')) return null;
       const controls = [...body.querySelectorAll('input, select')].map((c) => c.value).join(' ');
-      return `${body.textContent.replace(/\d+(\.\d+)? s\b/g, '')} ${controls}`;
+      const text = body.textContent.replace(/\d+(\.\d+)? s\b/g, '');
+      const timed = document.body.lastElementChild.constructor.measuresTime === true;
+      return `${timed ? text.replace(/[\d.,−-]+/g, '#') : text} ${controls}`;
     });
     if (now !== null && now === before) return now;
     before = now;
@@ -43,7 +49,7 @@ function otherState(tag) {
       let v;
       if (o.choices) v = o.choices.find((c) => String(c) !== String(d));
       else if (o.type === 'boolean') v = !d;
-      else if (o.type === 'block') v = '2,3;4,5;6,8';
+      else if (o.type === 'block') v = d.split(';').map((r) => r.split(',').map((x) => Number(x) + 1).join(',')).join(';');
       else if (o.name === 'crowd') v = '150,45,0\\n185,90,1\\n140,40,0\\n175,70,1\\n160,50,0\\n170,65,1\\n';
       else if (o.type === 'list') v = d.map((x, k) => String(Number(x) + k + 1)).join(',');
       else if (o.min !== undefined && o.max !== undefined) v = o.type === 'integer' ? (d === o.min ? o.min + 1 : o.min) : (o.min + o.max) / 2;

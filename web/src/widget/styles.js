@@ -118,6 +118,8 @@ td.band, th.band { background: var(--nl-band); }
 .readout span { color: var(--nl-muted); font-size: .85em; }
 .blocks { display: flex; flex-wrap: wrap; gap: .75em 1.25em; }
 .chart { position: relative; width: 100%; height: 280px; }
+/* A canvas not drawn yet (a chart that waits for a run) keeps its default 300 px inside narrow widgets. */
+.chart > canvas { max-width: 100%; }
 .chart.tall { height: 340px; }
 .progress { width: 100%; height: .6em; }
 .scroll-y { max-height: 24em; overflow-y: auto; }

@@ -21,6 +21,8 @@ const percent = (p) => `${fixed(p, 1)}%`;
 export class NlRmsTiming extends NlWidget {
   static title = 'What RMSNorm saves';
   static styles = [readerStyles];
+  // Its figures are times measured in the reader's browser: no two runs show the same numbers.
+  static measuresTime = true;
   static coreModule = 'tutorial';
   static options = [
     {
