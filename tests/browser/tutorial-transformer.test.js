@@ -74,6 +74,17 @@ test('the warm-up instrument trains its four stacks in its workers, shows the cu
   assert.match(await text('nl-warm-up', '[data-about]'), /2 blocks of width 16.*for 50 steps.*first 10\./);
   assert.match(await page.evaluate(() => document.querySelector('nl-warm-up').state), /steps:50/);
 
+  // The status is a live region: a screen reader speaks each change, so it says where the run
+  // is a few times, not at every step (the progress bar follows each step).
+  await page.evaluate(() => {
+    const said = document.querySelector('nl-warm-up').shadowRoot.querySelector('[data-status]');
+    window.statusTexts = [];
+    new MutationObserver(() => window.statusTexts.push(said.textContent)).observe(said, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
   await inWidget('nl-warm-up', '[data-run]').click();
   await findingMatches(
     'nl-warm-up',
@@ -82,6 +93,8 @@ test('the warm-up instrument trains its four stacks in its workers, shows the cu
     120000,
   );
   assert.match(await status(), /^4 stacks of 50 steps trained in/);
+  const said = await page.evaluate(() => window.statusTexts);
+  assert.ok(said.length <= 6, `the status changed ${said.length} times in one run: ${said.join(' / ')}`);
   assert.equal(await inWidget('nl-warm-up', 'progress').evaluate((p) => p.value === p.max && p.max === 200), true);
   const points = await page.evaluate(() =>
     document.querySelector('nl-warm-up').chart.data.datasets.map((d) => d.data.length),

@@ -161,10 +161,17 @@ export class NlWarmUp extends NlWidget {
     const done = shares.map(() => 0);
     const total = WARM_UP_RUNS.length * input.steps;
     bar.max = total;
+    // The status is a live region, so it speaks at each quarter of the run only; the bar
+    // follows every step.
+    let quarter = 0;
     const onProgressOf = (k) => (reply) => {
       done[k] = reply.done;
       bar.value = done.reduce((a, b) => a + b, 0);
-      status.textContent = `${bar.value} of ${total} steps`;
+      const reached = Math.floor((4 * bar.value) / total);
+      if (reached > quarter && reached < 4) {
+        quarter = reached;
+        status.textContent = `${bar.value} of ${total} steps`;
+      }
       const { detail } = reply;
       if (!detail) return;
       losses[detail.run].push(...detail.losses.map((y, j) => ({ x: detail.first + j + 1, y })));
