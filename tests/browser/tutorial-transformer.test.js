@@ -100,6 +100,11 @@ test('the warm-up instrument trains its four stacks in its workers, shows the cu
     document.querySelector('nl-warm-up').chart.data.datasets.map((d) => d.data.length),
   );
   assert.deepEqual(points, [50, 50, 50, 50]);
+  // The legend tells a dashed line (with warm-up) from the solid one of the same colour.
+  const swatches = await page.evaluate(() =>
+    document.querySelector('nl-warm-up').chart.legend.legendItems.map((i) => `${i.text}: ${i.fillStyle}`),
+  );
+  assert.notEqual(swatches[0].split(': ')[1], swatches[1].split(': ')[1], swatches.join(' / '));
   await inWidget('nl-warm-up', '.widget').screenshot({ path: `${shots}/warm-up.png` });
 
   // A longer run, cancelled once it has begun: the worker stops and says where.

@@ -147,9 +147,14 @@ export function lineChart(host, canvas, series, options = {}) {
             color: styleOf().fg,
             boxWidth: 14,
             usePointStyle: false,
-            // A swatch is a plain box: a dashed series' dashes made its border a ragged blob.
+            // A swatch is a plain box: a dashed series' dashes made its border a ragged blob. A
+            // dashed series' box is hollow, so it differs from a solid one of the same colour.
             generateLabels: (c) =>
-              Chart.defaults.plugins.legend.labels.generateLabels(c).map((item) => ({ ...item, lineDash: [] })),
+              Chart.defaults.plugins.legend.labels.generateLabels(c).map((item) => ({
+                ...item,
+                lineDash: [],
+                ...(c.data.datasets[item.datasetIndex]?.borderDash?.length ? { fillStyle: 'transparent' } : {}),
+              })),
           },
           ...(options.onLegend ? { onClick: (_, item) => options.onLegend(item.datasetIndex) } : {}),
         },
