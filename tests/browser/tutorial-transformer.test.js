@@ -105,6 +105,14 @@ test('the warm-up instrument trains its four stacks in its workers, shows the cu
     document.querySelector('nl-warm-up').chart.legend.legendItems.map((i) => `${i.text}: ${i.fillStyle}`),
   );
   assert.notEqual(swatches[0].split(': ')[1], swatches[1].split(': ')[1], swatches.join(' / '));
+  // Early in a run every loss lies between 1 and 10: the log axis still names some of its ticks.
+  const labels = await page.evaluate(() => {
+    const chart = document.querySelector('nl-warm-up').chart;
+    const early = [3.2, 2.9, 2.5, 2.2].map((y, k) => ({ x: k + 1, y }));
+    chart.$setSeries([{ label: 'early', data: early, colourVar: '--nl-batch' }]);
+    return chart.scales.y.ticks.map((t) => t.label).filter((l) => l !== '');
+  });
+  assert.ok(labels.length >= 2, `the loss axis between 2 and 3.2 names ${labels.length} ticks`);
   await inWidget('nl-warm-up', '.widget').screenshot({ path: `${shots}/warm-up.png` });
 
   // A longer run, cancelled once it has begun: the worker stops and says where.

@@ -24,11 +24,18 @@ function plainLabel(value) {
   return String(Number(value.toFixed(6)));
 }
 
-/** Log-axis labels at powers of ten only: 1, 0.1, 0.01, 1e-3 … */
-function powerOfTenLabel(value) {
-  const e = Math.log10(value);
-  if (Math.abs(e - Math.round(e)) > 1e-9) return '';
-  const k = Math.round(e);
+const isPowerOfTen = (value) => Math.abs(Math.log10(value) - Math.round(Math.log10(value))) <= 1e-9;
+
+/**
+ * Log-axis labels at powers of ten only: 1, 0.1, 0.01, 1e-3 …; on an axis within one decade,
+ * which has no power of ten, its lowest and highest ticks instead, so it is never unnamed.
+ */
+function powerOfTenLabel(value, index, ticks) {
+  if (!isPowerOfTen(value)) {
+    const ends = index === 0 || index === ticks.length - 1;
+    return ends && !ticks.some((t) => isPowerOfTen(t.value)) ? plainLabel(Number(value.toPrecision(2))) : '';
+  }
+  const k = Math.round(Math.log10(value));
   return k >= -2 ? String(10 ** k >= 1 ? 10 ** k : Number((10 ** k).toFixed(-k))) : `1e${k}`;
 }
 
