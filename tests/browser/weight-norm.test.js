@@ -53,6 +53,20 @@ test('the default setting is the core’s, and the projected slope matches the f
   assert.deepEqual(await cells('directionSlope'), await cells('numericDirectionSlope'));
 });
 
+test('the arrow keys move the learning rate in steps of 0.05 from where it stands', async () => {
+  await wn('[data-rate]').focus();
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await wn('[data-rate]').inputValue(), '0.15');
+  assert.equal(
+    (await wn('[data-step-title]').textContent()).trim(),
+    'One step at learning rate 0.15 from the same slope',
+  );
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await wn('[data-rate]').inputValue(), '0.05');
+  await open();
+});
+
 test('editing a direction, a magnitude and the learning rate moves the figures', async () => {
   const before = { slope: await cells('directionSlope'), unprojected: await cells('unprojectedSlope') };
   const distanceBefore = await wn('[data-distance]').textContent();

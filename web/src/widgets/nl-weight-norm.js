@@ -85,12 +85,14 @@ export class NlWeightNorm extends NlWidget {
     const magnitudeRow = `<tr><th scope="row">g</th>${this.magnitudes
       .map((g, k) => box(g, `data-g="${k}"`, `magnitude of neuron ${k + 1}`))
       .join('')}</tr>`;
+    // The rate's box has no min: its arrow steps then count from the value shown (a min of 0.001
+    // made them go 0.1, 0.101); the core refuses a rate of 0 or below by name.
     this.render(`
       <div class="blocks">
         <div class="scroll-x"><table><caption>directions v and magnitudes g (edit)</caption>${neuronHead}<tbody>${editRows}${magnitudeRow}</tbody></table></div>
       </div>
       <div class="controls">
-        <label>learning rate <input type="number" min="0.001" max="10" step="0.05" value="${this.learningRate}" data-rate aria-label="learning rate"></label>
+        <label>learning rate <input type="number" max="10" step="0.05" value="${this.learningRate}" data-rate aria-label="learning rate"></label>
       </div>
       <p class="error" role="alert" data-problem hidden></p>
       <div data-results>
