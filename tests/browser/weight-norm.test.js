@@ -87,6 +87,21 @@ test('editing a direction, a magnitude and the learning rate moves the figures',
   assert.equal(decodeURIComponent(state), 'direction:3,-1.5,0.3;0.8,2,-0.4~magnitude:1,1.5,4~learning-rate:0.5');
 });
 
+test('a box that holds no number is refused with what it holds, not as NaN', async () => {
+  await type('[data-g="1"]', 'abc');
+  assert.equal(
+    await wn('[data-problem]').textContent(),
+    "NonFiniteError: the magnitude of neuron 2 reads 'abc', which is not a number",
+  );
+  assert.ok(await wn('[data-results]').isHidden());
+  await type('[data-g="1"]', '');
+  assert.equal(await wn('[data-problem]').textContent(), 'NonFiniteError: the magnitude of neuron 2 is empty');
+  await type('[data-g="1"]', '1.5');
+  await type('[data-rate]', '');
+  assert.equal(await wn('[data-problem]').textContent(), 'NonFiniteError: the learning rate is empty');
+  await open();
+});
+
 test('a zero direction and a learning rate beyond 10 are refused by name, and no figure stays', async () => {
   await type('[data-v-i="0"][data-v-k="1"]', 0);
   await type('[data-v-i="1"][data-v-k="1"]', 0);

@@ -9,6 +9,7 @@ import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
+import { NonFiniteError } from '../errors.js';
 
 const INPUTS = ['height', 'weight'];
 const NEURONS = 3;
@@ -133,11 +134,30 @@ export class NlWeightNorm extends NlWidget {
     return this.magnitudes.map((g) => g.trim());
   }
 
+  /** The first box whose text is no number, named with what it holds; null when all are numbers. */
+  unreadable() {
+    const boxes = [
+      ...this.directionRows.flatMap((row, i) =>
+        row.map((text, k) => [text, `the direction of neuron ${k + 1}, ${INPUTS[i]},`]),
+      ),
+      ...this.magnitudes.map((text, k) => [text, `the magnitude of neuron ${k + 1}`]),
+      [this.$('[data-rate]').value, 'the learning rate'],
+    ];
+    const found = boxes.find(([text]) => Number.isNaN(numberOf(text)));
+    if (!found) return null;
+    const [text, what] = found;
+    const said = String(text).trim();
+    return new NonFiniteError(said === '' ? `${what} is empty` : `${what} reads '${said}', which is not a number`);
+  }
+
   update() {
     const problem = this.$('[data-problem]');
     const results = this.$('[data-results]');
     let v;
     try {
+      // A box of text that is no number is named as typed (the core would see only NaN).
+      const unreadable = this.unreadable();
+      if (unreadable) throw unreadable;
       v = this.nl.weightNormView({
         direction: this.directionRows.map((row) => row.map(numberOf)),
         magnitude: this.magnitudes.map(numberOf),
