@@ -23,6 +23,14 @@ const site = useSiteAndBrowser(async () => {
   await sweep('[data-run]').waitFor();
 });
 
+test('before any network is trained the accuracy axis runs from 0 to 1', async () => {
+  const range = await page.evaluate(() => {
+    const { y } = document.querySelector('nl-mnist-batch-size').chart.scales;
+    return [y.min, y.max];
+  });
+  assert.deepEqual(range, [0, 1]);
+});
+
 test('Cancel stops a sweep, and the settings are in the state string', async () => {
   await sweep('[data-setting="digits"]').selectOption('1024');
   await sweep('[data-setting="learningRate"]').selectOption('0.2');

@@ -187,6 +187,8 @@ export class NlMnistBatchSize extends NlWidget {
       categories: BATCH_SIZES.map(String),
       xMin: 1,
       xMax: BATCH_SIZES.length,
+      // From 0: with no result yet the axis would span 0.95 to 1, and later jump with each line.
+      yMin: 0,
       yMax: 1,
     });
   }
