@@ -14,9 +14,10 @@ namespace normlab {
 // Rows of the block every timing normalises (a batch of 16 rows).
 inline constexpr std::size_t rms_timing_rows = 16;
 // Cells (rows x width) normalised in one round of one normaliser: a round's repeats are
-// 2^20 / (16 x width), so every width takes about the same time per round: some tens of
-// milliseconds, long against the 0.1 ms to which a browser may round its clock.
-inline constexpr std::size_t rms_timing_cells_per_round = std::size_t(1) << 20;
+// 2^23 / (16 x width), so every width takes about the same time per round: some tens of
+// milliseconds, long against the 0.1 ms to which a browser may round its clock (at 2^20 cells a
+// round took about 3 ms, and the medians came out as multiples of the clock's tick).
+inline constexpr std::size_t rms_timing_cells_per_round = std::size_t(1) << 23;
 inline constexpr std::size_t rms_timing_widest = 4096, rms_timing_most_rounds = 51;
 
 struct RmsTiming {

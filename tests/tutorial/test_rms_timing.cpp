@@ -33,10 +33,10 @@ TEST_CASE("each round times both normalisers; the saving is the median of the ro
     CHECK(t.saved_percent == median_of(t.saved_percents));
 }
 
-TEST_CASE("the widest block takes 16 repeats a round, and the view carries the figures", "[tutorial][rms_timing]") {
+TEST_CASE("the widest block takes 128 repeats a round, and the view carries the figures", "[tutorial][rms_timing]") {
     const Json v = JsonReader(rms_timing_view(4096, 1, 2)).read();
     CHECK(v["width"].number == 4096);
-    CHECK(v["repeats"].number == 16);
+    CHECK(v["repeats"].number == 128);
     CHECK(v["layerSeconds"].array.size() == 1);
     CHECK(v["layerMedian"].number == v["layerSeconds"][0].number);
     CHECK(v["savedPercent"].number == v["savedPercents"][0].number);
