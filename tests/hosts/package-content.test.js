@@ -34,6 +34,16 @@ function referencesOf(file) {
   );
 }
 
+/** The workers the sources start (`new URL('./name-worker.js', import.meta.url)`): their names, sorted. */
+function workersStarted() {
+  const work = path.join(root, 'web', 'src', 'work');
+  const names = readdirSync(work)
+    .filter((f) => f.endsWith('.js'))
+    .flatMap((f) => [...readFileSync(path.join(work, f), 'utf8').matchAll(/new URL\('\.\/([\w-]+-worker)\.js'/g)])
+    .map((m) => m[1]);
+  return [...new Set(names)].sort();
+}
+
 test('the package holds no sources, tests or build leftovers, only its entries, assets and papers', () => {
   const allowed = [
     /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|custom-elements\.json|normlab\.d\.ts|normlab\.js)$/,
@@ -44,7 +54,11 @@ test('the package holds no sources, tests or build leftovers, only its entries, 
   assert.deepEqual(stray, []);
   assert.ok(!files.some((f) => /\.(cpp|hpp|map|test\.js|ts)$/.test(f) && f !== 'normlab.d.ts'));
   assert.equal(files.filter((f) => f.endsWith('.wasm')).length, 3, 'the three core modules');
-  assert.equal(files.filter((f) => /worker/.test(f)).length, 2, 'the two worker chunks');
+  // One chunk for each worker the sources start, and no other.
+  const workers = files
+    .filter((f) => /worker/.test(f))
+    .map((f) => path.posix.basename(f).replace(/-[\w-]{8}\.js$/, ''));
+  assert.deepEqual(workers.sort(), workersStarted(), 'a chunk for each worker the widgets start');
   assert.equal(files.filter((f) => f.endsWith('.bin')).length, 1, 'the digits');
   assert.match(readFileSync(path.join(top, 'LICENSE'), 'utf8'), /^MIT License/);
   assert.match(
