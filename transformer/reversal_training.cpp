@@ -17,8 +17,8 @@ TransformerShape shape_of(const DigitReversalSettings& s) {
 TransformerStack stack_of(const DigitReversalSettings& s, const ReversalTraining& training) {
     Random random(s.seed);
     const TransformerStack fresh = initialised_stack(shape_of(s), s.placement, s.kind, random);
-    require_same(training.parameters.size(), fresh.layout().size(), "the training's parameters",
-                 "the stack's parameters");
+    require_same(training.parameters.size(), fresh.layout().size(), "training's number of parameters",
+                 "stack's number of parameters");
     return fresh.with_parameters(training.parameters);
 }
 } // namespace
@@ -52,7 +52,8 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const R
                         " goes beyond the run's " + std::to_string(s.steps) + " steps");
     TransformerStack stack = stack_of(s, training);
     Adam adam = Adam::resumed(s.adam, training.first_moment, training.second_moment, training.steps);
-    require_same(adam.first_moment().size(), training.parameters.size(), "Adam's moments", "the stack's parameters");
+    require_same(adam.first_moment().size(), training.parameters.size(), "number of Adam's moments",
+                 "stack's number of parameters");
     ReversalPiece piece;
     piece.losses.reserve(count);
     for (std::size_t k = 0; k < count; ++k) {

@@ -113,7 +113,7 @@ std::vector<double> TransformerStack::slopes(const TransformerGradient& g) const
 }
 
 TransformerStack TransformerStack::with_parameters(const std::vector<double>& values) const {
-    require_same(values.size(), layout().size(), "parameter list", "the stack's parameters");
+    require_same(values.size(), layout().size(), "parameter list's length", "stack's number of parameters");
     require_finite(values, "parameter list");
     ParameterReader in(values);
     Embedding e = embedding_.read(in);

@@ -66,7 +66,10 @@ TEST_CASE("a piece refuses steps beyond the run and a state of another stack", "
     check_refusal<SizeError>([&] { continue_reversal_training(s, start, 8); }, "beyond the run's 7 steps");
     ReversalTraining short_list = start;
     short_list.parameters.pop_back();
-    check_refusal<ShapeError>([&] { continue_reversal_training(s, short_list, 1); }, "parameters");
+    check_refusal<ShapeError>([&] { continue_reversal_training(s, short_list, 1); },
+                              "the training's number of parameters is " + std::to_string(start.parameters.size() - 1) +
+                                  " but the stack's number of parameters is " +
+                                  std::to_string(start.parameters.size()));
     ReversalTraining short_moments = start;
     short_moments.first_moment.pop_back();
     check_refusal<ShapeError>([&] { continue_reversal_training(s, short_moments, 1); }, "moment");
