@@ -132,7 +132,7 @@ std::string weight_norm_view() { return weight_norm_view_of(weight_norm_default_
 
 std::string weight_norm_view_of(const WeightNormSetting& setting) {
     require_shape(setting.direction, 2, 3, "direction block (2 inputs by 3 neurons)");
-    require_same(setting.magnitude.size(), 3, "magnitude length", "number of neurons, 3");
+    require_same(setting.magnitude.size(), 3, "magnitude length", "number of neurons");
     require_learning_rate(setting.learning_rate);
     if (!(setting.learning_rate > 0 && setting.learning_rate <= 10))
         throw LearningRateError("the learning rate is " + format_number(setting.learning_rate) +

@@ -82,7 +82,8 @@ TEST_CASE("the weight-normalisation view refuses a setting by name", "[views][we
     CHECK_THROWS_AS(weight_norm_view_of(s), ZeroDirectionError);
     s = weight_norm_default_setting();
     s.magnitude.pop_back();
-    CHECK_THROWS_AS(weight_norm_view_of(s), ShapeError);
+    check_refusal<ShapeError>([&] { weight_norm_view_of(s); },
+                              "the magnitude length is 2 but the number of neurons is 3");
     s = weight_norm_default_setting();
     s.direction = Block(3, 3, 1.0);
     CHECK_THROWS_AS(weight_norm_view_of(s), ShapeError);
