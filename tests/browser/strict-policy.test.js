@@ -16,7 +16,16 @@ import { useSite, watchForProblems } from './site.js';
 const HOSTILE = '* { font-size: 30px !important; color: red !important; line-height: 3 !important }';
 const GUIDE = fileURLToPath(new URL('../../docs/embedding.md', import.meta.url));
 // The widgets that train in the page's workers (the others need no worker-src).
-const IN_WORKERS = ['nl-covariate-shift', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways'];
+const IN_WORKERS = [
+  'nl-covariate-shift',
+  'nl-comparison',
+  'nl-loss-curves',
+  'nl-two-ways',
+  'nl-starting-slopes',
+  'nl-rms-timing',
+];
+// The widgets whose workers start only when the reader presses Train.
+const TRAIN_PRESSED = ['nl-warm-up', 'nl-mnist-batch-size'];
 
 /** The guide's policy, for widgets served from `origin`: its one ```csp block, on one line. */
 function guidePolicy(origin) {
@@ -213,6 +222,25 @@ for (const f of FORGOTTEN)
       await blog.close();
     }
   });
+
+test('without blob: in worker-src a widget that trains when pressed says so over its fallback', async () => {
+  const policy = without(guidePolicy(widgets.url), 'worker-src', `worker-src ${widgets.url}`);
+  const blog = await host(policy, TRAIN_PRESSED);
+  const { page } = await open(blog);
+  try {
+    await waitForEach(page, TRAIN_PRESSED, drawn);
+    for (const n of TRAIN_PRESSED) await page.locator(`${n} >> [data-run]`).click();
+    await waitForEach(page, TRAIN_PRESSED, refused);
+    const states = await sentences(page, TRAIN_PRESSED);
+    for (const n of TRAIN_PRESSED) {
+      assert.match(states[n].error, /^This widget trains in a Web Worker, .* blob: to its worker-src\.$/, n);
+      assert.equal(states[n].fallback, true, `${n} shows no fallback`);
+    }
+  } finally {
+    await page.close();
+    await blog.close();
+  }
+});
 
 test('with no style-src at all the widgets keep their styles: they need none', async () => {
   const tags = ['nl-playground', 'nl-bowl', 'nl-comparison'];

@@ -10,6 +10,7 @@ import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
 import { watchSeedField } from '../widget/seed-field.js';
+import { HostPolicyError } from '../page/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { MnistSweep } from '../work/mnist-sweep.js';
 import { ARRANGEMENTS, COLOURS, LABELS } from './mnist-lab/names.js';
@@ -131,6 +132,8 @@ export class NlMnistBatchSize extends NlWidget {
     } catch (e) {
       if (isCancel(e) || signal.aborted)
         status.textContent = `Cancelled after ${this.results.length} of ${trials.length} networks.`;
+      // A worker the host's policy refused: the widget says what to allow, over its fallback.
+      else if (e instanceof HostPolicyError) this.showFailure(e);
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
       this.training = null;

@@ -9,6 +9,7 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
+import { HostPolicyError } from '../page/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { timingWorker } from '../work/timing-work.js';
 
@@ -100,6 +101,8 @@ export class NlRmsTiming extends NlWidget {
       this.done({ summary: result.summary });
     } catch (e) {
       if (isCancel(e)) status.textContent = `Cancelled after ${timings.length} of ${WIDTHS.length} widths.`;
+      // A worker the host's policy refused: the widget says what to allow, over its fallback.
+      else if (e instanceof HostPolicyError) this.showFailure(e);
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
       finish();

@@ -9,6 +9,7 @@ import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
+import { HostPolicyError } from '../page/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS, WARM_UP_RUNS } from '../work/transformer-jobs.js';
 import { transformerWorker } from '../work/transformer-work.js';
@@ -196,6 +197,8 @@ export class NlWarmUp extends NlWidget {
     } catch (e) {
       this.cancel(); // the other worker's share too, when one failed
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} steps.`;
+      // A worker the host's policy refused: the widget says what to allow, over its fallback.
+      else if (e instanceof HostPolicyError) this.showFailure(e);
       else status.textContent = `${e.name}: ${e.message}`;
     } finally {
       finish();
