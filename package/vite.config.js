@@ -45,6 +45,9 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   plugins: [entries(), plainDynamicImports(), compileEagerly(['chart.js'])],
+  // The tools offer no embed code in the package: its snippets name the built site's script and
+  // frame page, which a host's bundle does not have (web/src/widget/embed-code.js).
+  define: { __NORMLAB_PACKAGE__: 'true' },
   build: {
     outDir: new URL('../build/package', import.meta.url).pathname,
     emptyOutDir: true,

@@ -159,6 +159,28 @@ std::string weight_norm_view_of(const WeightNormSetting& setting) {
     const WeightNormDense wn_next = wn.step(g, rate);
     const Dense dense_next = dense.step(dense.backward(dense.train(x), dy), rate);
 
+    // Directions and magnitudes whose figures are beyond a double (entries near 1e308, say) are
+    // refused by naming them, not answered with lengths of Infinity and readouts of 0.
+    const std::vector<std::vector<double>> figures = {
+        wn.direction_lengths(),
+        wn.effective_weights().data,
+        g.ddirection.data,
+        g.dmagnitude,
+        unprojected.data,
+        numeric_direction.data,
+        wn_next.effective_weights().data,
+        dense_next.weights().data,
+        column_lengths(wn.effective_weights()),
+        column_lengths(wn_next.effective_weights()),
+        column_lengths(dense_next.weights()),
+        {frobenius_distance(wn_next.effective_weights(), dense_next.weights()), dir.largest_gap,
+         largest_dot_with_direction(unprojected, v)}};
+    for (const auto& f : figures)
+        for (double y : f)
+            if (!std::isfinite(y))
+                throw NonFiniteError(
+                    "the directions and magnitudes are too large for this view: the weights "
+                    "they make, their slopes or one step from them are beyond a double");
     JsonWriter j;
     j.begin_object().field("x", x.data).field("direction", v.data).field("directionLengths", wn.direction_lengths());
     j.field("magnitude", magnitude).field("dy", dy.data);

@@ -42,8 +42,8 @@ WeightNormSetting weight_norm_default_setting();
 //  unprojectedGap, projectedDot, unprojectedDot, step: {learningRate, distance, lengthsBefore,
 //  weightNormLengthsAfter, denseLengthsAfter}}
 // requires: a 2-by-3 direction block (else ShapeError), 3 magnitudes (else ShapeError), every
-// value finite (else NonFiniteError), no zero direction (else ZeroDirectionError), a learning
-// rate above 0 and at most 10 (else LearningRateError).
+// value finite, and every figure made from them (else NonFiniteError), no zero direction (else
+// ZeroDirectionError), a learning rate above 0 and at most 10 (else LearningRateError).
 std::string weight_norm_view_of(const WeightNormSetting& setting);
 // The default setting's view.
 std::string weight_norm_view();

@@ -107,6 +107,7 @@ function widgetsSeen(page, tags) {
           notices: el.shadowRoot.querySelector('[part="notices"]').children.length,
           trained: el.trainingWorker !== undefined || el.running === true,
           run: el.shadowRoot.querySelector('[data-run]')?.textContent ?? '',
+          status: el.shadowRoot.querySelector('[data-status]')?.textContent ?? '',
         };
       }),
     tags,
@@ -156,6 +157,12 @@ for (const [name, tags] of Object.entries(PAGES)) {
           assert.ok(w.body, `${w.tag} shows its body (${w.failure})`);
           if (w.tag === 'nl-mnist-lab') assert.ok(!w.trained, 'the MNIST lab trains only when the reader asks');
           assert.ok(w.notices <= NOTICES_SHOWN + 1, `${w.tag} shows ${w.notices} notices`);
+          if (w.tag === 'nl-rms-timing' && caseName === 'values at their bounds')
+            assert.match(
+              w.status,
+              /^Press Time again to time 51 rounds/,
+              'the most rounds a link asks wait for the reader',
+            );
           if (w.tag === 'nl-comparison' && caseName === 'values at their bounds') {
             assert.ok(!w.trained, 'the comparison waits for the reader before training on a large crowd');
             assert.equal(w.run, 'Train on this crowd');

@@ -86,6 +86,14 @@ test('every file an entry reaches is in the package, and every file in it is rea
   // No module of the browser graph imports one of Node's.
   for (const file of code.filter((f) => f.endsWith('.js')))
     assert.doesNotMatch(readFileSync(path.join(top, file), 'utf8'), /(import|from)\s*\(?\s*["'`]node:/, file);
+  // The tools offer no embed code: its snippets name the built site's script and frame page, which
+  // a host's bundle does not have (the site's own build has them, tests/browser/frame.test.js).
+  const bundled = code.filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(top, f), 'utf8'));
+  assert.ok(
+    bundled.some((text) => text.includes('Copy link')),
+    'the tools are in the package',
+  );
+  assert.ok(!bundled.some((text) => text.includes('Copy embed code')), 'no Copy embed code in the package');
 });
 
 test('package.json is publishable and each of its fields names a file the package holds', () => {

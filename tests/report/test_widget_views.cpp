@@ -92,6 +92,13 @@ TEST_CASE("the weight-normalisation view refuses a setting by name", "[views][we
     check_refusal<LearningRateError>([&] { weight_norm_view_of(s); }, "the learning rate is 0");
     s.learning_rate = 11;
     check_refusal<LearningRateError>([&] { weight_norm_view_of(s); }, "the learning rate is 11");
+    // Entries near the largest double: the lengths they make overflow, and the view says so.
+    s = weight_norm_default_setting();
+    s.direction = Block::from_rows({{1e308, 1e308, 1e308}, {-1e308, -1e308, -1e308}});
+    s.magnitude = {1e308, 1e308, -1e308};
+    s.learning_rate = 10;
+    check_refusal<NonFiniteError>([&] { weight_norm_view_of(s); },
+                                  "the directions and magnitudes are too large for this view");
 }
 
 TEST_CASE("the behaviours table: every refusal is a typed error, every acceptance an answer", "[views][behaviour]") {

@@ -4,6 +4,13 @@
 import { siteRoot } from '../page/site-root.js';
 import { esc } from './escape.js';
 
+/**
+ * Whether the tools offer embed code: on the built site, whose folder holds the script and the
+ * frame page the snippets name; not in the npm package's build (package/vite.config.js defines
+ * __NORMLAB_PACKAGE__), whose files sit wherever a host's bundler puts them.
+ */
+export const embedCodeOffered = typeof __NORMLAB_PACKAGE__ === 'undefined';
+
 /** The frame page's fixed height when no helper resizes it (px); it scrolls inside beyond that. */
 export const FRAME_HEIGHT = 560;
 

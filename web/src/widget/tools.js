@@ -1,7 +1,7 @@
 // A widget's tools bar: Copy link, Copy embed code, Reset and the Export menu (export.js), below
 // its body. Built through the DOM (element.js), so it needs no HTML sink.
 import { element } from './element.js';
-import { frameSnippet, scriptSnippet } from './embed-code.js';
+import { embedCodeOffered, frameSnippet, scriptSnippet } from './embed-code.js';
 
 const button = (tool, text) => element('button', { type: 'button', 'data-tool': tool, part: 'button' }, text);
 const exportButton = (as, text) => element('button', { type: 'button', 'data-export-as': as, part: 'button' }, text);
@@ -12,7 +12,7 @@ export function toolsBar() {
     'div',
     { class: 'tools', part: 'tools' },
     button('copy-link', 'Copy link'),
-    button('copy-embed', 'Copy embed code'),
+    ...(embedCodeOffered ? [button('copy-embed', 'Copy embed code')] : []),
     button('reset', 'Reset'),
     element(
       'details',
@@ -62,7 +62,7 @@ export function attachTools(widget, root) {
     }
   });
   // Both snippets show (each can be copied from its box); the clipboard gets both, the script first.
-  root.querySelector('[data-tool="copy-embed"]').addEventListener('click', async () => {
+  root.querySelector('[data-tool="copy-embed"]')?.addEventListener('click', async () => {
     const script = scriptSnippet(widget);
     const frame = frameSnippet(widget);
     embed.querySelector('[data-embed-script]').value = script;

@@ -14,6 +14,8 @@ import { isCancel } from '../work/protocol.js';
 import { timingWorker } from '../work/timing-work.js';
 
 const WIDTHS = [64, 128, 256, 512, 1024, 2048, 4096];
+// The most rounds timed without the reader's press: the default's.
+const AUTOSTART_ROUNDS = 9;
 
 /** Seconds as microseconds for a table cell. */
 const micro = (seconds) => fmt(seconds * 1e6, 2);
@@ -38,7 +40,7 @@ export class NlRmsTiming extends NlWidget {
       name: 'autostart',
       type: 'boolean',
       default: true,
-      doc: 'start timing (in a worker) as the reader comes near the widget, not only on "Time again"',
+      doc: 'start timing (in a worker) as the reader comes near the widget, not only on "Time again" (at most 9 rounds)',
     },
   ];
 
@@ -72,7 +74,10 @@ export class NlRmsTiming extends NlWidget {
       if (Number.isInteger(n) && n >= 3 && n <= 51) this.rounds = n;
       else e.target.value = String(this.rounds);
     });
-    if (c.autostart) this.run(); // not awaited: the widget is drawn now, and done when the timings are
+    // Not awaited: the widget is drawn now, and done when the timings are. More rounds than the
+    // default (a few seconds of timing, up to 51 from a link) wait for the reader's press.
+    if (c.autostart && this.rounds <= AUTOSTART_ROUNDS) this.run();
+    else this.$('[data-status]').textContent = `Press Time again to time ${this.rounds} rounds a width.`;
   }
 
   /**
