@@ -249,7 +249,7 @@ export interface NlToggles extends NlWidget {}
 export interface NlRmsTimingAttributes extends NlCommonAttributes {
   /** timing rounds per width; the medians are taken over them (3 to 51) (default 9) */
   rounds?: number;
-  /** start timing (in a worker) as the reader comes near the widget, not only on "Time again" (default true) */
+  /** start timing (in a worker) as the reader comes near the widget, not only on "Time again" (at most 9 rounds) (default true) */
   autostart?: boolean;
 }
 /** <nl-rms-timing>: What RMSNorm saves. */
