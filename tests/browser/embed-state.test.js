@@ -17,7 +17,7 @@ const site = useOneWidgetSite(async ({ server, context }) => {
 /**
  * The widget's figures once it has drawn (done more than `dones` times) and they stop changing.
  * A widget that measures times in the reader's browser (its class's `measuresTime`) shows other
- * numbers at every run: its figures are compared with the digits left out.
+ * numbers at every run: its figures are compared with the digits and its finding left out.
  */
 async function figures(page, dones = 0) {
   await page.waitForFunction((n) => window.dones > n, dones, { timeout: 90000 });
@@ -28,9 +28,14 @@ async function figures(page, dones = 0) {
       // Still loading, or still training (its Cancel enabled): not settled.
       if (!body || body.querySelector('.loading, [data-cancel]:not([disabled])')) return null;
       const controls = [...body.querySelectorAll('input, select')].map((c) => c.value).join(' ');
-      const text = body.textContent.replace(/\d+(\.\d+)? s\b/g, '');
       const timed = document.body.lastElementChild.constructor.measuresTime === true;
-      return `${timed ? text.replace(/[\d.,−-]+/g, '#') : text} ${controls}`;
+      if (timed) {
+        // Its finding's sentence names only the ranges its own times fall in: left out too.
+        const shown = body.cloneNode(true);
+        shown.querySelectorAll('[data-alternative]').forEach((a) => a.remove());
+        return `${shown.textContent.replace(/[\d.,−-]+/g, '#')} ${controls}`;
+      }
+      return `${body.textContent.replace(/\d+(\.\d+)? s\b/g, '')} ${controls}`;
     });
     if (now !== null && now === before) return now;
     before = now;
