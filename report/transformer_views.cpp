@@ -27,12 +27,11 @@ StartingSlopesSettings starting_slopes_settings(std::size_t depth, std::size_t w
 
 std::vector<std::size_t> compared_depths() { return {1, 2, 3, 4, 6, 8, 12}; }
 
-std::string starting_slopes_view(const StartingSlopesSettings& s) {
-    const StartingSlopes slopes = starting_slopes(s);
-    JsonWriter w;
-    w.begin_object()
-        .field("depth", s.shape.depth)
-        .field("width", s.shape.width)
+namespace {
+// The settings every slopes view repeats (all but the depth): the stack's shape but its depth, the
+// normaliser, the sequences, draws and seed.
+JsonWriter& settings_fields(JsonWriter& w, const StartingSlopesSettings& s) {
+    return w.field("width", s.shape.width)
         .field("heads", s.shape.heads)
         .field("hidden", s.shape.hidden)
         .field("vocabulary", s.shape.vocabulary)
@@ -40,26 +39,23 @@ std::string starting_slopes_view(const StartingSlopesSettings& s) {
         .field("norm", std::string(norm_kind_name(s.kind)))
         .field("sequences", s.sequences)
         .field("draws", s.draws)
-        .field("seed", static_cast<double>(s.seed))
-        .field("post", slopes.post)
-        .field("pre", slopes.pre)
-        .end_object();
+        .field("seed", static_cast<double>(s.seed));
+}
+} // namespace
+
+std::string starting_slopes_view(const StartingSlopesSettings& s) {
+    const StartingSlopes slopes = starting_slopes(s);
+    JsonWriter w;
+    w.begin_object().field("depth", s.shape.depth);
+    settings_fields(w, s).field("post", slopes.post).field("pre", slopes.pre).end_object();
     return w.str();
 }
 
 std::string slopes_across_depths_view(const StartingSlopesSettings& s, const std::vector<std::size_t>& depths) {
     const SlopesAcrossDepths across = slopes_across_depths(s, depths);
     JsonWriter w;
-    w.begin_object()
-        .field("width", s.shape.width)
-        .field("heads", s.shape.heads)
-        .field("hidden", s.shape.hidden)
-        .field("vocabulary", s.shape.vocabulary)
-        .field("context", s.shape.context)
-        .field("norm", std::string(norm_kind_name(s.kind)))
-        .field("sequences", s.sequences)
-        .field("draws", s.draws)
-        .field("seed", static_cast<double>(s.seed))
+    w.begin_object();
+    settings_fields(w, s)
         .field("depths", std::vector<double>(across.depths.begin(), across.depths.end()))
         .field("post", across.post)
         .field("pre", across.pre)

@@ -62,6 +62,24 @@ double mean_of_last_20(const std::vector<double>& losses) {
     for (std::size_t k = losses.size() - 20; k < losses.size(); ++k) sum += losses[k];
     return sum / 20;
 }
+
+// Post-norm without and with a linear warm-up of warmup_steps, and pre-norm without, each trained
+// from the same settings s (its placement and warm-up ignored).
+struct ThreeRuns {
+    DigitReversalRun post, warmed, pre;
+};
+ThreeRuns post_warmed_and_pre(DigitReversalSettings s, std::size_t warmup_steps) {
+    ThreeRuns r;
+    s.placement = Placement::Post;
+    s.adam.warmup_steps = 0;
+    r.post = train_digit_reversal(s);
+    s.adam.warmup_steps = warmup_steps;
+    r.warmed = train_digit_reversal(s);
+    s.placement = Placement::Pre;
+    s.adam.warmup_steps = 0;
+    r.pre = train_digit_reversal(s);
+    return r;
+}
 } // namespace
 
 TEST_CASE("at depth 6, width 64 and Adam 5e-3, post-norm needs warm-up and pre-norm does not",
@@ -73,13 +91,7 @@ TEST_CASE("at depth 6, width 64 and Adam 5e-3, post-norm needs warm-up and pre-n
     s.depth = 6;
     s.adam.learning_rate = 5e-3;
     s.steps = 300;
-    s.placement = Placement::Post;
-    const DigitReversalRun post = train_digit_reversal(s);
-    s.adam.warmup_steps = 100;
-    const DigitReversalRun warmed = train_digit_reversal(s);
-    s.placement = Placement::Pre;
-    s.adam.warmup_steps = 0;
-    const DigitReversalRun pre = train_digit_reversal(s);
+    const auto [post, warmed, pre] = post_warmed_and_pre(s, 100);
     CHECK(mean_of_last_20(post.losses) > 2.2); // 2.26: chance among ten digits is ln 10 = 2.30
     CHECK(post.accuracy < 0.3);                // 0.19
     CHECK(mean_of_last_20(warmed.losses) < 0.01);
@@ -99,13 +111,7 @@ TEST_CASE("at the warm-up instrument's opening setting post-norm needs warm-up a
     s.depth = 6;
     s.adam.learning_rate = 1e-2;
     s.steps = 200;
-    s.placement = Placement::Post;
-    const DigitReversalRun post = train_digit_reversal(s);
-    s.adam.warmup_steps = 50;
-    const DigitReversalRun warmed = train_digit_reversal(s);
-    s.placement = Placement::Pre;
-    s.adam.warmup_steps = 0;
-    const DigitReversalRun pre = train_digit_reversal(s);
+    const auto [post, warmed, pre] = post_warmed_and_pre(s, 50);
     CHECK(mean_of_last_20(post.losses) > 2.2); // chance among ten digits is ln 10 = 2.30
     CHECK(post.accuracy < 0.3);
     CHECK(mean_of_last_20(warmed.losses) < 0.05);
