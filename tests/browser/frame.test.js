@@ -78,7 +78,12 @@ test('a frame naming no widget, or one that is not, says so in a sentence', asyn
       ['', /names none\.$/],
       ['#theme=dark', /names none\.$/],
       ['#no-such-widget=x', /^This frame's address names "no-such-widget", which is no normlab widget/],
-      [`#${'a'.repeat(5000)}=x`, /names "a{39}…", which is no normlab widget/],
+      [`#${'a'.repeat(5000)}=x`, /names "a{80}…" \(5,000 characters\), which is no normlab widget/],
+      // A right-to-left override in the address is dropped: it cannot reverse the sentence.
+      [
+        `#${encodeURIComponent('evil\u202Eenola')}=x`,
+        /^This frame's address names "evilenola", which is no normlab widget/,
+      ],
     ]) {
       await page.goto('about:blank');
       await page.goto(`${site.server.url}/frame.html${hash}`);

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readOption } from '../../web/src/widget/attributes.js';
+import { inertPieces, quoted, shownText } from '../../web/src/widget/inert.js';
 import { numbersCsv, neutralised } from '../../web/src/widget/export.js';
 import { noticeSentences } from '../../web/src/widget/frame.js';
 import {
@@ -12,7 +13,9 @@ import {
   BLOCK_ROWS,
   CROWD_CHARS,
   HASH_STATES,
+  LINE_CHARS,
   NOTICES_SHOWN,
+  QUOTED_CHARS,
   STATE_CHARS,
   STATE_PARTS,
 } from '../../web/src/widget/limits.js';
@@ -86,7 +89,7 @@ test('a block beyond its rows, columns or characters: the default, and a notice 
     assert.ok(performance.now() - t0 < 50);
     assert.equal(value, '1,7;1,9');
     assert.ok(problem.includes(words), problem);
-    assert.ok(problem.endsWith('Using the default, 1,7;1,9.'));
+    assert.ok(shownText(problem).endsWith('Using the default, 1,7;1,9.'));
   }
   const most = Array.from({ length: BLOCK_ROWS }, () => Array(BLOCK_COLUMNS).fill('1').join(',')).join(';');
   assert.equal(readOption(options[0], most).value, most, 'a block at the bounds is read');
@@ -121,4 +124,64 @@ test('CSV cells that begin with =, +, - or @ are neutralised; numbers are not', 
     [{ label: '@x', points: [[1, -2]] }],
   );
   assert.equal(csv, `table: =evil()\n"'=HYPERLINK(""u"",""v"")",-2.5\n\nseries,x,y\n'@x,1,-2\n`);
+});
+
+// Text from a link reaches the screen inert (widget/inert.js): capped, and unable to reorder the
+// words around it.
+const RLO = '\u202E';
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+test('a quoted value is capped at QUOTED_CHARS characters, then "…" and its whole length', () => {
+  const long = 'x'.repeat(4000);
+  assert.equal(shownText(quoted(long)), `"${'x'.repeat(QUOTED_CHARS)}…" (4,000 characters)`);
+  assert.equal(shownText(quoted('abc')), '"abc"');
+  assert.equal(shownText(quoted('x'.repeat(QUOTED_CHARS))), `"${'x'.repeat(QUOTED_CHARS)}"`, 'at the bound: whole');
+  // A surrogate pair at the cut is left whole or left out, never halved.
+  const emoji = `${'x'.repeat(QUOTED_CHARS - 1)}${'😀'.repeat(10)}`;
+  assert.ok(!/[\uD800-\uDBFF]…/.test(quoted(emoji)), 'no lone high surrogate before the ellipsis');
+});
+
+test('bidirectional controls in a value are dropped, and the value is isolated from its sentence', () => {
+  const hostile = `evil${RLO}gnp.exe\u2066\u2069\u200F\u061C\u202A\u202B\u202C\u202D\u2067\u2068\u200E`;
+  const q = quoted(hostile);
+  assert.equal(q, '"\u2068evilgnp.exe\u2069"', 'only the isolate inert() adds');
+  const pieces = inertPieces(`kind=${q} is not allowed: kind takes one of batch, layer.`);
+  assert.deepEqual(pieces, [
+    { text: 'kind="', isolated: false },
+    { text: 'evilgnp.exe', isolated: true },
+    { text: '" is not allowed: kind takes one of batch, layer.', isolated: false },
+  ]);
+  // A line that carries text never made inert (a core's message quoting a field) loses its controls.
+  assert.equal(shownText(`DataError: height 'a${RLO}b' is not a number`), "DataError: height 'ab' is not a number");
+  assert.equal(shownText(`x \u2068${RLO}y\u2069 z`), 'x y z', 'an isolate holding a control is no isolate of inert()');
+});
+
+test('every notice a hostile state or attribute gives holds no bidirectional control but balanced isolates', () => {
+  const state = [
+    `kind:${encodeURIComponent(`${RLO}reyal`)}`,
+    `${encodeURIComponent(`no${RLO}such`)}:1`,
+    `rows:${encodeURIComponent(`1,2;3${RLO}`)}`,
+    `steps:${encodeURIComponent(`5${RLO}0`)}`,
+  ].join('~');
+  const { problems } = readOptions(widgetWith(state));
+  assert.equal(problems.length, 4);
+  for (const problem of problems) {
+    const outside = problem.replace(/\u2068[^\u2066-\u2069\u202A-\u202E\u200E\u200F\u061C]*\u2069/g, '');
+    assert.ok(!BIDI.test(outside), `a stray control in ${JSON.stringify(problem)}`);
+    assert.ok(!shownText(problem).includes(RLO));
+  }
+});
+
+test('a notice quoting a 4,000-character value stays short', () => {
+  const { problems } = readOptions(widgetWith(`kind:${'q'.repeat(200)}~${'z'.repeat(4000)}:1`));
+  for (const problem of problems) assert.ok(shownText(problem).length < 300, shownText(problem));
+  assert.match(shownText(problems[0]), /"z{80}…" \(4,002 characters\) names no option/);
+  assert.match(shownText(problems[1]), /^In the state, kind="q{80}…" \(200 characters\) is not allowed/);
+});
+
+test('a line on screen is capped at LINE_CHARS characters, then "…" and its whole length', () => {
+  const line = `SizeError: ${'w'.repeat(5000)}`;
+  const shown = shownText(line);
+  assert.equal(shown, `${line.slice(0, LINE_CHARS)}… (5,011 characters)`);
+  assert.equal(shownText('short'), 'short');
 });

@@ -5,18 +5,19 @@
 import { ALL_WIDGETS } from '../widgets/registry.js';
 import { loadWidget } from '../widgets/modules.js';
 import { TEXT_CHARS } from '../widget/limits.js';
-import { hashStates, shortened } from '../widget/state.js';
+import { hashStates } from '../widget/state.js';
+import { quoted, showInert } from '../widget/inert.js';
 import { showTitles } from './captions.js';
 
 export const HEIGHT_MESSAGE = 'normlab:height';
 
 const main = document.getElementById('frame');
 
-/** A sentence in place of the widget. */
+/** A sentence in place of the widget (made inert: it may quote the address; see inert.js). */
 function say(text) {
   const p = document.createElement('p');
   p.setAttribute('role', 'alert');
-  p.textContent = text;
+  showInert(p, text);
   main.replaceChildren(p);
 }
 
@@ -32,7 +33,7 @@ export function frameRequest(hash) {
   const tag = `nl-${id}`;
   if (!ALL_WIDGETS.includes(tag)) {
     return {
-      problem: `This frame's address names "${shortened(id)}", which is no normlab widget (playground, comparison, bowl, …).`,
+      problem: `This frame's address names ${quoted(id)}, which is no normlab widget (playground, comparison, bowl, …).`,
     };
   }
   let theme = states.get('theme');

@@ -6,6 +6,7 @@
 //   list: comma-separated values.
 //   block: rows separated by ";", values by ",", every row as long as the first, every value a number.
 
+import { inert, quoted } from './inert.js';
 import { BLOCK_CHARS, BLOCK_COLUMNS, BLOCK_ROWS, TEXT_CHARS } from './limits.js';
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -76,9 +77,6 @@ function parse(option, raw) {
   }
 }
 
-/** A text as a notice quotes it: at most 40 characters, the rest elided. */
-const quoted = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
-
 /** The most characters an option's text may have (limits.js): its table's maxChars, a block's or a list's, else any text's. */
 export function charsAllowed(option) {
   if (option.maxChars !== undefined) return option.maxChars;
@@ -88,7 +86,7 @@ export function charsAllowed(option) {
 
 /** The sentence for a text beyond a bound of limits.js, or undefined when it is within them all. */
 export function beyondBounds(option, raw) {
-  const using = `Using the default, ${quoted(written(option))}.`;
+  const using = `Using the default, ${inert(written(option))}.`;
   const chars = charsAllowed(option);
   if (raw.length > chars)
     return `${option.name} is ${raw.length} characters long, more than the ${chars} it may have. ${using}`;
@@ -106,7 +104,8 @@ export function beyondBounds(option, raw) {
  * Reads one option. requires: raw is the attribute's text or null (absent).
  * ensures: {value} always (the default when raw is absent, beyond a bound of limits.js or not
  * allowed); {problem} too when raw is not allowed, a sentence naming the attribute, the value
- * (its first 40 characters), what is allowed and the default, or the bound it is beyond.
+ * (made inert: its first QUOTED_CHARS characters, isolated; see inert.js), what is allowed and the
+ * default, or the bound it is beyond.
  */
 export function readOption(option, raw) {
   if (raw === null || raw === undefined) return { value: option.default };
@@ -120,7 +119,7 @@ export function readOption(option, raw) {
   if (value !== undefined) return { value };
   return {
     value: option.default,
-    problem: `${option.name}="${quoted(raw)}" is not allowed: ${option.name} takes ${allowed(option)}. Using the default, ${written(option)}.`,
+    problem: `${option.name}=${quoted(raw)} is not allowed: ${option.name} takes ${allowed(option)}. Using the default, ${inert(written(option))}.`,
   };
 }
 

@@ -2,10 +2,10 @@
 // share, where a reader pastes or chooses a CSV of (height, weight, label) rows. The core reads
 // the text (nl.crowdFromCsv); a refusal lists every bad line and changes nothing else: the text
 // stays in its box and the widget keeps the crowd it had.
-import { esc } from './escape.js';
+import { element } from './element.js';
 import { grouped } from './format.js';
+import { showInert } from './inert.js';
 import { CROWD_CHARS, CROWD_TEXT_CHARS } from './limits.js';
-import { setHtml } from '../page/trusted-types.js';
 
 /** Characters of CSV text a state string (and so a link) holds; a longer crowd is left out of it. */
 export const CROWD_IN_STATE = CROWD_CHARS;
@@ -98,16 +98,17 @@ function showRefusal(box, e) {
   const what = lines
     ? `${lines.length === 1 ? 'One line' : `${lines.length} lines`} of your crowd could not be read (a row is height,weight,label)`
     : `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)}`;
-  head.textContent = `${what}. Your text is kept and the crowd in use is unchanged.`;
+  // The core quotes the refused fields, which come from the reader's text or a link: made inert.
+  showInert(head, `${what}. Your text is kept and the crowd in use is unchanged.`);
   box.replaceChildren(head);
   if (!lines) return;
   const list = document.createElement('ul');
-  setHtml(
-    list,
-    lines
-      .slice(0, LINES_SHOWN)
-      .map((l) => `<li data-line="${l.line}">line ${l.line}: ${esc(l.reason)}</li>`)
-      .join(''),
+  list.append(
+    ...lines.slice(0, LINES_SHOWN).map((l) => {
+      const item = element('li', { 'data-line': String(l.line) });
+      showInert(item, `line ${l.line}: ${l.reason}`);
+      return item;
+    }),
   );
   box.append(list);
   if (lines.length > LINES_SHOWN) {

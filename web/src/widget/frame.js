@@ -3,6 +3,7 @@
 import { HostPolicyError } from '../page/host-policy.js';
 import { WasmUnavailableError } from '../page/wasm-support.js';
 import { element } from './element.js';
+import { errorLine, showInert } from './inert.js';
 import { NOTICES_SHOWN } from './limits.js';
 import { adoptStyles } from './sheets.js';
 import { widgetStyles } from './styles.js';
@@ -43,16 +44,23 @@ export function noticeSentences(problems) {
   return [...problems.slice(0, NOTICES_SHOWN), `… and ${more} more notice${more === 1 ? '' : 's'}.`];
 }
 
-/** Shows one notice per sentence in the notices element (unchanged when it shows them already). */
+const shownSentences = new WeakMap(); // a notices element -> the sentences it shows
+
+/**
+ * Shows one notice per sentence in the notices element (unchanged when it shows them already),
+ * each made inert (inert.js): at most LINE_CHARS characters, no bidirectional control but the
+ * isolates of the values it quotes.
+ */
 export function showNotices(notices, all) {
   const problems = noticeSentences(all);
-  const shown = [...notices.children].map((p) => p.textContent);
+  const shown = shownSentences.get(notices) ?? [];
   if (shown.length === problems.length && shown.every((t, k) => t === problems[k])) return;
+  shownSentences.set(notices, problems);
   notices.replaceChildren(
     ...problems.map((text) => {
       const p = document.createElement('p');
       p.className = 'notice';
-      p.textContent = text;
+      showInert(p, text);
       return p;
     }),
   );
@@ -68,7 +76,7 @@ export function failureNodes(e) {
   p.className = 'error';
   p.setAttribute('role', 'alert');
   const plain = e instanceof WasmUnavailableError || e instanceof HostPolicyError;
-  p.textContent = plain ? e.message : `${e.name ?? 'Error'}: ${e.message}`;
+  showInert(p, plain ? e.message : errorLine(e));
   if (!plain) console.error(e);
   return plain ? [p, document.createElement('slot')] : [p];
 }

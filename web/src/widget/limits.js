@@ -23,6 +23,18 @@ export const CROWD_TEXT_CHARS = 65536;
 /** Characters of any other option's text. */
 export const TEXT_CHARS = 256;
 /**
+ * Characters of a text from a link, an attribute or a state that a sentence quotes (a refused
+ * value, a typed field); the rest is elided and the length said: "xxxx…" (4,000 characters).
+ */
+export const QUOTED_CHARS = 80;
+/** Characters of a caption attribute shown above a widget; the rest elided likewise. */
+export const CAPTION_CHARS = 160;
+/**
+ * Characters of one line on screen that may carry such text (a notice, a refusal, a status, an
+ * error's message); the rest elided likewise.
+ */
+export const LINE_CHARS = 480;
+/**
  * People in a crowd the comparison trains on arrival (its 125 trainings: about a second, at
  * 3 ms a person); a larger crowd waits for the reader's "Train on this crowd".
  */

@@ -1,5 +1,6 @@
 // Whole-number fields (a seed, a count of epochs): anything else, an emptied field included, puts
 // the field back to the number in use, never reads as 0, and says so beside the field.
+import { showInert, singleQuoted } from './inert.js';
 
 /**
  * Watches a field for a whole number from min to max: a good one is applied; anything else puts
@@ -20,9 +21,12 @@ export function watchWholeField(input, { min, max, what, current, apply }) {
       (input.closest('label') ?? input).insertAdjacentElement('afterend', note);
     }
     if (note)
-      note.textContent = good
-        ? ''
-        : `${what} is a whole number from ${min} to ${max}; ${text === '' ? 'an empty field' : `'${text}'`} is not, so ${current()} stays.`;
+      showInert(
+        note,
+        good
+          ? ''
+          : `${what} is a whole number from ${min} to ${max}; ${text === '' ? 'an empty field' : singleQuoted(text)} is not, so ${current()} stays.`,
+      );
   });
 }
 

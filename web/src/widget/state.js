@@ -2,6 +2,7 @@
 // "name:value" pairs joined by "~", each value percent-encoded, so the string fits in a URL hash
 // ("#playground=kind:layer~rows:1,7;1,9") and in a `state` attribute alike.
 import { THEME, readOption, written } from './attributes.js';
+import { quoted } from './inert.js';
 import { HASH_STATES, STATE_CHARS, STATE_PARTS } from './limits.js';
 
 // A lone surrogate (not text) is written as U+FFFD rather than failing the whole state.
@@ -22,9 +23,6 @@ export function stateString(options, values) {
     .map((o) => `${o.name}:${encode(written(o, values[o.name]))}`)
     .join('~');
 }
-
-/** A text as a notice quotes it: at most 40 characters, the rest elided. */
-export const shortened = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
 /**
  * Splits a state string into raw option texts, reading at most STATE_PARTS parts of a string of
@@ -53,7 +51,7 @@ export function stateTexts(options, state) {
     const name = colon < 0 ? part : part.slice(0, colon);
     if (colon < 0 || !options.some((o) => o.name === name)) {
       problems.push(
-        `the state part "${shortened(part)}" names no option of this widget (allowed: ${options.map((o) => o.name).join(', ') || 'none'}); it is ignored.`,
+        `the state part ${quoted(part)} names no option of this widget (allowed: ${options.map((o) => o.name).join(', ') || 'none'}); it is ignored.`,
       );
       continue;
     }
@@ -67,7 +65,7 @@ export function stateTexts(options, state) {
         );
       else texts[name] = text;
     } catch {
-      problems.push(`the state part "${shortened(part)}" is not percent-encoded text; it is ignored.`);
+      problems.push(`the state part ${quoted(part)} is not percent-encoded text; it is ignored.`);
     }
   }
   return { texts, problems };

@@ -2,6 +2,7 @@
 // its body. Built through the DOM (element.js), so it needs no HTML sink.
 import { element } from './element.js';
 import { embedCodeOffered, frameSnippet, scriptSnippet } from './embed-code.js';
+import { showInert } from './inert.js';
 
 const button = (tool, text) => element('button', { type: 'button', 'data-tool': tool, part: 'button' }, text);
 const exportButton = (as, text) => element('button', { type: 'button', 'data-export-as': as, part: 'button' }, text);
@@ -54,11 +55,11 @@ export function attachTools(widget, root) {
     try {
       await navigator.clipboard.writeText(linkBox.value);
       linkBox.hidden = true;
-      status.textContent = `Link copied.${notes}`;
+      showInert(status, `Link copied.${notes}`);
     } catch {
       linkBox.hidden = false;
       linkBox.select();
-      status.textContent = `Copy this link:${notes}`;
+      showInert(status, `Copy this link:${notes}`);
     }
   });
   // Both snippets show (each can be copied from its box); the clipboard gets both, the script first.
@@ -72,14 +73,14 @@ export function attachTools(widget, root) {
     const notes = widget.leftOutOfLink.map((n) => ` ${n}`).join('');
     try {
       await navigator.clipboard.writeText(`${script}\n\n${frame}\n`);
-      status.textContent = `Embed code copied: the script and element, then the iframe.${notes}`;
+      showInert(status, `Embed code copied: the script and element, then the iframe.${notes}`);
     } catch {
-      status.textContent = `Copy the embed code below.${notes}`;
+      showInert(status, `Copy the embed code below.${notes}`);
     }
   });
   menu.addEventListener('click', (e) => {
     const as = e.target.closest('[data-export-as]')?.dataset.exportAs;
-    if (as) widget.export(as).catch((error) => (status.textContent = `The export failed: ${error.message}`));
+    if (as) widget.export(as).catch((error) => showInert(status, `The export failed: ${error.message}`));
   });
   // Escape closes the Export menu and hands focus back to its summary.
   menu.addEventListener('keydown', (e) => {

@@ -13,6 +13,8 @@ import { ChartSet } from './chart-set.js';
 import { exportWidget } from './export.js';
 import { whenSectionAwake } from '../page/section-waking.js';
 import { holdFocus } from './focus.js';
+import { inert, showInert } from './inert.js';
+import { CAPTION_CHARS } from './limits.js';
 import { buildFrame, failureNodes, freshBody, showNotices } from './frame.js';
 import { setHtml } from '../page/trusted-types.js';
 import { leftOutSentences, liveOptions, readOptions, stateString, stateTexts, textsWith } from './state.js';
@@ -171,10 +173,11 @@ export class NlWidget extends HTMLElement {
     if (this.notices) showNotices(this.notices, problems);
   }
 
+  /** Shows the caption (a host's attribute: made inert, at most CAPTION_CHARS characters; see inert.js). */
   showCaption() {
     const text = captionOf(this);
     this.caption.hidden = !text;
-    this.caption.textContent = text ?? '';
+    showInert(this.caption, text ? inert(text, { most: CAPTION_CHARS }) : '');
   }
 
   connectedCallback() {
