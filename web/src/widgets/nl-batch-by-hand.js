@@ -2,6 +2,7 @@
 // time by the core's batch normaliser: mean, distances, squares, variance, deviation, outputs,
 // with a scale and shift per feature you can set.
 import { NlWidget, define, esc } from '../widget/widget.js';
+import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -95,9 +96,12 @@ export class NlBatchByHand extends NlWidget {
     const typed = e.name === 'NonFiniteError' ? fields.find(({ text }) => Number.isNaN(number(text))) : null;
     const problem = this.$('[data-problem]');
     problem.dataset.errorName = e.name;
-    problem.textContent = typed
-      ? `${typed.where}: ${typed.text.trim() === '' ? 'empty; type a number' : `not a number: '${typed.text.trim()}'`}`
-      : `${e.name}: ${e.message}`;
+    showInert(
+      problem,
+      typed
+        ? `${typed.where}: ${typed.text.trim() === '' ? 'empty; type a number' : `not a number: ${singleQuoted(typed.text.trim())}`}`
+        : errorLine(e),
+    );
     for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
     this.$('[data-working-caption]').textContent = `Feature ${this.feature + 1}`;
     this.$('[data-working]').replaceChildren();

@@ -2,6 +2,7 @@
 // round twin, side by side: contours, the path step by step (Step, Run, Reset), the loss, the
 // per-step factors and the stable limit, all from the core. Drawing maps numbers to pixels only.
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { colour } from '../widget/charts.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
@@ -121,7 +122,7 @@ export class NlBowl extends NlWidget {
       v = this.nl.bowlView(which, s.rate, s.steps);
     } catch (e) {
       verdict.dataset.errorName = e.name;
-      verdict.textContent = Number.isNaN(s.rate) ? 'learning rate: empty; type a number' : `${e.name}: ${e.message}`;
+      showInert(verdict, Number.isNaN(s.rate) ? 'learning rate: empty; type a number' : errorLine(e));
       for (const name of ['steps', 'at', 'loss', 'factors', 'limit']) this.out(`${which}-${name}`, '–');
       return;
     }

@@ -2,6 +2,7 @@
 // a cancel button; a table per arrangement and a per-seed dot plot of held-out accuracy. On the
 // essay's crowd, or on a reader's own (crowd-picker.js).
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -93,7 +94,7 @@ export class NlComparison extends NlWidget {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
-      else status.textContent = `${e.name}: ${e.message}`;
+      else showInert(status, errorLine(e));
     } finally {
       finish();
     }

@@ -1,6 +1,7 @@
 // <nl-gradient-check>: the passed-down block, the naive block and the finite difference side by
 // side, with their disagreements, their sums along the axis, and the parameter slopes.
 import { NlWidget, define, esc } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { fixed, fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
@@ -112,7 +113,7 @@ export class NlGradientCheck extends NlWidget {
       err.hidden = true;
     } catch (e) {
       err.hidden = false;
-      err.textContent = `${e.name}: ${e.message}`;
+      showInert(err, errorLine(e));
       // Nothing computed from an earlier slope stands beside the refusal.
       for (const name of ['dx', 'naive', 'numeric']) {
         this.$(`[data-block="${name}"]`).replaceChildren();

@@ -2,6 +2,7 @@
 // distance and its square, the variance, the standard deviation and the standardised list, and
 // the same list times 1000 standardised again, to show that the units are forgotten.
 import { NlWidget, define, esc } from '../widget/widget.js';
+import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { keepingFocus } from '../widget/focus.js';
@@ -12,7 +13,8 @@ import { setHtml } from '../page/trusted-types.js';
 const sig = (v) => fmt(Number(v.toPrecision(3)), 12);
 
 /** What is wrong with a field's text that is no number, in the reader's words. */
-const unreadable = (text) => (text.trim() === '' ? 'empty; type a number' : `not a number: '${text.trim()}'`);
+const unreadable = (text) =>
+  text.trim() === '' ? 'empty; type a number' : `not a number: ${singleQuoted(text.trim())}`;
 
 export class NlMeanSpread extends NlWidget {
   static title = 'Mean, variance and standard deviation';
@@ -88,10 +90,10 @@ export class NlMeanSpread extends NlWidget {
       // Text that is no number reaches the core as NaN; the refusal names what the reader typed.
       const k = numbers.findIndex(Number.isNaN);
       note.dataset.errorName = e.name;
-      note.textContent =
-        e.name === 'NonFiniteError' && k >= 0
-          ? `number ${k + 1}: ${unreadable(this.values[k])}`
-          : `${e.name}: ${e.message}`;
+      showInert(
+        note,
+        e.name === 'NonFiniteError' && k >= 0 ? `number ${k + 1}: ${unreadable(this.values[k])}` : errorLine(e),
+      );
       for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
       this.$('tbody').replaceChildren();
       return;

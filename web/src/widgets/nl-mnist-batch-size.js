@@ -4,6 +4,7 @@
 // per batch size. The lab's workers do the training (one network and batch size a trial); the
 // digits are fetched when the reader presses Train. Every figure comes from the core.
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
@@ -134,7 +135,7 @@ export class NlMnistBatchSize extends NlWidget {
         status.textContent = `Cancelled after ${this.results.length} of ${trials.length} networks.`;
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
-      else status.textContent = `${e.name}: ${e.message}`;
+      else showInert(status, errorLine(e));
     } finally {
       this.training = null;
       finish();

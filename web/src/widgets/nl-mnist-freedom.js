@@ -1,6 +1,7 @@
 // <nl-mnist-freedom>: the rank of a layer or group normaliser's Jacobian, computed by the core at
 // a random row: layer norm leaves d - 2 directions free, group norm d - 2g.
 import { NlWidget, define, esc } from '../widget/widget.js';
+import { showInert, singleQuoted } from '../widget/inert.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { insertHtml } from '../page/trusted-types.js';
 
@@ -63,7 +64,7 @@ export class NlMnistFreedom extends NlWidget {
     const value = Number(text);
     if (text !== '' && Number.isInteger(value)) return value;
     this.refuse(
-      text === '' ? `${name}: empty; type a whole number` : `${name}: ${text} is not a whole number`,
+      text === '' ? `${name}: empty; type a whole number` : `${name}: ${singleQuoted(text)} is not a whole number`,
       'TypeError',
     );
     return undefined;
@@ -72,7 +73,7 @@ export class NlMnistFreedom extends NlWidget {
   /** Says why nothing was computed (the error's type in data-error-name) and drops the stale caption. */
   refuse(sentence, name) {
     const problem = this.$('[data-problem]');
-    problem.textContent = sentence;
+    showInert(problem, sentence);
     problem.dataset.errorName = name;
     this.out('how', '');
   }

@@ -8,6 +8,7 @@
 // drawn in animation frames (mnist-lab/frames.js), and nothing is drawn while the lab is off
 // screen or the tab hidden.
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, inertLine } from '../widget/inert.js';
 import { MnistLab } from '../work/mnist-lab.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { labStyles } from './mnist-lab/lab-styles.js';
@@ -211,7 +212,7 @@ export class NlMnistLab extends NlWidget {
       else if (act === 'clear') this.pad.clear();
       else if (act === 'digit') await this.pad.showDigit();
     } catch (e) {
-      if (!isCancel(e)) this.status(`${e.name}: ${e.message}`);
+      if (!isCancel(e)) this.status(inertLine(errorLine(e)));
     }
   }
 

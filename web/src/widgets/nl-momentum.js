@@ -2,6 +2,7 @@
 // step, with the rate written either way (momentum or keep) and PyTorch's unbiased running
 // variance as a toggle; more batches show the early bias wearing off.
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { fmt } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
@@ -102,9 +103,7 @@ export class NlMomentum extends NlWidget {
       // No figures of an earlier rate stay beside the refusal.
       const problem = this.$('[data-problem]');
       problem.dataset.errorName = e.name;
-      problem.textContent = Number.isNaN(this.rate)
-        ? `${this.convention}: empty; type a number`
-        : `${e.name}: ${e.message}`;
+      showInert(problem, Number.isNaN(this.rate) ? `${this.convention}: empty; type a number` : errorLine(e));
       this.$('[data-about]').textContent = '';
       this.$('tbody').replaceChildren();
       this.$('.chart').hidden = true;

@@ -1,6 +1,7 @@
 // <nl-parameter-count>: learned parameters and buffers of batch, layer and RMS norm at a width,
 // read from the core's normalisers.
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { grouped } from '../widget/format.js';
 import { setHtml } from '../page/trusted-types.js';
@@ -50,7 +51,7 @@ export class NlParameterCount extends NlWidget {
     } catch (e) {
       const problem = this.$('[data-problem]');
       problem.dataset.errorName = e.name;
-      problem.textContent = Number.isNaN(width) ? 'width: empty; type a number' : `${e.name}: ${e.message}`;
+      showInert(problem, Number.isNaN(width) ? 'width: empty; type a number' : errorLine(e));
       this.$('[data-caption]').textContent = 'No width';
       this.$('tbody').replaceChildren();
       return;

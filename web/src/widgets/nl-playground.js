@@ -2,6 +2,7 @@
 // layer, RMS or group setting, with the statistics, the standardised and answered blocks, scale
 // and shift per feature, "Undo exactly", Train / Predict, and a real Step.
 import { NlWidget, define, esc } from '../widget/widget.js';
+import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
 import { fmt } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
@@ -279,9 +280,9 @@ export class NlPlayground extends NlWidget {
     const typed = e.name === 'NonFiniteError' ? this.unreadable() : null;
     if (typed) {
       const t = typed.text.trim();
-      p.textContent = `${typed.where}: ${t === '' ? 'empty; type a number' : `not a number: '${t}'`}`;
+      showInert(p, `${typed.where}: ${t === '' ? 'empty; type a number' : `not a number: ${singleQuoted(t)}`}`);
     } else {
-      p.textContent = `${e.name}: ${e.message}`;
+      showInert(p, errorLine(e));
     }
   }
 

@@ -4,6 +4,7 @@
 // width's medians and the percentage saved, and the core's summary beside Zhang and Sennrich's
 // 7% to 64%. Progress per width, Cancel, Time again.
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
@@ -108,7 +109,7 @@ export class NlRmsTiming extends NlWidget {
       if (isCancel(e)) status.textContent = `Cancelled after ${timings.length} of ${WIDTHS.length} widths.`;
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
-      else status.textContent = `${e.name}: ${e.message}`;
+      else showInert(status, errorLine(e));
     } finally {
       finish();
     }

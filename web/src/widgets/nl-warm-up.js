@@ -3,6 +3,7 @@
 // the four loss curves as they come, progress and Cancel, then each stack's loss and accuracy on
 // strings no step trained on. Trained by the core in workers of the widget's own.
 import { NlWidget, define } from '../widget/widget.js';
+import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -199,7 +200,7 @@ export class NlWarmUp extends NlWidget {
       if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} steps.`;
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
-      else status.textContent = `${e.name}: ${e.message}`;
+      else showInert(status, errorLine(e));
     } finally {
       finish();
     }

@@ -4,6 +4,7 @@
 // slope against finite differences, the unprojected form's miss, and one step under both
 // parameterisations.
 import { NlWidget, define, esc } from '../widget/widget.js';
+import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
 import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
@@ -147,7 +148,9 @@ export class NlWeightNorm extends NlWidget {
     if (!found) return null;
     const [text, what] = found;
     const said = String(text).trim();
-    return new NonFiniteError(said === '' ? `${what} is empty` : `${what} reads '${said}', which is not a number`);
+    return new NonFiniteError(
+      said === '' ? `${what} is empty` : `${what} reads ${singleQuoted(said)}, which is not a number`,
+    );
   }
 
   update() {
@@ -167,7 +170,7 @@ export class NlWeightNorm extends NlWidget {
       // No figure of an earlier setting stands beside the refusal.
       problem.hidden = false;
       problem.dataset.errorName = e.name;
-      problem.textContent = `${e.name}: ${e.message}`;
+      showInert(problem, errorLine(e));
       results.hidden = true;
       return;
     }
