@@ -1,27 +1,81 @@
 // A widget's state as one compact string: the options that differ from the table's defaults,
 // "name:value" pairs joined by "~", each value percent-encoded, so the string fits in a URL hash
 // ("#playground=kind:layer~rows:1,7;1,9") and in a `state` attribute alike.
-import { THEME, readOption, written } from './attributes.js';
+import { THEME, allowed, beyondBounds, charsAllowed, readOption, written } from './attributes.js';
+import { grouped } from './format.js';
 import { quoted } from './inert.js';
 import { HASH_STATES, STATE_CHARS, STATE_PARTS } from './limits.js';
 
-// A lone surrogate (not text) is written as U+FFFD rather than failing the whole state.
-const encode = (text) => encodeURIComponent(text.toWellFormed()).replace(/~/g, '%7E');
+// A lone surrogate (not text) is written as U+FFFD rather than failing the whole state. The
+// separators of a list and a block (",", ";") and ":", "@", "+" are left as they are: a fragment
+// may hold them, and percent-encoding them tripled a list's length (a momentum link of 6,048
+// characters came back from Copy link at 12,044, beyond the 8,192 a state may have).
+const KEPT = { '%2C': ',', '%3B': ';', '%3A': ':', '%40': '@', '%2B': '+' };
+const encode = (text) =>
+  encodeURIComponent(text.toWellFormed())
+    .replace(/~/g, '%7E')
+    .replace(/%(2C|3B|3A|40|2B)/g, (code) => KEPT[code]);
 
-/** Whether an option's value is too long for a state string (its table's maxInState, in characters). */
-export function leftOutOfState(option, value) {
-  return option.maxInState !== undefined && written(option, value).length > option.maxInState;
+/**
+ * The values a widget of these options reads from a state string over no attributes (the
+ * default reading for boundedState).
+ */
+export function readState(options, state) {
+  return readOptions({ stated: stateTexts(options, state), getAttribute: () => null, constructor: { options } });
 }
 
 /**
- * The state string of option values (an object name -> value); defaults are left out, and so
- * are values longer than their option's maxInState (see leftOutOfState).
+ * A widget's state as a link carries it: the options that differ from their defaults, within the
+ * bounds a link is read with, and a sentence for each option left out.
+ * requires: values maps option names to values; reread(state) gives {values, problems}, what the
+ * widget reads from that state (by default readState).
+ * ensures: state is at most STATE_CHARS characters, has at most STATE_PARTS parts, and every
+ * option in it reads back from it as the value given. An option is left out, with a sentence in
+ * leftOut, when its text is longer than a link holds (its maxInState, else its own bound), when
+ * the state would pass STATE_CHARS with it (the longest go first), or when the widget would not
+ * read it back (refused, or cut).
  */
+export function boundedState(options, values, reread = (state) => readState(options, state)) {
+  const leftOut = [];
+  const parts = new Map(); // name -> {option, text, part}
+  for (const o of options) {
+    if (!(o.name in values)) continue;
+    const text = written(o, values[o.name]);
+    if (text === written(o)) continue;
+    const most = o.maxInState ?? charsAllowed(o);
+    if (text.length > most)
+      leftOut.push(
+        `The link leaves out the ${o.name}: its ${grouped(text.length)} characters are more than the ${grouped(most)} a link holds.`,
+      );
+    else parts.set(o.name, { option: o, text, part: `${o.name}:${encode(text)}` });
+  }
+  const stateOf = () => [...parts.values()].map((p) => p.part).join('~');
+  for (let state = stateOf(); state.length > STATE_CHARS || parts.size > STATE_PARTS; state = stateOf()) {
+    const [longest] = [...parts.values()].sort((a, b) => b.part.length - a.part.length);
+    parts.delete(longest.option.name);
+    leftOut.push(
+      `The link leaves out the ${longest.option.name}: with it the link's state would be ${grouped(state.length)} characters, more than the ${grouped(STATE_CHARS)} a state may have.`,
+    );
+  }
+  // Read back as the widget would read the link: an option it would refuse or change is left out.
+  for (let k = 0; k <= options.length && parts.size > 0; k++) {
+    const back = reread(stateOf());
+    const changed = [...parts.values()].filter((p) => written(p.option, back.values[p.option.name]) !== p.text);
+    if (changed.length === 0) break;
+    for (const { option } of changed) {
+      parts.delete(option.name);
+      const why = back.problems.find((problem) => problem.includes(option.name));
+      leftOut.push(
+        `The link leaves out the ${option.name}: opened, the link would not show it${why ? ` (${why.replace(/\.$/, '')})` : ''}.`,
+      );
+    }
+  }
+  return { state: stateOf(), leftOut };
+}
+
+/** The state string of option values (an object name -> value): boundedState's, read over no attributes. */
 export function stateString(options, values) {
-  return options
-    .filter((o) => o.name in values && written(o, values[o.name]) !== written(o) && !leftOutOfState(o, values[o.name]))
-    .map((o) => `${o.name}:${encode(written(o, values[o.name]))}`)
-    .join('~');
+  return boundedState(options, values).state;
 }
 
 /**
@@ -136,15 +190,23 @@ export function readOptions(widget) {
 /**
  * The options values as the reader has set them through a widget's controls: each option's live
  * value is the table's `live(widget)`, or the widget's property named by its `field` (by default
- * the option's name in camelCase), when that is an allowed value; else the one in values.
+ * the option's name in camelCase), when that is an allowed value; else the one in values, and a
+ * sentence in `refused` saying that a link keeps that one.
  */
-export function liveOptions(widget, values) {
+export function liveOptions(widget, values, refused = []) {
   for (const o of widget.constructor.options) {
     const field = o.field ?? o.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
     const held = o.live ? o.live(widget) : widget[field];
     if (held === undefined || held === null || typeof held === 'function') continue;
-    const { value, problem } = readOption(o, written(o, held));
+    const text = written(o, held);
+    const { value, problem } = readOption(o, text);
     if (!problem) values[o.name] = value;
+    else if (text !== written(o, values[o.name])) {
+      const why = beyondBounds(o, text)?.replace(/ Using the default.*$/, '') ?? `${o.name} takes ${allowed(o)}.`;
+      refused.push(
+        `The link keeps the ${o.name} the widget started with: the one shown is not one a link can hold (${why.replace(/\.$/, '')}).`,
+      );
+    }
   }
   return values;
 }
@@ -156,14 +218,4 @@ export function textsWith(options, stated, values) {
     if (o.name in values)
       texts[o.name] = Array.isArray(values[o.name]) ? values[o.name].join(',') : String(values[o.name]);
   return { texts, problems: [] };
-}
-
-/** A sentence for each option a state string leaves out for its length (see leftOutOfState). */
-export function leftOutSentences(options, values) {
-  return options
-    .filter((o) => leftOutOfState(o, values[o.name]))
-    .map(
-      (o) =>
-        `The link leaves out the ${o.name}: its ${written(o, values[o.name]).length} characters are more than the ${o.maxInState} a link holds.`,
-    );
 }

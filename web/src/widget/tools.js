@@ -3,6 +3,11 @@
 import { element } from './element.js';
 import { embedCodeOffered, frameSnippet, scriptSnippet } from './embed-code.js';
 import { showInert } from './inert.js';
+import { LINE_CHARS } from './limits.js';
+
+// The status after Copy link: a sentence for each option the link leaves out, each of which may
+// quote a refusal (made inert, see inert.js).
+const NOTES_CHARS = 4 * LINE_CHARS;
 
 const button = (tool, text) => element('button', { type: 'button', 'data-tool': tool, part: 'button' }, text);
 const exportButton = (as, text) => element('button', { type: 'button', 'data-export-as': as, part: 'button' }, text);
@@ -55,11 +60,11 @@ export function attachTools(widget, root) {
     try {
       await navigator.clipboard.writeText(linkBox.value);
       linkBox.hidden = true;
-      showInert(status, `Link copied.${notes}`);
+      showInert(status, `Link copied.${notes}`, NOTES_CHARS);
     } catch {
       linkBox.hidden = false;
       linkBox.select();
-      showInert(status, `Copy this link:${notes}`);
+      showInert(status, `Copy this link:${notes}`, NOTES_CHARS);
     }
   });
   // Both snippets show (each can be copied from its box); the clipboard gets both, the script first.
@@ -73,9 +78,9 @@ export function attachTools(widget, root) {
     const notes = widget.leftOutOfLink.map((n) => ` ${n}`).join('');
     try {
       await navigator.clipboard.writeText(`${script}\n\n${frame}\n`);
-      showInert(status, `Embed code copied: the script and element, then the iframe.${notes}`);
+      showInert(status, `Embed code copied: the script and element, then the iframe.${notes}`, NOTES_CHARS);
     } catch {
-      showInert(status, `Copy the embed code below.${notes}`);
+      showInert(status, `Copy the embed code below.${notes}`, NOTES_CHARS);
     }
   });
   menu.addEventListener('click', (e) => {

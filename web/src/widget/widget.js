@@ -17,14 +17,15 @@ import { inert, showInert } from './inert.js';
 import { CAPTION_CHARS } from './limits.js';
 import { buildFrame, failureNodes, freshBody, showNotices } from './frame.js';
 import { setHtml } from '../page/trusted-types.js';
-import { leftOutSentences, liveOptions, readOptions, stateString, stateTexts, textsWith } from './state.js';
+import { boundedState, liveOptions, readOptions, stateTexts, textsWith } from './state.js';
 
 export { esc } from './escape.js';
 
 export class NlWidget extends HTMLElement {
   /**
    * [{name, type: 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'block', default, choices?,
-   * min?, max?, doc, field? | live? (see live), maxInState? (see leftOutOfState)}]
+   * min?, max?, doc, field? | live? (see live), maxInState? (the most characters a link holds,
+   * see boundedState), maxChars? (see charsAllowed)}]
    */
   static options = [];
   static title = '';
@@ -87,9 +88,34 @@ export class NlWidget extends HTMLElement {
     return this.drawn ? liveOptions(this, this.config) : this.config;
   }
 
+  /**
+   * The widget's state as a link carries it: {state, leftOut} (see boundedState): its options, as
+   * the reader sees them, where they differ from the defaults and as the widget reads them back
+   * from a link; a sentence for each option left out.
+   */
+  get linked() {
+    const refused = [];
+    const values = this.drawn ? liveOptions(this, this.config, refused) : this.config;
+    const { state, leftOut } = boundedState(this.constructor.options, values, (s) => this.readFrom(s));
+    return { state, leftOut: [...refused, ...leftOut] };
+  }
+
+  /** The options this widget would read from a state string over its own attributes ({values, problems}). */
+  readFrom(state) {
+    const stated = stateTexts(this.constructor.options, state);
+    const widget = this;
+    // A stand-in that differs from the widget only in its state, so that a widget's own
+    // readOptions (its checks of shapes and of the core's refusals) runs as on a link.
+    const standIn = Object.create(this, {
+      stated: { value: stated },
+      getAttribute: { value: (name) => widget.getAttribute(name) },
+    });
+    return standIn.readOptions();
+  }
+
   /** The widget's state string: its options, as the reader sees them, where they differ from the defaults. */
   get state() {
-    return stateString(this.constructor.options, this.live);
+    return this.linked.state;
   }
 
   /** Sets the state (a state string); the widget starts again from it. */
@@ -148,9 +174,9 @@ export class NlWidget extends HTMLElement {
     return this.id || this.localName.replace(/^nl-/, '');
   }
 
-  /** A sentence for each option the state string leaves out for its length (see leftOutOfState). */
+  /** A sentence for each option the state string leaves out (see boundedState). */
   get leftOutOfLink() {
-    return leftOutSentences(this.constructor.options, this.live);
+    return this.linked.leftOut;
   }
 
   /** A link to this page showing this widget in its present state. */
