@@ -88,7 +88,7 @@ export interface NlPlaygroundAttributes extends NlCommonAttributes {
   rows?: string;
   /** the normaliser (default "batch") */
   kind?: 'batch' | 'layer' | 'rms' | 'group';
-  /** group count for the group setting (default 2) */
+  /** group count for the group setting: it must divide the block's features (1 to 16) (default 2) */
   groups?: number;
   /** training or predicting (default "train") */
   purpose?: 'train' | 'predict';
@@ -193,7 +193,7 @@ export interface NlDrift extends NlWidget {}
 
 /** <nl-mean-spread>'s attributes: Mean, variance and standard deviation. */
 export interface NlMeanSpreadAttributes extends NlCommonAttributes {
-  /** the starting list, comma-separated (default "3,4,5") */
+  /** the starting list, comma-separated (at most 12 numbers) (default "3,4,5") */
   numbers?: string;
 }
 /** <nl-mean-spread>: Mean, variance and standard deviation. */
@@ -203,9 +203,9 @@ export interface NlMeanSpread extends NlWidget {}
 export interface NlBatchByHandAttributes extends NlCommonAttributes {
   /** the feature worked first (1, 2 or 3) (default 2) */
   feature?: number;
-  /** scale (gamma) per feature (default "1,1,1") */
+  /** scale (gamma) per feature (at most 3) (default "1,1,1") */
   scale?: string;
-  /** shift (beta) per feature (default "0,0,0") */
+  /** shift (beta) per feature (at most 3) (default "0,0,0") */
   shift?: string;
 }
 /** <nl-batch-by-hand>: Batch norm by hand. */

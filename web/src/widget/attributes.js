@@ -1,9 +1,9 @@
 // Widget options read from attributes (or from a shared state string) and checked against the
-// widget's option table. An option: {name, type, default, choices?, min?, max?, doc}, with type
+// widget's option table. An option: {name, type, default, choices?, min?, max?, maxItems?, doc}, with type
 // 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'block'.
 //   number / integer: a finite decimal; integer also whole; min / max bound it when given.
 //   boolean: present (empty or its own name) or exactly "true" / "false".
-//   list: comma-separated values.
+//   list: comma-separated values; maxItems bounds how many when given.
 //   block: rows separated by ";", values by ",", every row as long as the first, every value a number.
 
 import { inert, quoted } from './inert.js';
@@ -25,6 +25,7 @@ const describers = {
 export function allowed(option) {
   if (option.choices) return `one of ${option.choices.join(', ')}`;
   let words = describers[option.type]();
+  if (option.maxItems !== undefined) words += `, at most ${option.maxItems}`;
   if (option.min !== undefined && option.max !== undefined) words += ` from ${option.min} to ${option.max}`;
   else if (option.min !== undefined) words += ` of at least ${option.min}`;
   else if (option.max !== undefined) words += ` of at most ${option.max}`;
@@ -90,6 +91,11 @@ export function beyondBounds(option, raw) {
   const chars = charsAllowed(option);
   if (raw.length > chars)
     return `${option.name} is ${raw.length} characters long, more than the ${chars} it may have. ${using}`;
+  if (option.type === 'list' && option.maxItems !== undefined) {
+    const items = parse(option, raw).length;
+    if (items > option.maxItems)
+      return `${option.name} has ${items} values, more than the ${option.maxItems} it takes. ${using}`;
+  }
   if (option.type !== 'block') return undefined;
   const rows = raw.split(';');
   if (rows.length > BLOCK_ROWS)

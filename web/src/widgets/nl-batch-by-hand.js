@@ -25,8 +25,14 @@ export class NlBatchByHand extends NlWidget {
       live: (w) => w.feature + 1,
       doc: 'the feature worked first (1, 2 or 3)',
     },
-    { name: 'scale', type: 'list', default: ['1', '1', '1'], doc: 'scale (gamma) per feature' },
-    { name: 'shift', type: 'list', default: ['0', '0', '0'], doc: 'shift (beta) per feature' },
+    {
+      name: 'scale',
+      type: 'list',
+      default: ['1', '1', '1'],
+      maxItems: 3,
+      doc: 'scale (gamma) per feature (at most 3)',
+    },
+    { name: 'shift', type: 'list', default: ['0', '0', '0'], maxItems: 3, doc: 'shift (beta) per feature (at most 3)' },
   ];
 
   async start() {

@@ -9,6 +9,9 @@ import { keepingFocus } from '../widget/focus.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
 
+/** Numbers a link or an attribute may start the list with (the reader may add more). */
+const MOST_NUMBERS = 12;
+
 /** Three significant digits for display. */
 const sig = (v) => fmt(Number(v.toPrecision(3)), 12);
 
@@ -25,13 +28,14 @@ export class NlMeanSpread extends NlWidget {
       name: 'numbers',
       type: 'list',
       default: ['3', '4', '5'],
+      maxItems: MOST_NUMBERS,
       field: 'values',
-      doc: 'the starting list, comma-separated',
+      doc: `the starting list, comma-separated (at most ${MOST_NUMBERS} numbers)`,
     },
   ];
 
   async start() {
-    this.values = this.config.numbers.slice(0, 12);
+    this.values = [...this.config.numbers];
     this.build();
   }
 

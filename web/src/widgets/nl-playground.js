@@ -9,6 +9,7 @@ import { readouts } from '../widget/readouts.js';
 import { arrowKeys, keepingFocus, rovingTabindex } from '../widget/focus.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
+import { BLOCK_COLUMNS } from '../widget/limits.js';
 
 /** How long the reader must pause typing before the summary is announced. */
 const ANNOUNCE_AFTER_MS = 900;
@@ -47,9 +48,33 @@ export class NlPlayground extends NlWidget {
       choices: ['batch', 'layer', 'rms', 'group'],
       doc: 'the normaliser',
     },
-    { name: 'groups', type: 'integer', default: 2, min: 1, doc: 'group count for the group setting' },
+    {
+      name: 'groups',
+      type: 'integer',
+      default: 2,
+      min: 1,
+      max: BLOCK_COLUMNS,
+      doc: `group count for the group setting: it must divide the block's features (1 to ${BLOCK_COLUMNS})`,
+    },
     { name: 'purpose', type: 'string', default: 'train', choices: ['train', 'predict'], doc: 'training or predicting' },
   ];
+
+  /**
+   * The options, with a group count that does not divide the block's features named in a notice
+   * (when a link or an attribute gave it) and replaced by the largest count below it that does.
+   */
+  readOptions() {
+    const read = super.readOptions();
+    const features = read.values.rows.split(';')[0].split(',').length;
+    const { groups } = read.values;
+    if (features % groups !== 0) {
+      const fits = divisors(features).filter((g) => g <= groups);
+      const given = this.stated?.texts.groups !== undefined || this.getAttribute('groups') !== null;
+      if (given) read.problems.push(`${groupsSentence(groups, features)} Using ${fits.at(-1)}.`);
+      read.values.groups = fits.at(-1);
+    }
+    return read;
+  }
 
   async start() {
     const c = this.config;
@@ -321,7 +346,7 @@ export class NlPlayground extends NlWidget {
     this.$('.axis-note').textContent = byColumns
       ? 'Batch: the sums run down each column, over the rows (one mean and deviation per feature).'
       : this.kind === 'group'
-        ? `Group: the sums run along contiguous groups of ${this.cols / this.groups || '?'} features in each row.`
+        ? groupNote(this.groups, this.cols)
         : `${this.kind === 'rms' ? 'RMS: no centring; the divisor is the root mean square' : 'Layer: the sums run along each row'}, over the features (one figure per row).`;
     this.$$('.colstat').forEach((tr) => {
       tr.hidden = !byColumns;
@@ -423,6 +448,31 @@ export class NlPlayground extends NlWidget {
         (note ? `<tr><td colspan="${block.cols + 1}" class="note">${esc(note)}</td></tr>` : ''),
     );
   }
+}
+
+/** The whole numbers that divide n (n >= 1), smallest first. */
+function divisors(n) {
+  return Array.from({ length: n }, (_, k) => k + 1).filter((g) => n % g === 0);
+}
+
+/** "1, 2 or 4": the group counts that divide these features. */
+const fitting = (features) => {
+  const all = divisors(features);
+  return all.length === 1 ? '1' : `${all.slice(0, -1).join(', ')} or ${all.at(-1)}`;
+};
+
+/** Why this group count cannot split these features, in the reader's words. */
+function groupsSentence(groups, features) {
+  const said = Number.isInteger(groups) && groups >= 1 ? `${groups} groups` : 'The group count';
+  return `${said} cannot split the block's ${features} feature${features === 1 ? '' : 's'} into equal groups: the group count must divide the features (here ${fitting(features)}).`;
+}
+
+/** The axis note under the group setting: the size of each group, or why there is none. */
+function groupNote(groups, features) {
+  if (!Number.isInteger(groups) || groups < 1 || features % groups !== 0)
+    return `Group: ${groupsSentence(groups, features)}`;
+  const size = features / groups;
+  return `Group: the sums run along contiguous groups of ${size} feature${size === 1 ? '' : 's'} in each row (${groups} group${groups === 1 ? '' : 's'}).`;
 }
 
 /** A cell's text as a number for the core: empty or unreadable text becomes NaN, which the core refuses by name. */
