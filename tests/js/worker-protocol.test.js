@@ -9,7 +9,12 @@ import { before, test } from 'node:test';
 import { loadNormlab } from '../../web/src/normlab.js';
 import { createJobRunner } from '../../web/src/work/job-runner.js';
 import { crowdJobs } from '../../web/src/work/crowd-jobs.js';
-import { CancelError } from '../../web/src/work/protocol.js';
+import { CancelError, checkJobInput, describe } from '../../web/src/work/protocol.js';
+import { transformerJobs } from '../../web/src/work/transformer-jobs.js';
+import { timingJobs } from '../../web/src/work/timing-jobs.js';
+import { createMnistJobs } from '../../web/src/work/mnist-jobs.js';
+import { mnistSweepJobs } from '../../web/src/work/mnist-sweep-jobs.js';
+import { JOB_SIZES, TIMING_WIDTHS } from '../../web/src/widget/limits.js';
 import { TrainingWorker } from '../../web/src/work/training-worker.js';
 import { sharedJob } from '../../web/src/work/shared-job.js';
 import { workerPool } from '../../web/src/work/pool.js';
@@ -352,4 +357,140 @@ test('a run whose input cannot be cloned rejects with the DataCloneError and lea
   const [reply] = await settled('u');
   assert.equal(reply.type, 'error');
   assert.match(reply.message, /cannot be read/);
+});
+
+// A job's sizes are bounded as a link's are (limits.js, JOB_SIZES): checked before any work, by
+// the worker's runner and by the page's side, with a typed error naming the value and the bound.
+const OVERSIZED = [
+  // [job, input, error name, message]: each ran for seconds to a minute, or grew the worker to
+  // gigabytes, before the core's own limits (if any) refused it.
+  [
+    'startingSlopes',
+    { depth: 48, width: 512, norm: 'layer', seed: 1 },
+    'SizeError',
+    /the depth is 48: a job takes 1 to 12, as a link does/,
+  ],
+  ['startingSlopes', { depth: 6, width: 512 }, 'SizeError', /the width is 512: a job takes one of 16, 32, 64/],
+  ['slopesAcrossDepths', { width: 100 }, 'SizeError', /the width is 100/],
+  [
+    'warmUp',
+    { depth: 6, width: 32, steps: 100000, warmupSteps: 50 },
+    'SizeError',
+    /the steps is 100000: a job takes one of 50, 100, 200, 300/,
+  ],
+  ['warmUp', { depth: 48, width: 32, steps: 200 }, 'SizeError', /the depth is 48: a job takes 1 to 8/],
+  [
+    'warmUp',
+    { depth: 2.5, width: 32, steps: 200 },
+    'TypeError',
+    /the depth must be a whole number from 1 to 8, not 2.5/,
+  ],
+  [
+    'rmsTiming',
+    { widths: Array(5000).fill(64), rounds: 9 },
+    'SizeError',
+    /the widths hold 5000 values: a job takes at most 7/,
+  ],
+  ['rmsTiming', { widths: [64, 1e6], rounds: 9 }, 'SizeError', /a width is 1000000: a job takes one of 64, 128/],
+  ['rmsTiming', { widths: [64], rounds: 1e6 }, 'SizeError', /the rounds is 1000000: a job takes 3 to 51/],
+  [
+    'wholeCrowd',
+    { crowd: { measurements: { rows: 3e4, cols: 2, data: new Float64Array(6e4) }, labels: new Float64Array(3e4) } },
+    'SizeError',
+    /the crowd's labels hold 30000 values: a job takes at most 2000/,
+  ],
+  [
+    'train',
+    { arrangements: ['layer'], epochs: 1000 },
+    'SizeError',
+    /the number of epochs is 1000: a job takes 1 to 20/,
+  ],
+  [
+    'sweepTrial',
+    { arrangement: 'batch', batchSize: 1, digits: 60000 },
+    'SizeError',
+    /the digits is 60000: a job takes one of 1024, 2048, 4096, 8000/,
+  ],
+];
+
+test("a job asked for sizes beyond a link's bounds gets a typed error before the core is even loaded", async () => {
+  const jobs = { ...transformerJobs, ...timingJobs, ...crowdJobs, ...mnistSweepJobs, train: async () => 'trained' };
+  const replies = [];
+  // A core that never loads: the refusal cannot have waited for it, nor done any work.
+  const runner = createJobRunner({ jobs, core: new Promise(() => {}), post: (r) => replies.push(r) });
+  for (const [k, [job, input, name, message]] of OVERSIZED.entries()) {
+    const t0 = performance.now();
+    await runner.receive({ type: 'run', id: k, job, input });
+    assert.ok(performance.now() - t0 < 50, `${job}: ${performance.now() - t0} ms`);
+    const reply = replies.find((r) => r.id === k);
+    assert.equal(reply?.type, 'error', `${job} ${describe(input)}`);
+    assert.equal(reply.name, name, reply.message);
+    assert.match(reply.message, message);
+  }
+  assert.equal(replies.length, OVERSIZED.length, 'one final reply each, no progress');
+});
+
+test("the page's side refuses an oversized job without posting it; within the bounds it runs", async () => {
+  const posted = [];
+  const trainer = new TrainingWorker(() => ({ postMessage: (m) => posted.push(m), terminate() {} }));
+  for (const [job, input, name, message] of OVERSIZED)
+    await assert.rejects(trainer.run(job, { input }), (e) => e.name === name && message.test(e.message));
+  assert.deepEqual(posted, []);
+  assert.equal(trainer.busy, false);
+  // Within the bounds, and with the fields a job may leave to its defaults.
+  assert.doesNotThrow(() => checkJobInput('startingSlopes', { depth: 12, width: 64, norm: 'rms', seed: 4294967295 }));
+  assert.doesNotThrow(() => checkJobInput('warmUp', { depth: 8, width: 16, steps: 300, warmupSteps: 300 }));
+  assert.doesNotThrow(() => checkJobInput('rmsTiming', { widths: [...TIMING_WIDTHS], rounds: 51 }));
+  assert.doesNotThrow(() => checkJobInput('slopesAcrossDepths', {}));
+  assert.doesNotThrow(() => checkJobInput('warmUp', null), "an input that is no object is the job's to refuse");
+  const runner = createJobRunner({
+    jobs: timingJobs,
+    core: loadNormlab({ module: 'tutorial' }),
+    post: (r) => posted.push(r),
+  });
+  await runner.receive({ type: 'run', id: 'small', job: 'rmsTiming', input: { widths: [64], rounds: 3, seed: 1 } });
+  assert.equal(posted.at(-1).type, 'done');
+});
+
+test("every worker's job is bounded in JOB_SIZES or takes an input of fixed size", () => {
+  const FIXED = ['load', 'epochs', 'classify', 'activations', 'digit']; // checked by the job or the core
+  const all = [crowdJobs, transformerJobs, timingJobs, createMnistJobs(), mnistSweepJobs].flatMap(Object.keys);
+  for (const job of all) assert.ok(Object.hasOwn(JOB_SIZES, job) || FIXED.includes(job), job);
+  for (const job of Object.keys(JOB_SIZES)) assert.ok(all.includes(job), `${job} names no job`);
+});
+
+test('Cancel ends a worker that keeps nothing between runs at once, even mid-call; the next run starts afresh', async () => {
+  const made = [];
+  // A worker busy in one long call: it never answers.
+  const silent = () => {
+    const w = {
+      posted: [],
+      terminated: false,
+      postMessage: (m) => w.posted.push(m),
+      terminate: () => (w.terminated = true),
+    };
+    made.push(w);
+    return w;
+  };
+  const own = new TrainingWorker(silent, { endOnCancel: true });
+  const controller = new AbortController();
+  const run = own.run('startingSlopes', { input: { depth: 12, width: 64 }, signal: controller.signal });
+  controller.abort();
+  await assert.rejects(run, { name: 'CancelError' });
+  assert.equal(made.length, 1);
+  assert.ok(made[0].terminated, 'the busy worker is ended, not left computing');
+  assert.deepEqual(
+    made[0].posted.map((m) => m.type),
+    ['run', 'cancel'],
+  );
+  const next = own.run('slopesAcrossDepths', { input: { width: 16 } });
+  assert.equal(made.length, 2, 'the next run starts a fresh worker');
+  own.cancel();
+  await assert.rejects(next, { name: 'CancelError' });
+  // A worker that keeps state between runs (the default, a pool's view or the MNIST lab's) is not ended.
+  const keeping = new TrainingWorker(silent);
+  const kept = keeping.run('startingSlopes', { input: {} });
+  keeping.cancel();
+  await assert.rejects(kept, { name: 'CancelError' });
+  assert.equal(made.at(-1).terminated, false);
 });

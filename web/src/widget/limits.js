@@ -39,3 +39,71 @@ export const LINE_CHARS = 480;
  * 3 ms a person); a larger crowd waits for the reader's "Train on this crowd".
  */
 export const CROWD_PEOPLE_ON_ARRIVAL = 300;
+
+// The sizes a worker job may be asked for are the ones a link may ask for: the widgets' option
+// tables name the constants below, and the job runner checks each run's input against JOB_SIZES
+// before the job begins (work/protocol.js, checkJobInput), so page code posting a job cannot
+// make a worker compute for a minute or grow to gigabytes either.
+
+/** Features of a token in the Transformer instruments (starting slopes, warm-up). */
+export const TRANSFORMER_WIDTHS = Object.freeze([16, 32, 64]);
+/** Blocks of the starting slopes' stack. */
+export const SLOPES_DEPTHS = Object.freeze({ min: 1, max: 12 });
+/** Blocks of each warm-up stack. */
+export const WARM_UP_DEPTHS = Object.freeze({ min: 1, max: 8 });
+/** Training steps of each warm-up stack. */
+export const WARM_UP_STEPS = Object.freeze([50, 100, 200, 300]);
+/** Steps of the warm-up's linear warm-up. */
+export const WARM_UP_WARMUP = Object.freeze({ min: 1, max: 300 });
+/** Widths the RMSNorm timing times. */
+export const TIMING_WIDTHS = Object.freeze([64, 128, 256, 512, 1024, 2048, 4096]);
+/** Timing rounds per width. */
+export const TIMING_ROUNDS = Object.freeze({ min: 3, max: 51 });
+/** Epochs the MNIST lab trains when Train is pressed. */
+export const MNIST_EPOCHS = Object.freeze({ min: 1, max: 20 });
+/** Training digits of the MNIST batch-size sweep. */
+export const SWEEP_DIGITS = Object.freeze([1024, 2048, 4096, 8000]);
+/** Batch sizes of the MNIST batch-size sweep. */
+export const SWEEP_BATCH_SIZES = Object.freeze([2, 4, 8, 16, 32, 64]);
+/** People in a reader's crowd (the core's own limit, crowd_csv_max_people). */
+export const CROWD_PEOPLE = 2000;
+
+const transformerWidth = { what: 'the width', choices: TRANSFORMER_WIDTHS };
+const crowd = {
+  what: 'the crowd',
+  fields: {
+    labels: { what: "the crowd's labels", most: CROWD_PEOPLE },
+    measurements: {
+      what: "the crowd's measurements",
+      fields: { data: { what: "the crowd's measurements", most: 2 * CROWD_PEOPLE } },
+    },
+  },
+};
+
+/**
+ * The sizes in each job's input, by job name: {field: spec}, a spec one of {what, min, max} (a
+ * whole number), {what, choices}, {what, most, items?} (a list and each of its items) or {what,
+ * fields} (an object's fields). A field the input leaves out is the job's default. Jobs not named
+ * here take inputs of fixed size, which the job or the core checks.
+ */
+export const JOB_SIZES = Object.freeze({
+  startingSlopes: { depth: { what: 'the depth', ...SLOPES_DEPTHS }, width: transformerWidth },
+  slopesAcrossDepths: { width: transformerWidth },
+  warmUp: {
+    depth: { what: 'the depth', ...WARM_UP_DEPTHS },
+    width: transformerWidth,
+    steps: { what: 'the steps', choices: WARM_UP_STEPS },
+    warmupSteps: { what: 'the warm-up steps', ...WARM_UP_WARMUP },
+  },
+  rmsTiming: {
+    widths: { what: 'the widths', most: TIMING_WIDTHS.length, items: { what: 'a width', choices: TIMING_WIDTHS } },
+    rounds: { what: 'the rounds', ...TIMING_ROUNDS },
+  },
+  comparison: { crowd },
+  wholeCrowd: { crowd },
+  train: { epochs: { what: 'the number of epochs', ...MNIST_EPOCHS } },
+  sweepTrial: {
+    digits: { what: 'the digits', choices: SWEEP_DIGITS },
+    batchSize: { what: 'the batch size', choices: SWEEP_BATCH_SIZES },
+  },
+});

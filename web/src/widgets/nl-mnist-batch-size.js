@@ -4,6 +4,7 @@
 // per batch size. The lab's workers do the training (one network and batch size a trial); the
 // digits are fetched when the reader presses Train. Every figure comes from the core.
 import { NlWidget, define } from '../widget/widget.js';
+import { SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
@@ -16,8 +17,8 @@ import { isCancel } from '../work/protocol.js';
 import { MnistSweep } from '../work/mnist-sweep.js';
 import { ARRANGEMENTS, COLOURS, LABELS } from './mnist-lab/names.js';
 
-const BATCH_SIZES = [2, 4, 8, 16, 32, 64];
-const DIGIT_COUNTS = [1024, 2048, 4096, 8000];
+const BATCH_SIZES = SWEEP_BATCH_SIZES;
+const DIGIT_COUNTS = SWEEP_DIGITS;
 const LEARNING_RATES = [0.05, 0.1, 0.2, 0.4];
 
 const choices = (values, chosen) =>

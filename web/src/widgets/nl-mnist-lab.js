@@ -8,6 +8,7 @@
 // drawn in animation frames (mnist-lab/frames.js), and nothing is drawn while the lab is off
 // screen or the tab hidden.
 import { NlWidget, define } from '../widget/widget.js';
+import { MNIST_EPOCHS } from '../widget/limits.js';
 import { errorLine, inertLine } from '../widget/inert.js';
 import { MnistLab } from '../work/mnist-lab.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -23,7 +24,7 @@ import { Pad, padHtml } from './mnist-lab/pad.js';
 
 const LEARNING_RATES = [0.01, 0.03, 0.1, 0.3];
 const BATCH_SIZES = [16, 32, 64, 128, 256];
-const MAX_EPOCHS = 20;
+const MAX_EPOCHS = MNIST_EPOCHS.max;
 // What needs the networks: looking inside them and asking them about a digit.
 const NEEDS_NETWORKS = '[data-act="activations"], [data-act="clear"], [data-act="digit"], [data-digit]';
 

@@ -4,6 +4,7 @@
 // width's medians and the percentage saved, and the core's summary beside Zhang and Sennrich's
 // 7% to 64%. Progress per width, Cancel, Time again.
 import { NlWidget, define } from '../widget/widget.js';
+import { TIMING_ROUNDS, TIMING_WIDTHS } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
@@ -14,7 +15,7 @@ import { HostPolicyError } from '../page/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { timingWorker } from '../work/timing-work.js';
 
-const WIDTHS = [64, 128, 256, 512, 1024, 2048, 4096];
+const WIDTHS = TIMING_WIDTHS;
 // The most rounds timed without the reader's press: the default's.
 const AUTOSTART_ROUNDS = 9;
 
@@ -33,8 +34,7 @@ export class NlRmsTiming extends NlWidget {
       name: 'rounds',
       type: 'integer',
       default: 9,
-      min: 3,
-      max: 51,
+      ...TIMING_ROUNDS,
       doc: 'timing rounds per width; the medians are taken over them (3 to 51)',
     },
     {

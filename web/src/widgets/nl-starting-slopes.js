@@ -3,6 +3,7 @@
 // core's draws; and the last block's slope as the stack deepens, beside what Xiong and
 // colleagues' analysis expects of it. Computed by the core in a worker of the widget's own.
 import { NlWidget, define } from '../widget/widget.js';
+import { SLOPES_DEPTHS, TRANSFORMER_WIDTHS } from '../widget/limits.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
@@ -13,7 +14,7 @@ import { CancelError, isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS } from '../work/transformer-jobs.js';
 import { transformerWorker } from '../work/transformer-work.js';
 
-const WIDTHS = [16, 32, 64];
+const WIDTHS = TRANSFORMER_WIDTHS;
 const SETTLE_MS = 150;
 const NORMS = [
   ['layer', 'layer norm'],
@@ -29,7 +30,7 @@ export class NlStartingSlopes extends NlWidget {
   static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
-    { name: 'depth', type: 'integer', default: 6, min: 1, max: 12, doc: 'how many blocks (1 to 12)' },
+    { name: 'depth', type: 'integer', default: 6, ...SLOPES_DEPTHS, doc: 'how many blocks (1 to 12)' },
     { name: 'width', type: 'integer', default: 64, choices: WIDTHS, doc: 'features of a token (16, 32 or 64)' },
     { name: 'norm', type: 'string', default: 'layer', choices: ['layer', 'rms'], doc: 'the normaliser' },
     { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the weights and tokens' },

@@ -3,6 +3,7 @@
 // the four loss curves as they come, progress and Cancel, then each stack's loss and accuracy on
 // strings no step trained on. Trained by the core in workers of the widget's own.
 import { NlWidget, define } from '../widget/widget.js';
+import { TRANSFORMER_WIDTHS, WARM_UP_DEPTHS, WARM_UP_STEPS, WARM_UP_WARMUP } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
@@ -15,9 +16,9 @@ import { isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS, WARM_UP_RUNS } from '../work/transformer-jobs.js';
 import { transformerWorker } from '../work/transformer-work.js';
 
-const WIDTHS = [16, 32, 64];
+const WIDTHS = TRANSFORMER_WIDTHS;
 const RATES = [1e-3, 2e-3, 5e-3, 1e-2, 2e-2];
-const STEPS = [50, 100, 200, 300];
+const STEPS = WARM_UP_STEPS;
 const LOOKS = {
   post: { label: 'post-norm', colourVar: '--nl-batch', dash: [] },
   postWarm: { label: 'post-norm, warm-up', colourVar: '--nl-batch', dash: [6, 3] },
@@ -33,11 +34,11 @@ export class NlWarmUp extends NlWidget {
   static styles = [readerStyles];
   static coreModule = 'tutorial';
   static options = [
-    { name: 'depth', type: 'integer', default: 6, min: 1, max: 8, doc: 'how many blocks (1 to 8)' },
+    { name: 'depth', type: 'integer', default: 6, ...WARM_UP_DEPTHS, doc: 'how many blocks (1 to 8)' },
     { name: 'width', type: 'integer', default: 32, choices: WIDTHS, doc: 'features of a token (16, 32 or 64)' },
     { name: 'learning-rate', type: 'number', default: 1e-2, choices: RATES, doc: "Adam's learning rate" },
     { name: 'steps', type: 'integer', default: 200, choices: STEPS, doc: 'training steps of each stack' },
-    { name: 'warmup', type: 'integer', default: 50, min: 1, max: 300, doc: 'steps of the linear warm-up (1 to 300)' },
+    { name: 'warmup', type: 'integer', default: 50, ...WARM_UP_WARMUP, doc: 'steps of the linear warm-up (1 to 300)' },
     { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the weights and strings' },
   ];
 

@@ -7,6 +7,7 @@ import {
   ProtocolError,
   REPLY,
   REQUEST,
+  checkJobInput,
   describe,
   errorReply,
   readRequest,
@@ -78,6 +79,8 @@ export function createJobRunner({ jobs, core, post }) {
       if (state.cancelled) throw new CancelError();
     };
     try {
+      // Sizes beyond a link's bounds are refused before any work (and before the core is awaited).
+      checkJobInput(job, input);
       const nl = await core;
       if (state.cancelled) throw new CancelError();
       const whole = await jobs[job](nl, pace, input);

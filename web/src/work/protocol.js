@@ -11,13 +11,19 @@
 // job: the name of one of the worker's own jobs ('comparison', 'wholeCrowd'); names it merely
 // inherits ('toString', 'constructor', '__proto__') are not jobs. input: any structured-clone
 // value, handed to the job. detail: figures the job posts with its progress (every one arrives).
-// A paused job waits at its next progress until resumed or cancelled.
+// A paused job waits at its next progress until resumed or cancelled. The sizes in a run's input
+// are bounded as a link's are (checkJobInput, limits.js's JOB_SIZES): a run beyond them gets an
+// error reply (SizeError) before its job begins, and the page's side refuses it without posting.
 // A request that is not one of the shapes above (null, a number, no type, no id, an unknown
 // type or job) gets an error reply named 'ProtocolError', with id null when the request's own id
 // is missing, unusable or already taken by a running job. A cancel, pause or resume for a job that is not running (it has just finished) is ignored.
 //
 // Cancellation, as the caller sees it: the promise of a cancelled run rejects with a CancelError
 // (error.name === 'CancelError') as soon as the caller cancels, without waiting for the worker.
+
+import { SizeError } from '../errors.js';
+import { withoutBidiControls } from '../widget/inert.js';
+import { JOB_SIZES } from '../widget/limits.js';
 
 export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel', pause: 'pause', resume: 'resume' });
 export const REPLY = Object.freeze({
@@ -76,11 +82,17 @@ export function untilAborted(promise, signal) {
   });
 }
 
-/** A short, safe description of any value for a message: never calls user code, never quotes source. */
+/**
+ * A short, safe description of any value for a message: never calls user code, never quotes
+ * source; a string's first 40 characters, without bidirectional controls (see inert.js).
+ */
 export function describe(v) {
   if (v === null) return 'null';
   if (v === undefined) return 'undefined';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'string') {
+    const text = withoutBidiControls(v);
+    return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  }
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (typeof v === 'symbol') return 'a symbol';
   if (typeof v === 'function') return 'a function';
@@ -129,4 +141,45 @@ export function errorReply(id, e) {
   const name = typeof e?.name === 'string' && e.name !== '' ? e.name : 'Error';
   const message = typeof e?.message === 'string' ? e.message : `a job threw ${describe(e)}`;
   return { type: REPLY.error, id, name, message };
+}
+
+/** The length of a list (an array or a typed array), or undefined for anything else. */
+const lengthOf = (v) => (Array.isArray(v) || ArrayBuffer.isView(v) ? v.length : undefined);
+
+/** Refuses a value beyond its spec (limits.js, JOB_SIZES): a SizeError, or a TypeError when it is no number. */
+function checkSize(spec, v) {
+  if (v === undefined) return;
+  if (spec.choices) {
+    if (!spec.choices.includes(v))
+      throw new SizeError(
+        `${spec.what} is ${describe(v)}: a job takes one of ${spec.choices.join(', ')}, as a link does`,
+      );
+  } else if (spec.min !== undefined) {
+    if (typeof v !== 'number' || !Number.isInteger(v))
+      throw new TypeError(`${spec.what} must be a whole number from ${spec.min} to ${spec.max}, not ${describe(v)}`);
+    if (v < spec.min || v > spec.max)
+      throw new SizeError(`${spec.what} is ${v}: a job takes ${spec.min} to ${spec.max}, as a link does`);
+  } else if (spec.most !== undefined) {
+    const n = lengthOf(v);
+    if (n === undefined) return; // not a list: the job refuses it by type
+    if (n > spec.most)
+      throw new SizeError(`${spec.what} hold ${n} values: a job takes at most ${spec.most}, as a link does`);
+    if (spec.items) for (let k = 0; k < n; k++) checkSize(spec.items, v[k]);
+  } else if (spec.fields && v !== null && typeof v === 'object') {
+    for (const [name, field] of Object.entries(spec.fields)) checkSize(field, ownField(v, name));
+  }
+}
+
+/**
+ * Checks the sizes in a job's input against the bounds a link has (limits.js, JOB_SIZES), before
+ * any work: a worker asked by page code computes no longer, and holds no more, than one asked by
+ * a link. requires: nothing of input (any value). ensures: returns when every size the job's
+ * entry names is within its bound (a field left out is the job's default; an input that is no
+ * object is left to the job); else throws a SizeError naming the value and the bound, or a
+ * TypeError when a bounded count is no whole number.
+ */
+export function checkJobInput(job, input, sizes = JOB_SIZES) {
+  const fields = Object.hasOwn(sizes, job) ? sizes[job] : null;
+  if (!fields || input === null || typeof input !== 'object' || Array.isArray(input)) return;
+  for (const [name, spec] of Object.entries(fields)) checkSize(spec, ownField(input, name));
 }

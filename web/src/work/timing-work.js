@@ -10,5 +10,5 @@ const startWorker = () =>
 
 /** A TrainingWorker whose runs go to a timing worker of its own. */
 export function timingWorker() {
-  return new TrainingWorker(startWorker);
+  return new TrainingWorker(startWorker, { endOnCancel: true });
 }

@@ -4,12 +4,19 @@
 // createWorker, it owns that one worker.
 import { watchWorkerRefusal, workerRefusal } from '../page/host-policy.js';
 import { pagePool } from './pool.js';
-import { CancelError, REPLY, REQUEST } from './protocol.js';
+import { CancelError, REPLY, REQUEST, checkJobInput } from './protocol.js';
 
 export class TrainingWorker {
-  /** createWorker: makes the Worker on the first run (a view onto the page's pool by default). */
-  constructor(createWorker = () => pagePool.view()) {
+  /**
+   * createWorker: makes the Worker on the first run (a view onto the page's pool by default).
+   * endOnCancel: for a worker of the object's own that keeps nothing between runs (a Transformer
+   * or a timing worker), a cancel that leaves no run pending ends the worker at once, so Cancel
+   * is in reach even in the middle of one long call into the core (a stack's slopes: seconds);
+   * the next run starts a fresh worker.
+   */
+  constructor(createWorker = () => pagePool.view(), { endOnCancel = false } = {}) {
     this.createWorker = createWorker;
+    this.endOnCancel = endOnCancel;
     this.worker = null;
     this.pending = new Map(); // id -> {resolve, reject, onProgress}
     this.nextId = 1;
@@ -27,6 +34,12 @@ export class TrainingWorker {
    */
   run(job, { part, onProgress = () => {}, signal, input } = {}) {
     if (signal?.aborted) return Promise.reject(new CancelError());
+    try {
+      // Sizes beyond a link's bounds never cross to the worker (the worker checks them too).
+      checkJobInput(job, input);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     this.worker ??= this.start();
     const id = this.nextId++;
     const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, onProgress }));
@@ -55,6 +68,11 @@ export class TrainingWorker {
       this.pending.delete(k);
       this.worker?.postMessage({ type: REQUEST.cancel, id: k });
       p.reject(new CancelError());
+    }
+    if (this.endOnCancel && ids.length > 0 && this.pending.size === 0 && this.worker) {
+      this.unwatchRefusal?.();
+      this.worker.terminate();
+      this.worker = null;
     }
   }
 

@@ -9,5 +9,5 @@ const startWorker = () =>
 
 /** A TrainingWorker whose runs go to a Transformer worker of its own. */
 export function transformerWorker() {
-  return new TrainingWorker(startWorker);
+  return new TrainingWorker(startWorker, { endOnCancel: true });
 }
