@@ -25,13 +25,25 @@ export const CONTENT_SECURITY_POLICY =
 
 /**
  * options: port; csp (null for none); inject: a script's text served as /__inject.js and loaded
- * first in every HTML page's head (the engine tests use it to record a page's problems in any engine).
+ * first in every HTML page's head (the engine tests use it to record a page's problems in any engine);
+ * intercept(url, req): how a host or proxy bends a request, asked first: null or undefined serves
+ * the file, {path} serves another path's file, {status, headers, body} is the answer as it is.
  */
-export async function serveStatic(root, { port = 0, csp = CONTENT_SECURITY_POLICY, inject = null } = {}) {
+export async function serveStatic(
+  root,
+  { port = 0, csp = CONTENT_SECURITY_POLICY, inject = null, intercept = () => null } = {},
+) {
   const top = path.resolve(root);
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
+      const bent = intercept(url, req);
+      if (bent?.status) {
+        res.writeHead(bent.status, { 'Cache-Control': 'no-store', ...bent.headers });
+        res.end(bent.body ?? '');
+        return;
+      }
+      if (bent?.path) url.pathname = bent.path;
       if (inject !== null && url.pathname === '/__inject.js') {
         res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
         res.end(inject);

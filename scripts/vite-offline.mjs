@@ -11,8 +11,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
+import { KEPT_ASSETS_CACHE } from '../web/src/work/kept-assets.js';
 
 const WORKER = 'service-worker.js';
+// The owner's way to take the offline copy away from every reader (docs/architecture.md).
+const WORKER_OFF = 'service-worker-off.js';
+const WORKER_OFF_SOURCE = new URL('../web/src/page/service-worker-off.js', import.meta.url);
+// How many of a large file's first bytes the worker compares before keeping it.
+const HEAD_BYTES = 16;
 const MANIFEST = 'manifest.webmanifest';
 const ICON_SIZES = [192, 512];
 const WORKER_SOURCE = new URL('../web/src/page/service-worker.js', import.meta.url);
@@ -81,19 +87,39 @@ function manifest(background, theme) {
   );
 }
 
-/** The worker's source with its lists filled in (each marker must be there exactly once). */
-export function fillWorker(source, { precache, version, onFirstUse }) {
-  const fills = [
-    [/\/\* precache \*\/ \[\]/, JSON.stringify(precache)],
-    [/\/\* version \*\/ ''/, JSON.stringify(version)],
-    [/\/\* on first use \*\/ \[\]/, JSON.stringify(onFirstUse)],
-  ];
+// The worker's constants, each written in its source as `const NAME = /* marker */ <empty value>;`.
+const CONSTANTS = {
+  precache: 'PRECACHE',
+  precacheBytes: 'PRECACHE_BYTES',
+  version: 'VERSION',
+  onFirstUse: 'ON_FIRST_USE',
+  onFirstUseCache: 'ON_FIRST_USE_NAME',
+};
+const MARKERS = {
+  precache: /\/\* precache \*\/ \[\]/,
+  precacheBytes: /\/\* precache bytes \*\/ 0/,
+  version: /\/\* version \*\/ ''/,
+  onFirstUse: /\/\* on first use \*\/ \[\]/,
+  onFirstUseCache: /\/\* on first use cache \*\/ ''/,
+};
+
+/**
+ * The worker's source with its constants filled in (each marker must be there exactly once).
+ * values: precache, precacheBytes, version, onFirstUse ([{file, bytes, head}]).
+ */
+export function fillWorker(source, values) {
   let out = source;
-  for (const [marker, value] of fills) {
+  for (const [key, marker] of Object.entries(MARKERS)) {
     if (out.split(marker).length !== 2) throw new Error(`the offline worker has no single ${marker} to fill`);
-    out = out.replace(marker, value);
+    out = out.replace(marker, JSON.stringify(key === 'onFirstUseCache' ? KEPT_ASSETS_CACHE : values[key]));
   }
   return out;
+}
+
+/** The constants a built worker's source was filled with (fillWorker's values, read back). */
+export function readWorker(source) {
+  const read = (name) => JSON.parse(source.match(new RegExp(`const ${name} = (.*?);\n`))[1]);
+  return Object.fromEntries(Object.entries(CONSTANTS).map(([key, name]) => [key, read(name)]));
 }
 
 /**
@@ -129,12 +155,20 @@ export function offline({ pages, onFirstUse }) {
         const precache = files.filter((f) => !later(f));
         const digest = createHash('sha256');
         for (const f of precache) digest.update(f).update(contents(f));
+        const bytes = (f) => Buffer.byteLength(contents(f));
         const source = fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), {
           precache,
+          precacheBytes: precache.reduce((sum, f) => sum + bytes(f), 0),
           version: digest.digest('hex').slice(0, 16),
-          onFirstUse: files.filter(later),
+          // Each with its length and first bytes, so that nothing else is kept in its place.
+          onFirstUse: files.filter(later).map((f) => ({
+            file: f,
+            bytes: bytes(f),
+            head: Buffer.from(contents(f)).subarray(0, HEAD_BYTES).toString('hex'),
+          })),
         });
         this.emitFile({ type: 'asset', fileName: WORKER, source });
+        this.emitFile({ type: 'asset', fileName: WORKER_OFF, source: readFileSync(WORKER_OFF_SOURCE, 'utf8') });
       },
     },
   };

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { readWorker } from '../../scripts/vite-offline.mjs';
 import { openScrolledThrough, useSite, watchForProblems } from './site.js';
 
 const CHAPTERS = ['index.html', 'tutorial.html', 'mnist.html'];
@@ -16,9 +17,8 @@ let context, site;
 
 /** The files the built worker keeps at install, and those it keeps when first asked for. */
 function workerLists(folder) {
-  const source = readFileSync(path.join(folder, 'service-worker.js'), 'utf8');
-  const list = (name) => JSON.parse(source.match(new RegExp(`const ${name} = (\\[.*?\\]);`))[1]);
-  return { precache: list('PRECACHE'), onFirstUse: list('ON_FIRST_USE') };
+  const { precache, onFirstUse } = readWorker(readFileSync(path.join(folder, 'service-worker.js'), 'utf8'));
+  return { precache, onFirstUse: onFirstUse.map((f) => f.file) };
 }
 
 /** Waits until the offline worker controls the page (it claims the page on its first install). */

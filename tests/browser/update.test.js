@@ -5,16 +5,14 @@
 // build B and reloads the page once. A screenshot of the offer is written to
 // tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { useSite, watchForProblems } from './site.js';
-import { fillWorker } from '../../scripts/vite-offline.mjs';
+import { deployBuild } from './site-builds.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
-const WORKER_SOURCE = path.join(root, 'web/src/page/service-worker.js');
 let context, page, problems;
 const loads = [];
 
@@ -27,20 +25,6 @@ const site = useSite({
     page.on('load', () => loads.push(Date.now()));
   },
 });
-
-/** Build B: index.html changed, and the worker written again with its list and a new digest. */
-function serveBuildB(folder) {
-  const index = path.join(folder, 'index.html');
-  writeFileSync(index, readFileSync(index, 'utf8').replace('<head>', '<head><meta name="build" content="b">'));
-  const built = readFileSync(path.join(folder, 'service-worker.js'), 'utf8');
-  const list = (name) => JSON.parse(built.match(new RegExp(`const ${name} = (\\[.*?\\]);`))[1]);
-  const worker = fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), {
-    precache: list('PRECACHE'),
-    version: 'build-b',
-    onFirstUse: list('ON_FIRST_USE'),
-  });
-  writeFileSync(path.join(folder, 'service-worker.js'), worker);
-}
 
 const build = () => page.evaluate(() => document.querySelector('meta[name="build"]')?.content ?? 'a');
 const workers = () =>
@@ -58,7 +42,7 @@ test('a new build waits, and the page offers it without switching', async () => 
   const [buildA] = await precacheNames();
   assert.ok(buildA, 'build A is kept');
   assert.equal(await notice().count(), 0, 'no offer before there is a new build');
-  serveBuildB(site.folder);
+  deployBuild(site.folder, 'b');
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
   await notice().locator('button').waitFor({ timeout: 60000 });
   assert.equal(await notice().getAttribute('role'), 'status');
@@ -83,7 +67,13 @@ test('pressing reload activates the new build and reloads the page once', async 
   await notice().locator('button').click();
   await reloaded;
   assert.equal(await build(), 'b', 'the page reloaded on the new build');
-  await page.waitForTimeout(1500); // time for a second reload, which must not come
+  // What would reload the page again: the worker's change of control, over once the new build
+  // is the only worker and controls the page.
+  await page.waitForFunction(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return !r.waiting && !r.installing && navigator.serviceWorker.controller?.state === 'activated';
+  });
+  await page.waitForLoadState('load');
   assert.equal(loads.length - before, 1, 'one reload');
   assert.deepEqual(await workers(), { active: true, waiting: false });
   assert.deepEqual(await precacheNames(), ['normlab-precache-build-b'], "build A's files are gone");

@@ -10,8 +10,6 @@ import { warmPool } from '../work/pool.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
 import { workOffline } from './offline.js';
 
-// After one visit the chapter works offline (a new version waits until the reader takes it).
-workOffline();
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them.
 wakeSectionsNearTheWindow();
 
@@ -50,4 +48,8 @@ async function defineWidgets() {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
-defineWidgets().catch((e) => console.error(e));
+const defined = defineWidgets();
+defined.catch((e) => console.error(e));
+// After one visit the chapter works offline (a new version waits until the reader takes it); the
+// page has booted once its widgets are defined and its core runs.
+workOffline(Promise.all([defined, core()]));

@@ -8,8 +8,6 @@ import { followHash } from './hash.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
 import { workOffline } from './offline.js';
 
-// After one visit the chapter works offline (a new version waits until the reader takes it).
-workOffline();
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them.
 wakeSectionsNearTheWindow();
 
@@ -17,6 +15,17 @@ wakeSectionsNearTheWindow();
 // below), not once they have loaded (a failure is theirs to report).
 compiledCore('mnist').catch(() => {});
 core('mnist').catch(() => {});
-for (const tag of MNIST_WIDGETS) loadWidget(tag).catch((e) => console.error(e));
+const defined = Promise.all(
+  MNIST_WIDGETS.map((tag) =>
+    loadWidget(tag).catch((e) => {
+      console.error(e);
+      throw e;
+    }),
+  ),
+);
+defined.catch(() => {});
+// After one visit the chapter works offline (a new version waits until the reader takes it); the
+// page has booted once its widgets are defined and its core runs.
+workOffline(Promise.all([defined, core('mnist')]));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();

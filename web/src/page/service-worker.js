@@ -1,32 +1,120 @@
 // normlab's offline worker, for the site's own chapters only (the embedding script never registers
-// it). The build (scripts/vite-offline.mjs) writes it to the top of the site with the two lists
+// it). The build (scripts/vite-offline.mjs) writes it to the top of the site with the constants
 // below filled in, so it serves every page of the folder it is in, wherever that folder is hosted.
 //
 // At install, every file of the build but the large ones is kept (precached); a large one (the
-// MNIST digits) is kept the first time a page asks for it. Both are then answered from the cache,
-// network or none. A new build's worker waits until the reader accepts it (the page offers a
-// reload, page/offline.js): the page is never switched to new files under the reader.
+// MNIST digits) is kept the first time a page asks for it. A build whose page has booted once (the
+// page says so, page/offline.js) is "proven": its files are answered from the cache, network or
+// none. A build not proven yet is answered from the network first, the cache only when the network
+// fails, so a build whose pages cannot run is never held in place by its own cache.
+//
+// Updates: a new build's worker waits until the reader accepts it (the page offers a reload),
+// unless the build it would replace never booted: then it takes over at once, since the page that
+// would offer it cannot run.
+//
+// Only answers that can stand in for the file are kept: a 200 in full, of this origin; a
+// redirected one (a host that sends x.html to x) is kept as a plain copy of its body, since a
+// navigation refuses a redirected answer. A large file must have the length and the first bytes
+// the build recorded, so a proxy's or portal's page is never kept in its place.
 
-// The build's files, relative to this worker, and the digest of their contents (filled by the build).
+// Filled by the build: the files kept at install (relative to this worker) and their total bytes;
+// the digest of their contents; the files kept on first use, each with its length in bytes and its
+// first bytes in hex; the name of the cache those are kept in (shared with the pages' workers).
 const PRECACHE = /* precache */ [];
+const PRECACHE_BYTES = /* precache bytes */ 0;
 const VERSION = /* version */ '';
-// Files kept the first time they are asked for (filled by the build).
 const ON_FIRST_USE = /* on first use */ [];
+const ON_FIRST_USE_NAME = /* on first use cache */ '';
 
 const PREFIX = 'normlab-';
 const PRECACHE_NAME = `${PREFIX}precache-${VERSION}`;
-const ON_FIRST_USE_NAME = `${PREFIX}on-first-use`;
+const STATE_NAME = `${PREFIX}state`;
+// How long a build not proven yet waits for the network before answering from its cache.
+const NETWORK_PATIENCE_MS = 4000;
 
 const here = (file) => new URL(file, self.registration.scope).href;
 const precached = new Set(PRECACHE.map(here));
-const keptOnFirstUse = new Set(ON_FIRST_USE.map(here));
+const keptOnFirstUse = new Map(ON_FIRST_USE.map((f) => [here(f.file), f]));
+// The state cache's entries: which build is active, and which builds have booted.
+const ACTIVE_KEY = here('.normlab-state/active');
+const bootedKey = (version) => here(`.normlab-state/booted-${version}`);
+
+class UnfitAnswer extends Error {}
+
+/**
+ * `response` as an answer that can be kept and given back for its file, or an UnfitAnswer saying
+ * why it cannot. A redirected answer becomes a plain one with the same body and headers.
+ */
+async function fit(response, file) {
+  if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.type === 'error')
+    throw new UnfitAnswer(`${file}: an opaque answer`);
+  if (response.status !== 200) throw new UnfitAnswer(`${file}: status ${response.status}`);
+  // A portal or proxy that answers every address with its own page.
+  if (!file.endsWith('.html') && /text\/html/i.test(response.headers.get('content-type') ?? ''))
+    throw new UnfitAnswer(`${file}: a page in its place`);
+  if (!response.redirected) return response;
+  const { status, statusText, headers } = response;
+  return new Response(await response.blob(), { status, statusText, headers });
+}
+
+/** The large file's answer is the file the build recorded: its length and its first bytes. */
+async function isRecorded(response, expected) {
+  const body = await response.clone().blob();
+  if (body.size !== expected.bytes) return false;
+  const head = new Uint8Array(await body.slice(0, expected.head.length / 2).arrayBuffer());
+  return Array.from(head, (b) => b.toString(16).padStart(2, '0')).join('') === expected.head;
+}
+
+/** Whether the origin's storage has room for the precache (when the browser says; else yes). */
+async function roomForPrecache() {
+  const estimate = await self.navigator.storage?.estimate?.().catch(() => null);
+  if (!estimate?.quota) return true;
+  return estimate.quota - (estimate.usage ?? 0) > PRECACHE_BYTES * 1.2;
+}
+
+async function precacheAll() {
+  // Checked before any download: a failed install costs the reader nothing but this file.
+  if (!(await roomForPrecache())) throw new Error(`no room for ${PRECACHE_BYTES} bytes: the offline copy is not kept`);
+  const cache = await caches.open(PRECACHE_NAME);
+  try {
+    // 'reload': the files themselves, not copies an HTTP cache may hold from an older build. Each
+    // answer is kept as it arrives (a body left unread holds its connection).
+    await Promise.all(
+      PRECACHE.map(async (file) =>
+        cache.put(here(file), await fit(await fetch(here(file), { cache: 'reload' }), file)),
+      ),
+    );
+  } catch (e) {
+    await caches.delete(PRECACHE_NAME);
+    throw e;
+  }
+}
+
+let proven = null; // a promise: whether this build's page has booted
+
+function isProven() {
+  proven ??= caches
+    .open(STATE_NAME)
+    .then((state) => state.match(bootedKey(VERSION)))
+    .then(Boolean, () => false);
+  return proven;
+}
+
+/** Whether the build this worker would replace has never booted (then it is not waited for). */
+async function activeNeverBooted() {
+  const state = await caches.open(STATE_NAME);
+  const active = await state.match(ACTIVE_KEY);
+  if (!active) return false;
+  const version = await active.text();
+  return version !== VERSION && !(await state.match(bootedKey(version)));
+}
 
 self.addEventListener('install', (event) => {
-  // 'reload': the files themselves, not copies an HTTP cache may hold from an older build.
   event.waitUntil(
-    caches
-      .open(PRECACHE_NAME)
-      .then((cache) => cache.addAll(PRECACHE.map((file) => new Request(here(file), { cache: 'reload' })))),
+    (async () => {
+      await precacheAll();
+      if (self.registration.active && (await activeNeverBooted())) await self.skipWaiting();
+    })(),
   );
 });
 
@@ -39,6 +127,9 @@ self.addEventListener('activate', (event) => {
       const onFirstUse = await caches.open(ON_FIRST_USE_NAME);
       for (const request of await onFirstUse.keys())
         if (!keptOnFirstUse.has(request.url)) await onFirstUse.delete(request);
+      const state = await caches.open(STATE_NAME);
+      for (const request of await state.keys()) if (request.url !== bootedKey(VERSION)) await state.delete(request);
+      await state.put(ACTIVE_KEY, new Response(VERSION));
       // The first install takes the open pages at once (there is no older version under them),
       // so the digits a reader fetches on the first visit are kept.
       await self.clients.claim();
@@ -46,33 +137,101 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The page's answer to "A new version is ready: reload".
+// The pages (client ids) this worker answered with this build's own page while not proven yet.
+const ownPages = new Set();
+
+/**
+ * Whether a booted page ran this build: one this worker answered with this build's page, or one
+ * that loaded before any worker controlled it (a first visit) whose entry scripts are all this
+ * build's. A page of a newer build, fetched from the network, proves nothing about this one.
+ */
+const ranThisBuild = (source, data) =>
+  ownPages.has(source?.id) ||
+  (data.uncontrolled === true &&
+    Array.isArray(data.scripts) &&
+    data.scripts.length > 0 &&
+    data.scripts.every((script) => precached.has(script)));
+
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'skip-waiting') event.waitUntil(self.skipWaiting());
+  const { data } = event;
+  // The page's answer to "A new version is ready: reload".
+  if (data?.type === 'skip-waiting') event.waitUntil(self.skipWaiting());
+  if (data?.type === 'booted' && ranThisBuild(event.source, data))
+    event.waitUntil(
+      (async () => {
+        await (await caches.open(STATE_NAME)).put(bootedKey(VERSION), new Response(''));
+        proven = Promise.resolve(true);
+        ownPages.clear();
+      })(),
+    );
 });
 
-/** The cached file a request names: a page's address without its query is the page. */
+/**
+ * The kept file a request names, or null. A page's address is taken without its query, and as a
+ * host that drops `.html` or names a folder writes it: `x` and `x/` are `x.html` and `x/index.html`.
+ */
 function precachedUrl(request) {
   const url = new URL(request.url);
   url.hash = '';
-  if (request.mode === 'navigate') url.search = '';
-  if (url.href === self.registration.scope) url.href = here('index.html');
-  return precached.has(url.href) ? url.href : null;
+  if (request.mode !== 'navigate') return precached.has(url.href) ? url.href : null;
+  url.search = '';
+  const candidates = url.pathname.endsWith('/')
+    ? [`${url.href}index.html`]
+    : [url.href, `${url.href}.html`, `${url.href}/index.html`];
+  return candidates.find((c) => precached.has(c)) ?? null;
 }
 
-async function fromPrecache(url, request) {
-  const kept = await (await caches.open(PRECACHE_NAME)).match(url);
-  return kept ?? fetch(request);
+const fromCache = async (url) => (await caches.open(PRECACHE_NAME)).match(url);
+
+/** An answer from the network that a page can use: a file, or a redirect the browser follows. */
+const usable = (response) => response && (response.ok || response.type === 'opaqueredirect');
+
+/** Whether the network's page is this build's page, byte for byte. */
+async function samePage(response, url) {
+  const kept = await fromCache(url);
+  if (!kept || response.type === 'opaqueredirect') return false;
+  const [a, b] = (await Promise.all([response.clone().arrayBuffer(), kept.arrayBuffer()])).map(
+    (x) => new Uint8Array(x),
+  );
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-/** The kept copy, or the network's answer, passed on as it arrives while a copy is kept. */
-async function keptOrFetched(event) {
+/**
+ * For a build not proven yet: the network's answer, or the kept file when the network fails,
+ * answers with an error or keeps the reader waiting. A page that is this build's own is noted, so
+ * that its booting proves the build.
+ */
+async function networkFirst(event, url) {
+  const { request } = event;
+  const network = fetch(request);
+  const patience = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE_MS));
+  const first = await Promise.race([network.catch(() => null), patience.then(() => null)]);
+  const kept = usable(first) ? null : await fromCache(url);
+  const answer = usable(first) ? first : (kept ?? (await network));
+  if (request.mode === 'navigate' && event.resultingClientId && (kept || (await samePage(answer, url))))
+    ownPages.add(event.resultingClientId);
+  return answer;
+}
+
+async function precachedAnswer(event, url) {
+  if (!(await isProven())) return networkFirst(event, url);
+  return (await fromCache(url)) ?? fetch(event.request);
+}
+
+/** The kept copy (if it is still the recorded file), or the network's answer, kept when it is. */
+async function keptOrFetched(event, expected) {
   const { request } = event;
   const cache = await caches.open(ON_FIRST_USE_NAME);
   const kept = await cache.match(request.url);
-  if (kept) return kept;
+  if (kept && (await isRecorded(kept, expected))) return kept;
+  if (kept) await cache.delete(request.url);
   const response = await fetch(request);
-  if (response.ok) event.waitUntil(cache.put(request.url, response.clone()));
+  event.waitUntil(
+    (async () => {
+      const copy = await fit(response.clone(), expected.file).catch(() => null);
+      if (copy && (await isRecorded(copy, expected))) await cache.put(request.url, copy);
+    })(),
+  );
   return response;
 }
 
@@ -80,6 +239,6 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = precachedUrl(request);
-  if (url) event.respondWith(fromPrecache(url, request));
-  else if (keptOnFirstUse.has(request.url)) event.respondWith(keptOrFetched(event));
+  if (url) event.respondWith(precachedAnswer(event, url));
+  else if (keptOnFirstUse.has(request.url)) event.respondWith(keptOrFetched(event, keptOnFirstUse.get(request.url)));
 });

@@ -16,6 +16,8 @@
 //   digit       {index}    → {label, pixels}
 import { describe } from './protocol.js';
 import { MNIST_ARRANGEMENTS } from '../api/mnist.js';
+import { DataError } from '../errors.js';
+import { drop, keep, keptCopy } from './kept-assets.js';
 
 /** A short description of a list for a message: its first names, or what it is instead. */
 function listed(v) {
@@ -54,9 +56,13 @@ const breather = () => new Promise((resolve) => setTimeout(resolve, 0));
 const crossed = (before, after, batches, parts) =>
   Math.floor((after * parts) / batches) > Math.floor((before * parts) / batches) || after >= batches;
 
+/** The file an address names, for a sentence. */
+const fileName = (url) => decodeURIComponent(new URL(url).pathname.split('/').pop());
+
 /**
  * The asset's bytes, reporting (received, total) as they arrive (total 0 when the server does
- * not say). requires: url a string naming the asset.
+ * not say); else an Error whose sentence says why they could not be had.
+ * requires: url a string naming the asset.
  */
 function fetchBytes(url, onProgress) {
   if (typeof url !== 'string') throw new TypeError(`the asset's address must be text, not ${describe(url)}`);
@@ -66,12 +72,54 @@ function fetchBytes(url, onProgress) {
     request.responseType = 'arraybuffer';
     request.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
     request.onload = () => {
-      if (request.status === 200) resolve(new Uint8Array(request.response));
-      else reject(new Error(`the digits could not be fetched (${request.status} ${request.statusText})`));
+      if (request.status === 200)
+        resolve({ bytes: new Uint8Array(request.response), type: request.getResponseHeader('content-type') });
+      else
+        reject(
+          new Error(
+            `the digits could not be fetched: the server answered ${request.status} ${request.statusText} for ${fileName(url)}`.trim(),
+          ),
+        );
     };
-    request.onerror = () => reject(new Error('the digits could not be fetched'));
+    request.onerror = () =>
+      reject(
+        new Error(
+          globalThis.navigator?.onLine === false
+            ? 'the digits could not be fetched: this device is offline, and they are not kept on it yet (they are kept once the lab has fetched them online)'
+            : `the digits could not be fetched: no answer from the server for ${fileName(url)} (the network, or a host or policy that refuses it)`,
+        ),
+      );
     request.send();
   });
+}
+
+/**
+ * The digit asset read by the core → its description: the copy kept on this device if the core
+ * reads it (one it refuses is dropped), else the network's, kept where the offline worker keeps
+ * its copies. An answer that is not the digits (a proxy's or sign-in page's) is a DataError saying so.
+ */
+async function loadDigits(nl, url, onProgress) {
+  const kept = await keptCopy(url);
+  if (kept) {
+    try {
+      return { about: nl.mnistLoadDigits(kept), bytes: kept };
+    } catch {
+      await drop(url);
+    }
+  }
+  const { bytes, type } = await fetchBytes(url, onProgress);
+  let about;
+  try {
+    about = nl.mnistLoadDigits(bytes);
+  } catch (e) {
+    if (!(e instanceof DataError)) throw e;
+    throw new DataError(
+      `the answer for ${fileName(url)} is not the digits (${type || 'no type'}, ${bytes.length} bytes): ` +
+        `a proxy or a sign-in page may have answered in their place (${e.message})`,
+    );
+  }
+  await keep(url, bytes);
+  return { about, bytes };
 }
 
 // The first worker keeps the digits it fetched where the page's other workers read them (the
@@ -179,9 +227,9 @@ export function createMnistJobs() {
   return {
     load: async (nl, pace, input) => {
       const { url, share } = fields(input, "the load's input");
-      let bytes = share === 'read' ? await sharedCopy(url) : null;
-      bytes ??= await fetchBytes(url, (received, total) => pace(received, total).catch(() => {}));
-      const about = nl.mnistLoadDigits(bytes);
+      const shared = share === 'read' ? await sharedCopy(url) : null;
+      if (shared) return nl.mnistLoadDigits(shared);
+      const { about, bytes } = await loadDigits(nl, url, (received, total) => pace(received, total).catch(() => {}));
       if (share === 'keep') await keepShared(url, bytes);
       return about;
     },

@@ -1,0 +1,235 @@
+// The offline worker behind hosts and proxies that bend answers, in Chromium:
+// - a static host that redirects x.html to x (and index.html to /) and serves x for x.html: every
+//   chapter and page loads at every address, online, after the host stops redirecting, and
+//   offline, and nothing redirected is kept;
+// - a proxy or portal that answers the digits' address with its own page: the MNIST lab says the
+//   answer is not the digits, nothing is kept, and the lab fetches and keeps the real digits once
+//   the proxy is gone; a bad copy kept by an older worker is dropped and fetched again;
+// - a browser with little room for the site: the install is tried once and not again on the next
+//   page views, so the build's files are downloaded for it once at most;
+// - a host whose policy requires Trusted Types: the worker registers through the normlab policy
+//   with no violation.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { CONTENT_SECURITY_POLICY, serveStatic } from '../../scripts/serve-static.mjs';
+import { readWorker } from '../../scripts/vite-offline.mjs';
+import { launchChromium, siteFolder, watchForProblems } from './site.js';
+
+let browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(() => browser?.close());
+
+/** A copy of the built site served with the given options, closed after the test. */
+async function serveCopy(t, options = {}) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'normlab-hosts-'));
+  cpSync(siteFolder(), folder, { recursive: true });
+  const server = await serveStatic(folder, options);
+  t.after(() => server.close());
+  return { folder, server };
+}
+
+/** Waits until the offline worker controls the page. */
+const controlled = (page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+
+/** Waits until the build the worker controls the page with is proven (a page of its own booted). */
+const proven = (page) =>
+  page.waitForFunction(
+    async () => (await (await caches.open('normlab-state')).keys()).some((r) => /booted-/.test(r.url)),
+    null,
+    { timeout: 60000 },
+  );
+
+/** Waits until every widget on the page is defined (its script loaded and run). */
+const everyWidgetDefined = (page) =>
+  page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('nl-'))
+        .every((e) => customElements.get(e.localName)),
+    null,
+    { timeout: 60000 },
+  );
+
+test('a host that redirects x.html to x: every address loads, online, after, and offline', async (t) => {
+  let redirecting = true;
+  const { server } = await serveCopy(t, {
+    intercept: (url) => {
+      if (!redirecting) return null;
+      if (url.pathname.endsWith('.html')) {
+        const to = url.pathname === '/index.html' ? '/' : url.pathname.slice(0, -'.html'.length);
+        return { status: 301, headers: { Location: to + url.search } };
+      }
+      if (url.pathname !== '/' && !path.extname(url.pathname)) return { path: `${url.pathname}.html` };
+      return null;
+    },
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = watchForProblems(page);
+  await page.goto(`${server.url}/index.html`);
+  assert.equal(new URL(page.url()).pathname, '/', 'the host redirects');
+  await controlled(page);
+  await everyWidgetDefined(page);
+  await page.reload();
+  await proven(page);
+  await everyWidgetDefined(page);
+  const kept = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('normlab-precache-'));
+    const cache = await caches.open(name);
+    return Promise.all((await cache.keys()).map(async (r) => (await cache.match(r)).redirected));
+  });
+  assert.ok(kept.length > 50 && kept.every((redirected) => !redirected), 'nothing redirected is kept');
+  const addresses = ['/', '/index.html', '/tutorial.html', '/tutorial', '/mnist.html', '/frame.html', '/embed.html'];
+  const visitAll = async (when) => {
+    for (const address of addresses) {
+      const response = await page.goto(`${server.url}${address}`);
+      assert.ok(response.ok(), `${when}: ${address} answers ${response.status()}`);
+      assert.ok((await page.title()).length > 0, `${when}: ${address} has its page`);
+      await everyWidgetDefined(page);
+      assert.ok(await page.evaluate(() => document.querySelectorAll('script[src]').length > 0), `${when}: ${address}`);
+    }
+  };
+  await visitAll('redirecting');
+  redirecting = false;
+  await visitAll('no longer redirecting');
+  await context.setOffline(true);
+  await visitAll('offline');
+  assert.deepEqual(problems, []);
+});
+
+const lab = (page, selector) => page.locator(`nl-mnist-lab >> ${selector}`);
+const labStatus = (page) => lab(page, '[data-out="status"]').textContent();
+
+/** The bytes of the digits kept on first use (0 when none are kept). */
+const digitsKept = (page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open('normlab-on-first-use');
+    const [request] = await cache.keys();
+    return request ? (await (await cache.match(request)).arrayBuffer()).byteLength : 0;
+  });
+
+test('a proxy that answers the digits with its page: refused with a sentence, never kept', async (t) => {
+  let portal = true;
+  const { folder, server } = await serveCopy(t, {
+    intercept: (url) =>
+      portal && url.pathname.endsWith('.bin')
+        ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Sign in to the network' }
+        : null,
+  });
+  const [digits] = readWorker(readFileSync(path.join(folder, 'service-worker.js'), 'utf8')).onFirstUse;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.goto(`${server.url}/mnist.html`);
+  await controlled(page);
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await lab(page, '[data-act="train"]').click();
+  await page.waitForFunction(
+    () =>
+      /is not the digits/.test(
+        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent,
+      ),
+    null,
+    { timeout: 60000 },
+  );
+  assert.match(await labStatus(page), /text\/html, 40 bytes\): a proxy or a sign-in page may have answered/);
+  assert.equal(await digitsKept(page), 0, "the proxy's page is not kept");
+
+  portal = false;
+  await lab(page, '[data-act="train"]').click();
+  await page.waitForFunction(
+    async (bytes) => {
+      const cache = await caches.open('normlab-on-first-use');
+      const [request] = await cache.keys();
+      return request && (await (await cache.match(request)).arrayBuffer()).byteLength === bytes;
+    },
+    digits.bytes,
+    { timeout: 120000 },
+  );
+  await lab(page, '[data-act="cancel"]').click();
+
+  // An older worker's bad copy (any 200 was kept) is dropped and the digits fetched again.
+  await page.evaluate(
+    async (url) => {
+      const cache = await caches.open('normlab-on-first-use');
+      await cache.put(url, new Response('<!doctype html><p>Sign in', { headers: { 'Content-Type': 'text/html' } }));
+    },
+    new URL(digits.file, `${server.url}/`).href,
+  );
+  assert.notEqual(await digitsKept(page), digits.bytes);
+  await page.reload();
+  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await lab(page, '[data-act="train"]').click();
+  await page.waitForFunction(
+    () =>
+      /^Training/.test(
+        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent,
+      ),
+    null,
+    { timeout: 120000 },
+  );
+  assert.equal(await digitsKept(page), digits.bytes, 'the bad copy was replaced by the digits');
+  await lab(page, '[data-act="cancel"]').click();
+});
+
+test('little room for the site: one try, not repeated on the next page views', async (t) => {
+  const asked = { worker: 0, precache: 0 };
+  const { folder, server } = await serveCopy(t, {
+    intercept: (url, req) => {
+      if (url.pathname === '/service-worker.js') asked.worker += 1;
+      // The worker's downloads ask past every HTTP cache ('reload'); the page's own never do.
+      else if (req.headers['cache-control'] === 'no-cache') asked.precache += 1;
+      return null;
+    },
+  });
+  const precacheCount = readWorker(readFileSync(path.join(folder, 'service-worker.js'), 'utf8')).precache.length;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = watchForProblems(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url, quotaSize: 100_000 });
+  await page.goto(`${server.url}/index.html`);
+  await page.waitForFunction(() => localStorage.getItem('normlab-offline-failed') !== null, null, { timeout: 60000 });
+  await everyWidgetDefined(page);
+  for (let view = 0; view < 2; view++) {
+    await page.goto(`${server.url}/tutorial.html`, { waitUntil: 'load' });
+    // What would start a second try: the page's own start, once it has loaded.
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await everyWidgetDefined(page);
+  }
+  assert.equal(asked.worker, 1, 'the worker is asked for once');
+  assert.ok(asked.precache <= precacheCount, `the build's files downloaded once at most (${asked.precache})`);
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+  assert.deepEqual(problems, []);
+});
+
+test("a policy that requires Trusted Types: the worker registers through normlab's policy", async (t) => {
+  const { server } = await serveCopy(t, {
+    csp: `${CONTENT_SECURITY_POLICY}; require-trusted-types-for 'script'; trusted-types normlab`,
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.violations.push(`${e.effectiveDirective}: ${e.sample}`),
+    );
+  });
+  const problems = watchForProblems(page);
+  for (const chapter of ['index.html', 'tutorial.html', 'mnist.html']) {
+    await page.goto(`${server.url}/${chapter}`);
+    await controlled(page);
+    await everyWidgetDefined(page);
+    assert.deepEqual(await page.evaluate(() => window.violations), [], chapter);
+  }
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,100 @@
+// A way out of a broken build, in Chromium and Firefox: a reader on a working build takes a new
+// version whose page throws before it boots; the host then deploys a fix, and one reload gives the
+// reader the fix (the broken build's worker, never proven by a booted page, answers from the
+// network first, and the fix's worker takes over without waiting for an offer the broken page
+// could never make). Then the owner serves the kill switch, and the next reload leaves no worker
+// and no copy behind.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { siteFolder } from '../browser/site.js';
+import { deployBuild, deployKillSwitch } from '../browser/site-builds.js';
+import { missingEngine, openEngine } from './engines.js';
+
+// Counts the page loads of this tab (sessionStorage lives across reloads).
+const COUNT_LOADS = 'sessionStorage.loads = String(Number(sessionStorage.loads || 0) + 1);';
+const PATIENCE_MS = 90_000;
+
+/** Polls a page expression until it is true (navigation in between is allowed), or fails. */
+async function until(tab, expression, what) {
+  const deadline = Date.now() + PATIENCE_MS;
+  for (;;) {
+    const value = await tab.run(expression).catch(() => false);
+    if (value === true) return;
+    if (Date.now() > deadline) {
+      const state = await tab
+        .run(
+          `navigator.serviceWorker.getRegistrations().then(async (r) => JSON.stringify({ registrations: r.map((g) => [g.active?.state, g.waiting?.state, g.installing?.state]), caches: await caches.keys(), build: ${build} }))`,
+        )
+        .catch((e) => e.message);
+      throw new Error(`not within ${PATIENCE_MS / 1000} s: ${what} (${state})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const build = `(document.querySelector('meta[name="build"]')?.content ?? 'first')`;
+const loads = () => `Number(sessionStorage.loads)`;
+const normlabCaches = `caches.keys().then((k) => k.filter((n) => n.startsWith('normlab-')).sort())`;
+
+for (const engine of ['chromium', 'firefox']) {
+  const missing = missingEngine(engine);
+  test(
+    `${engine}: a broken build is left with one reload once a fix is deployed`,
+    { skip: missing ?? false },
+    async (t) => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'normlab-rescue-'));
+      cpSync(siteFolder(), folder, { recursive: true });
+      const server = await serveStatic(folder, { inject: COUNT_LOADS });
+      const tab = await openEngine(engine);
+      t.after(async () => {
+        await tab.close();
+        await server.close();
+      });
+      await tab.go(`${server.url}/index.html`);
+      await until(tab, 'navigator.serviceWorker.controller !== null', 'the offline worker controls the page');
+      // The next page is answered by the worker and boots: the first build is proven.
+      await tab.run('location.reload()').catch(() => {});
+      await until(
+        tab,
+        `caches.open('normlab-state').then((c) => c.keys()).then((k) => k.some((r) => /booted-/.test(r.url)))`,
+        'the first build is proven',
+      );
+
+      deployBuild(folder, 'b', { broken: true });
+      await tab.run('navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)');
+      await until(tab, `Boolean(document.querySelector('.new-version button'))`, 'the offer of build b');
+      await tab.run(`(document.querySelector('.new-version button').click(), true)`);
+      await until(tab, `${build} === 'b' && document.readyState === 'complete'`, 'the reader is on build b');
+      assert.equal(await tab.run(`customElements.get('nl-playground') === undefined`), true, 'build b does not boot');
+
+      deployBuild(folder, 'c');
+      const before = await tab.run(loads());
+      await tab.run('location.reload()').catch(() => {});
+      await until(
+        tab,
+        `${build} === 'c' && customElements.get('nl-playground') !== undefined`,
+        'one reload brings build c, which boots',
+      );
+      assert.equal(await tab.run(loads()), before + 1, 'one reload');
+      await until(
+        tab,
+        `${normlabCaches}.then((k) => k.includes('normlab-precache-build-c') && !k.includes('normlab-precache-build-b'))`,
+        "build c's worker takes over by itself",
+      );
+      assert.equal(await tab.run(loads()), before + 1, 'and the page is not reloaded under the reader');
+
+      deployKillSwitch(folder);
+      await tab.run('location.reload()').catch(() => {});
+      await until(
+        tab,
+        `navigator.serviceWorker.getRegistrations().then((r) => r.length === 0).then((none) => none && ${normlabCaches}.then((k) => k.length === 0))`,
+        'the kill switch leaves no worker and no copy',
+      );
+      assert.equal(await tab.run(build), 'c');
+    },
+  );
+}

@@ -1,0 +1,15 @@
+// The kill switch for normlab's offline worker: served in place of service-worker.js (the build
+// writes it beside it as service-worker-off.js; docs/architecture.md says how). As soon as a
+// reader's browser installs it (on the next visit or reload), it deletes every copy normlab kept
+// and unregisters the site's worker, so every later page comes from the network. It does this while
+// installing, so it needs no older worker to let go first; it answers nothing.
+const deleteCopies = async () => {
+  for (const name of await caches.keys()) if (name.startsWith('normlab-')) await caches.delete(name);
+};
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(deleteCopies());
+  // Not waited for: unregistering is queued behind this install, which must end first. An older
+  // worker still serving an open page may write again meanwhile, so the copies go once more.
+  self.registration.unregister().then(deleteCopies);
+});

@@ -1,0 +1,42 @@
+// The large files the site's offline worker keeps on first use (the MNIST digits), read and kept by
+// the workers that fetch them too: some engines (WebKit) do not pass a dedicated worker's requests
+// through the offline worker, so a copy kept only there would never be kept, nor read offline.
+// The offline worker (page/service-worker.js) checks a copy's length and first bytes before it keeps
+// it; here the core's reader checks the bytes (a copy it refuses is dropped).
+//
+// A copy is kept here only where the offline worker has made its cache (normlab's own chapters),
+// never in a host page's storage.
+
+/** The Cache Storage name shared with the offline worker (the build fills it in there). */
+export const KEPT_ASSETS_CACHE = 'normlab-on-first-use';
+
+const storage = () => globalThis.caches ?? null;
+
+/** The kept copy's bytes, or null (none, or no Cache Storage here). */
+export async function keptCopy(url) {
+  try {
+    const kept = await (await storage()?.open(KEPT_ASSETS_CACHE))?.match(url);
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the bytes (the core has read them) where the offline worker keeps its copies, if it does. */
+export async function keep(url, bytes) {
+  try {
+    if (!(await storage()?.has(KEPT_ASSETS_CACHE))) return;
+    const cache = await caches.open(KEPT_ASSETS_CACHE);
+    if (!(await cache.match(url))) await cache.put(url, new Response(bytes));
+  } catch {
+    // Storage full or refused: the file is fetched again next time.
+  }
+}
+
+/** Drops a kept copy the core refused. */
+export async function drop(url) {
+  await storage()
+    ?.open(KEPT_ASSETS_CACHE)
+    .then((cache) => cache.delete(url))
+    .catch(() => {});
+}
