@@ -1,13 +1,14 @@
 // Hostile links against every widget of the three chapters, all widgets of a page named
 // in one hash: many unknown parts, huge blocks and values, a crowd at the link's bound, deep
-// encodings, repeated keys, markup and extreme numbers. After arrival no widget is left broken
-// (each shows its body and at most a few notices, and Reset brings back its defaults), no
+// encodings, repeated keys, markup, right-to-left overrides and extreme numbers. After arrival no
+// widget is left broken (each shows its body and at most a few notices, none of them longer than a
+// line's bound or holding a bidirectional control, and Reset brings back its defaults), no
 // main-thread task took much longer than the page's own (200 ms is the aim; see the guard), and
 // no training started that the reader did not ask for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
-import { BLOCK_COLUMNS, BLOCK_ROWS, NOTICES_SHOWN } from '../../web/src/widget/limits.js';
+import { BLOCK_COLUMNS, BLOCK_ROWS, LINE_CHARS, NOTICES_SHOWN } from '../../web/src/widget/limits.js';
 import { openScrolledThrough, recordLongestTask, useSiteAndBrowser } from './site.js';
 
 const site = useSiteAndBrowser();
@@ -21,6 +22,9 @@ const atBoundsBlock = Array.from({ length: BLOCK_ROWS }, (_, i) =>
 ).join(';');
 const square300 = Array.from({ length: 300 }, () => Array(300).fill('1.5').join(',')).join(';');
 const MARKUP = encodeURIComponent('<img src=x onerror="window.pwned=1">');
+// A right-to-left override and the other bidirectional controls, and a long text around them.
+const BIDI_TEXT = encodeURIComponent(`gnp\u202Eexe.\u2066\u2067\u2068\u200F\u061C${'w'.repeat(1500)}`);
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** One option's value in a case, by its type (o: the option's table entry). */
 const CASES = {
@@ -61,6 +65,10 @@ const CASES = {
       return MARKUP;
     },
     extra: ['__proto__:1', 'constructor:x', 'toString:y', encodeURIComponent('=HYPERLINK("http://x","y")')],
+  },
+  'right-to-left overrides in long text': {
+    value: (o) => (o.type === 'boolean' ? undefined : BIDI_TEXT),
+    extra: [`${BIDI_TEXT}:1`],
   },
 };
 
@@ -105,6 +113,12 @@ function widgetsSeen(page, tags) {
           body: body.children.length > 0 && !body.querySelector('.loading') && !failed,
           failure: failed ? body.textContent : '',
           notices: el.shadowRoot.querySelector('[part="notices"]').children.length,
+          // What the notices, the body's refusals and the caption show (their longest line).
+          shown: [
+            ...el.shadowRoot.querySelectorAll(
+              '[part="notices"] p, [part="caption"], .error:not(.crowd-refusal), .crowd-refusal > p, .crowd-refusal li, [data-problem], [data-note]',
+            ),
+          ].map((p) => p.textContent),
           trained: el.trainingWorker !== undefined || el.running === true,
           run: el.shadowRoot.querySelector('[data-run]')?.textContent ?? '',
           status: el.shadowRoot.querySelector('[data-status]')?.textContent ?? '',
@@ -157,6 +171,13 @@ for (const [name, tags] of Object.entries(PAGES)) {
           assert.ok(w.body, `${w.tag} shows its body (${w.failure})`);
           if (w.tag === 'nl-mnist-lab') assert.ok(!w.trained, 'the MNIST lab trains only when the reader asks');
           assert.ok(w.notices <= NOTICES_SHOWN + 1, `${w.tag} shows ${w.notices} notices`);
+          for (const text of w.shown) {
+            assert.ok(
+              !BIDI.test(text),
+              `${w.tag} shows a bidirectional control: ${JSON.stringify(text.slice(0, 200))}`,
+            );
+            assert.ok(text.length <= LINE_CHARS + 30, `${w.tag} shows a line of ${text.length} characters`);
+          }
           if (w.tag === 'nl-rms-timing' && caseName === 'values at their bounds')
             assert.match(
               w.status,
