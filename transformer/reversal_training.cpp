@@ -31,8 +31,13 @@ void require_reversal_settings(const DigitReversalSettings& s) {
     require_adam_settings(s.adam);
 }
 
+std::uint64_t reversal_batch_seed(std::uint64_t seed, std::size_t step) {
+    const std::uint64_t run = Random(seed).next_u64(); // splitmix64's output: scattered over 2^64
+    return Random(run + static_cast<std::uint64_t>(step)).next_u64();
+}
+
 ReversalBatch reversal_batch_of_step(const DigitReversalSettings& s, std::size_t step) {
-    Random random(s.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(step) + 1)));
+    Random random(reversal_batch_seed(s.seed, step));
     return reversal_batch(s.batch, s.digits, random);
 }
 

@@ -1,4 +1,6 @@
 // The digit-reversal training in pieces: the same steps as one run, and its refusals.
+#include <set>
+
 #include "transformer_fixtures.hpp"
 
 using namespace normlab;
@@ -79,4 +81,33 @@ TEST_CASE("a piece refuses steps beyond the run and a state of another stack", "
     DigitReversalSettings bad = s;
     bad.heads = 3;
     check_refusal<ShapeError>([&] { start_reversal_training(bad); }, "heads 3");
+}
+
+// Each step's batch is a fresh draw: 200 steps of 16 strings of 4 digits hold about as many
+// different strings as independent draws do (10^4 (1 - e^-0.32) = 2,739), and the check batch, drawn
+// as the step after the last, shares with them only what chance gives (about 0.27 of its strings).
+// Seeding step k with seed ^ c (k + 1) put the steps on two splitmix64 walks a few draws apart:
+// seed 1 held 258 different strings and its check batch had trained on 15 of 16.
+TEST_CASE("the steps' batches are fresh strings and the check batch mostly unseen", "[transformer][reversal]") {
+    for (std::uint64_t seed : {1u, 2u, 15u}) {
+        INFO("seed " << seed);
+        DigitReversalSettings s; // 4 digits, batches of 16
+        s.seed = seed;
+        s.steps = 200;
+        std::set<std::vector<std::size_t>> seen;
+        const auto strings_of = [&](const ReversalBatch& b) {
+            std::vector<std::vector<std::size_t>> out;
+            for (std::size_t q = 0; q < b.input.sequences; ++q)
+                out.emplace_back(b.input.ids.begin() + q * b.input.length,
+                                 b.input.ids.begin() + q * b.input.length + s.digits);
+            return out;
+        };
+        for (std::size_t k = 0; k < s.steps; ++k)
+            for (const auto& string : strings_of(reversal_batch_of_step(s, k))) seen.insert(string);
+        CHECK(seen.size() > 2600); // 2,727 for seed 1
+        std::size_t trained = 0;
+        for (const auto& string : strings_of(reversal_batch_of_step(s, s.steps))) trained += seen.count(string);
+        CHECK(trained <= 9); // 4 for seed 1
+        CHECK(reversal_batch_seed(seed, 0) != reversal_batch_seed(seed, 1));
+    }
 }
