@@ -58,12 +58,19 @@ export function linkTo(widget, state) {
   return `${location.origin}${location.pathname}${location.search}${hashOf(new Map([[widget.linkId, state]]))}`;
 }
 
-/** Runs land again at the given times (ms), until the reader scrolls, types or points. */
+let landing = () => {}; // stops the latest landing's runs
+
+/**
+ * Runs land again at the given times (ms), until the reader scrolls, types or points, or another
+ * landing begins (a second contents link followed within the times lands there, not back here).
+ */
 function landOn(land, times) {
+  landing();
   const timers = times.map((ms) => setTimeout(land, ms));
   const stop = () => timers.forEach(clearTimeout);
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
     addEventListener(type, stop, { once: true, passive: true });
+  landing = stop;
 }
 
 /**
