@@ -41,7 +41,11 @@ struct DigitReversalRun {
 struct ReversalBatch {
     TokenBatch input, targets;
 };
+// The strings' digits are drawn in order, string by string, each by random.below(10).
 ReversalBatch reversal_batch(std::size_t sequences, std::size_t digits, Random& random);
+// The batch of given strings: strings (B, n) row-major. requires: B * n digits (else ShapeError),
+// each below 10 (else DataError naming it).
+ReversalBatch reversal_batch_of(std::size_t sequences, std::size_t digits, const std::vector<std::size_t>& strings);
 
 // requires: 1..64 digits; the stack's sizes as require_transformer_shape; 1..100,000 steps;
 // 1..256 sequences; Adam's settings as require_adam_settings (else SizeError, OptionError, ...).

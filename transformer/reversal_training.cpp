@@ -55,14 +55,22 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const R
     if (training.steps > s.steps || count > s.steps - training.steps)
         throw SizeError("a piece of " + std::to_string(count) + " steps after " + std::to_string(training.steps) +
                         " goes beyond the run's " + std::to_string(s.steps) + " steps");
+    std::vector<ReversalBatch> batches;
+    batches.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) batches.push_back(reversal_batch_of_step(s, training.steps + k));
+    return continue_reversal_training(s, training, batches);
+}
+
+ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const ReversalTraining& training,
+                                         const std::vector<ReversalBatch>& batches) {
+    require_reversal_settings(s);
     TransformerStack stack = stack_of(s, training);
     Adam adam = Adam::resumed(s.adam, training.first_moment, training.second_moment, training.steps);
     require_same(adam.first_moment().size(), training.parameters.size(), "number of Adam's moments",
                  "stack's number of parameters");
     ReversalPiece piece;
-    piece.losses.reserve(count);
-    for (std::size_t k = 0; k < count; ++k) {
-        const ReversalBatch batch = reversal_batch_of_step(s, training.steps + k);
+    piece.losses.reserve(batches.size());
+    for (const ReversalBatch& batch : batches) {
         const TransformerResponse r = stack.train(batch.input);
         const NextTokenLoss loss = next_token_loss(r.logits(), batch.targets);
         piece.losses.push_back(loss.loss);

@@ -51,6 +51,12 @@ ReversalTraining start_reversal_training(const DigitReversalSettings& settings);
 ReversalPiece continue_reversal_training(const DigitReversalSettings& settings, const ReversalTraining& training,
                                          std::size_t count);
 
+// The same steps on batches the caller gives (one step each, in order), not the run's own: how a
+// test feeds the loop PyTorch's batches. requires: as above, without the bound on the steps; the
+// batches of the settings' vocabulary and context (else SizeError, DataError, ...).
+ReversalPiece continue_reversal_training(const DigitReversalSettings& settings, const ReversalTraining& training,
+                                         const std::vector<ReversalBatch>& batches);
+
 // How the stack does on a batch no step trains on (drawn as the step after the run's last).
 struct ReversalCheck {
     double loss = 0;     // its next-token loss on the reversed digits

@@ -111,3 +111,33 @@ TEST_CASE("the steps' batches are fresh strings and the check batch mostly unsee
         CHECK(reversal_batch_seed(seed, 0) != reversal_batch_seed(seed, 1));
     }
 }
+
+TEST_CASE("a batch of given strings reverses them after the separator, and refuses a non-digit",
+          "[transformer][reversal]") {
+    const ReversalBatch b = reversal_batch_of(2, 3, {1, 2, 3, 4, 5, 6});
+    CHECK(b.input.ids == std::vector<std::size_t>{1, 2, 3, 10, 3, 2, 4, 5, 6, 10, 6, 5});
+    CHECK(b.targets.ids == std::vector<std::size_t>{no_target, no_target, no_target, 3, 2, 1, //
+                                                    no_target, no_target, no_target, 6, 5, 4});
+    Random rng(4);
+    Random same(4);
+    std::vector<std::size_t> drawn(6);
+    for (std::size_t& d : drawn) d = static_cast<std::size_t>(same.below(10));
+    CHECK(reversal_batch(2, 3, rng).input.ids == reversal_batch_of(2, 3, drawn).input.ids);
+    check_refusal<DataError>([] { reversal_batch_of(1, 2, {3, 11}); }, "11 (string 0, place 1) is not a digit");
+    check_refusal<ShapeError>([] { reversal_batch_of(2, 2, {1, 2, 3}); }, "reversal strings");
+}
+
+TEST_CASE("a piece on given batches takes the steps of the run fed its own batches", "[transformer][reversal]") {
+    const DigitReversalSettings s = small_run();
+    const ReversalTraining start = start_reversal_training(s);
+    std::vector<ReversalBatch> batches;
+    for (std::size_t k = 0; k < s.steps; ++k) batches.push_back(reversal_batch_of_step(s, k));
+    const ReversalPiece given = continue_reversal_training(s, start, batches);
+    const ReversalPiece own = continue_reversal_training(s, start, s.steps);
+    CHECK(given.losses == own.losses);
+    CHECK(given.training.parameters == own.training.parameters);
+    CHECK(given.training.steps == s.steps);
+    const ReversalBatch wrong = reversal_batch_of(1, 4, {1, 2, 3, 4}); // 8 tokens: past the context of 6
+    check_refusal<SizeError>([&] { continue_reversal_training(s, start, std::vector<ReversalBatch>{wrong}); },
+                             "exceed the context of 6");
+}
