@@ -8,10 +8,13 @@ import { core } from './core.js';
 import { followHash, landOnHash } from './hash.js';
 import { warmPool } from '../work/pool.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
+import { holdTheReadersPlace } from './reader-place.js';
 import { workOffline } from './offline.js';
 
-// Sections a window away are woken (laid out and painted for good) before the reader reaches them.
+// Sections a window away are woken (laid out and painted for good) before the reader reaches them;
+// a jump across those farther away holds its place.
 wakeSectionsNearTheWindow();
+holdTheReadersPlace();
 
 // Widgets that train in the page's workers: one worker starts (and takes the compiled core) while
 // the page lays out, so the first training does not wait for a worker to load.

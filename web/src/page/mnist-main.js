@@ -6,10 +6,13 @@ import { compiledCore } from '../core-module.js';
 import { core } from './core.js';
 import { followHash } from './hash.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
+import { holdTheReadersPlace } from './reader-place.js';
 import { workOffline } from './offline.js';
 
-// Sections a window away are woken (laid out and painted for good) before the reader reaches them.
+// Sections a window away are woken (laid out and painted for good) before the reader reaches them;
+// a jump across those farther away holds its place.
 wakeSectionsNearTheWindow();
+holdTheReadersPlace();
 
 // The widgets' core module loads (script and .wasm) from now on, beside their scripts (loaded
 // below), not once they have loaded (a failure is theirs to report).
