@@ -4,7 +4,7 @@ import { MNIST_WIDGETS } from '../widgets/registry.js';
 import { loadWidget } from '../widgets/modules.js';
 import { compiledCore } from '../core-module.js';
 import { core } from './core.js';
-import { followHash } from './hash.js';
+import { followHash, landOnHash } from './hash.js';
 import { wakeSectionsNearTheWindow } from './section-waking.js';
 import { holdTheReadersPlace } from './reader-place.js';
 import { workOffline } from './offline.js';
@@ -32,3 +32,6 @@ defined.catch(() => {});
 workOffline(Promise.all([defined, core('mnist')]));
 // The address bar links to what the reader sees: each widget's state is written into the hash.
 followHash();
+// A link to a section lands on it, once the page around it has settled.
+landOnHash();
+addEventListener('hashchange', landOnHash);
