@@ -5,6 +5,8 @@
 // - a proxy or portal that answers the digits' address with its own page: the MNIST lab says the
 //   answer is not the digits, nothing is kept, and the lab fetches and keeps the real digits once
 //   the proxy is gone; a bad copy kept by an older worker is dropped and fetched again;
+// - a portal answering every address with its page, once a build is kept: the chapters still come
+//   from the kept copy;
 // - a browser with little room for the site: the install is tried once and not again on the next
 //   page views, so the build's files are downloaded for it once at most;
 // - a host whose policy requires Trusted Types: the worker registers through the normlab policy
@@ -101,6 +103,29 @@ test('a host that redirects x.html to x: every address loads, online, after, and
   await visitAll('no longer redirecting');
   await context.setOffline(true);
   await visitAll('offline');
+  assert.deepEqual(problems, []);
+});
+
+test('a portal that answers every address with its page: the chapters come from the kept copy', async (t) => {
+  let portal = false;
+  const { server } = await serveCopy(t, {
+    intercept: () =>
+      portal ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Sign in' } : null,
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = watchForProblems(page);
+  await page.goto(`${server.url}/index.html`);
+  await controlled(page);
+  await proven(page);
+  await everyWidgetDefined(page);
+  portal = true;
+  for (const chapter of ['index.html', 'tutorial.html', 'mnist.html']) {
+    await page.goto(`${server.url}/${chapter}`);
+    await everyWidgetDefined(page);
+    assert.doesNotMatch(await page.evaluate(() => document.body.textContent), /Sign in/, chapter);
+  }
   assert.deepEqual(problems, []);
 });
 

@@ -41,6 +41,10 @@ const bootedKey = (version) => here(`.normlab-state/booted-${version}`);
 
 class UnfitAnswer extends Error {}
 
+/** Whether the answer is a page standing in for a file that is not one (a portal's, a proxy's). */
+const pageInPlaceOf = (response, file) =>
+  !file.endsWith('.html') && /text\/html/i.test(response.headers.get('content-type') ?? '');
+
 /**
  * `response` as an answer that can be kept and given back for its file, or an UnfitAnswer saying
  * why it cannot. A redirected answer becomes a plain one with the same body and headers.
@@ -49,9 +53,7 @@ async function fit(response, file) {
   if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.type === 'error')
     throw new UnfitAnswer(`${file}: an opaque answer`);
   if (response.status !== 200) throw new UnfitAnswer(`${file}: status ${response.status}`);
-  // A portal or proxy that answers every address with its own page.
-  if (!file.endsWith('.html') && /text\/html/i.test(response.headers.get('content-type') ?? ''))
-    throw new UnfitAnswer(`${file}: a page in its place`);
+  if (pageInPlaceOf(response, file)) throw new UnfitAnswer(`${file}: a page in its place`);
   if (!response.redirected) return response;
   const { status, statusText, headers } = response;
   return new Response(await response.blob(), { status, statusText, headers });
@@ -183,8 +185,9 @@ function precachedUrl(request) {
 
 const fromCache = async (url) => (await caches.open(PRECACHE_NAME)).match(url);
 
-/** An answer from the network that a page can use: a file, or a redirect the browser follows. */
-const usable = (response) => response && (response.ok || response.type === 'opaqueredirect');
+/** An answer from the network that can stand for `url`: its file, or a redirect the browser follows. */
+const usable = (response, url) =>
+  response && (response.type === 'opaqueredirect' || (response.ok && !pageInPlaceOf(response, url)));
 
 /** Whether the network's page is this build's page, byte for byte. */
 async function samePage(response, url) {
@@ -206,8 +209,8 @@ async function networkFirst(event, url) {
   const network = fetch(request);
   const patience = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE_MS));
   const first = await Promise.race([network.catch(() => null), patience.then(() => null)]);
-  const kept = usable(first) ? null : await fromCache(url);
-  const answer = usable(first) ? first : (kept ?? (await network));
+  const kept = usable(first, url) ? null : await fromCache(url);
+  const answer = usable(first, url) ? first : (kept ?? (await network));
   if (request.mode === 'navigate' && event.resultingClientId && (kept || (await samePage(answer, url))))
     ownPages.add(event.resultingClientId);
   return answer;
