@@ -1,6 +1,8 @@
 #!/usr/bin/python3
-"""Regenerates tests/fixtures/transformer_torch_parity.json with PyTorch (Debian's python3-torch
-1.13, float64).
+"""Regenerates tests/fixtures/transformer_torch_parity.json and transformer_torch_training.json
+with PyTorch (Debian's python3-torch 1.13, float64).
+
+transformer_torch_parity.json:
 
 A two-block stack of nn.TransformerEncoderLayer (dropout 0, ReLU, batch_first, causal mask),
 post-norm (norm_first=False) and pre-norm (norm_first=True, plus a final LayerNorm), between an
@@ -10,6 +12,10 @@ norm2 (1.13 has no RMSNorm module). Each case holds the weights, the logits, the
 parameter's slope, and the weights after one and two torch.optim.Adam steps (the layer-norm
 post-norm case with a linear warm-up by LambdaLR; the RMS cases stop at the slopes). Parameters are written in the C++ stack's
 layout and names: dense weights as (inputs, outputs), the transpose of nn.Linear's weight.
+
+transformer_torch_training.json: six-block stacks trained for 150 Adam steps on the digit-reversal
+task (see the section below).
+
 Not part of `npm test`: run it by hand and commit the output.
 """
 import json
@@ -147,4 +153,100 @@ fixture = {"about": "scripts/make-transformer-fixtures.py, PyTorch " + torch.__v
            "shape": {"vocabulary": V, "context": C, "width": D, "heads": H, "hidden": FF, "depth": DEPTH},
            "sequences": B, "length": T, "cases": cases}
 out.write_text(json.dumps(fixture, separators=(",", ":")) + "\n")
+print(out, out.stat().st_size, "bytes")
+
+
+# ---- Training: many Adam steps of a deep stack on the digit-reversal task --------------------
+# tests/fixtures/transformer_torch_training.json: one set of starting weights and one list of
+# batches, then post-norm and pre-norm stacks (layer norm) trained on them by torch.optim.Adam
+# with a linear warm-up; each case keeps the loss of every step and the weights after the last.
+# The starting weights are nn.Transformer's initialisation (Xavier-uniform on every matrix,
+# in_proj as one (3D, D) matrix; attention biases 0; nn.Linear's biases; LayerNorm 1 and 0),
+# rounded to 8 significant digits so that the file stays small and both sides start from the
+# same doubles; the final weights are written to 13 significant digits. Each step's strings are
+# kept as one string of B * n digits (tests/transformer/test_transformer_torch_training.cpp makes
+# them into batches with the core's reversal_batch_of and checks the first against PyTorch's).
+TV, TSEP = 11, 10
+TRAIN = {"digits": 3, "width": 8, "heads": 2, "hidden": 16, "depth": 6, "batch": 16, "steps": 150,
+         "learning_rate": 1e-2, "warmup_steps": 30}
+
+
+def reversal_batch(digits):
+    """digits (B, n) -> input (B, 2n): d_1 .. d_n | d_n .. d_2, targets (B, 2n): -100 before the separator."""
+    b, n = digits.shape
+    whole = torch.cat([digits, torch.full((b, 1), TSEP), digits.flip(1)], dim=1)
+    targets = whole[:, 1:].clone()
+    targets[:, :n] = -100
+    return whole[:, : 2 * n], targets
+
+
+def training_stack(norm_first):
+    s = TRAIN
+    stack = nn.Module()
+    stack.tokens = nn.Embedding(TV, s["width"])
+    stack.positions = nn.Parameter(torch.empty(2 * s["digits"], s["width"]))
+    stack.layers = nn.ModuleList(
+        nn.TransformerEncoderLayer(s["width"], s["heads"], s["hidden"], dropout=0.0, activation="relu",
+                                   batch_first=True, norm_first=norm_first, layer_norm_eps=EPS)
+        for _ in range(s["depth"]))
+    stack.final = nn.LayerNorm(s["width"], eps=EPS) if norm_first else None
+    stack.readout = nn.Linear(s["width"], TV)
+    return stack
+
+
+def run_stack(stack, tokens):
+    t = tokens.shape[1]
+    x = stack.tokens(tokens) + stack.positions[:t]
+    mask = nn.Transformer.generate_square_subsequent_mask(t)
+    for layer in stack.layers:
+        x = layer(x, src_mask=mask)
+    if stack.final is not None:
+        x = stack.final(x)
+    return stack.readout(x)
+
+
+def rounded(values, digits):
+    return [float(f"{v:.{digits}g}") for v in values]
+
+
+def training_fixture():
+    s = TRAIN
+    torch.manual_seed(25)
+    start = training_stack(True)
+    for p in start.parameters():
+        if p.dim() > 1:
+            nn.init.xavier_uniform_(p)
+    with torch.no_grad():
+        for p in start.parameters():
+            p.copy_(torch.tensor(rounded(p.reshape(-1).tolist(), 8)).reshape(p.shape))
+    strings = [torch.randint(0, 10, (s["batch"], s["digits"])) for _ in range(s["steps"])]
+    batches = [reversal_batch(d) for d in strings]
+    cases = []
+    for norm_first in (False, True):
+        stack = training_stack(norm_first)
+        with torch.no_grad():  # the same starting weights; post-norm has no final normaliser
+            starting = dict(start.named_parameters())
+            for name, p in stack.named_parameters():
+                p.copy_(starting[name])
+        adam = torch.optim.Adam(stack.parameters(), lr=s["learning_rate"], betas=(0.9, 0.999), eps=1e-8)
+        schedule = torch.optim.lr_scheduler.LambdaLR(adam, lambda k: min(1.0, (k + 1) / s["warmup_steps"]))
+        losses = []
+        for tokens, targets in batches:
+            loss = F.cross_entropy(run_stack(stack, tokens).reshape(-1, TV), targets.reshape(-1), ignore_index=-100)
+            adam.zero_grad()
+            loss.backward()
+            adam.step()
+            schedule.step()
+            losses.append(loss.item())
+        final = {name: rounded(v, 13) for name, v in flat(stack).items()}
+        cases.append({"placement": "pre" if norm_first else "post", "losses": losses, "final": final})
+    return {"about": "scripts/make-transformer-fixtures.py, PyTorch " + torch.__version__ + ", float64",
+            "settings": s, "parameters": flat(start),
+            "strings": ["".join(str(d) for d in step.reshape(-1).tolist()) for step in strings],
+            "first_batch": {"input": batches[0][0].reshape(-1).tolist(), "targets": batches[0][1].reshape(-1).tolist()},
+            "cases": cases}
+
+
+out = out.with_name("transformer_torch_training.json")
+out.write_text(json.dumps(training_fixture(), separators=(",", ":")) + "\n")
 print(out, out.stat().st_size, "bytes")
