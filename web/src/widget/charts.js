@@ -10,6 +10,7 @@ import {
   Legend,
   Tooltip,
 } from 'chart.js';
+import { toFont } from 'chart.js/helpers';
 import { esc } from './escape.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -37,6 +38,67 @@ function powerOfTenLabel(value, index, ticks) {
   }
   const k = Math.round(Math.log10(value));
   return k >= -2 ? String(10 ** k >= 1 ? 10 ** k : Number((10 ** k).toFixed(-k))) : `1e${k}`;
+}
+
+/**
+ * A title as the lines it takes along an axis of the given length (px): whole when it fits, else
+ * cut between words into as few lines as fit, of about equal width. requires: width measures a
+ * line of text.
+ */
+function titleLines(text, length, width) {
+  if (width(text) <= length) return text;
+  const words = text.split(' ');
+  const fill = (limit) => {
+    const lines = [words[0]];
+    for (const word of words.slice(1)) {
+      const longer = `${lines.at(-1)} ${word}`;
+      if (width(longer) > limit) lines.push(word);
+      else lines[lines.length - 1] = longer;
+    }
+    return lines;
+  };
+  const fewest = fill(length).length;
+  // The narrowest limit that takes no more lines than the length does: lines of equal width.
+  let [low, high] = [Math.max(...words.map(width)), length];
+  while (high - low > 1) {
+    const mid = (low + high) / 2;
+    if (fill(mid).length <= fewest) high = mid;
+    else low = mid;
+  }
+  return fill(high);
+}
+
+/**
+ * Keeps each axis title within its axis (titles(): {x, y}, the whole titles). Chart.js draws a
+ * title on one line whatever its length: a horizontal axis's squeezed to the axis, a vertical
+ * one's cut off at the canvas's edges (a phone's short chart). Once a layout has given each axis
+ * its length, a title that does not fit is cut into lines (chart.$titleLines, which the titles'
+ * text reads) and the chart laid out again before the browser paints; a few rounds settle it, as
+ * lines along one axis shorten the other.
+ */
+const titlesWithinAxes = (titles) => ({
+  id: 'nl-titles-within-axes',
+  beforeInit: (chart) => (chart.$titleLines = {}),
+  afterLayout: (chart) => fitTitles(chart, titles()),
+});
+
+function fitTitles(chart, titles) {
+  let changed = false;
+  const { ctx } = chart;
+  for (const scale of Object.values(chart.scales)) {
+    const title = scale.options.title;
+    const text = titles[scale.id];
+    if (!title.display || !text) continue;
+    ctx.save();
+    ctx.font = toFont(title.font, chart.options.font).string;
+    const lines = titleLines(text, scale.isHorizontal() ? scale.width : scale.height, (t) => ctx.measureText(t).width);
+    ctx.restore();
+    if (JSON.stringify(lines) === JSON.stringify(chart.$titleLines[scale.id] ?? text)) continue;
+    chart.$titleLines[scale.id] = lines;
+    changed = true;
+  }
+  chart.$titleRounds = changed ? (chart.$titleRounds ?? 0) + 1 : 0;
+  if (changed && chart.$titleRounds < 4) queueMicrotask(() => chart.ctx && chart.update('none'));
 }
 
 /** A CSS custom property of an element, e.g. colour(host, '--nl-batch'). */
@@ -94,7 +156,12 @@ export function lineChart(host, canvas, series, options = {}) {
   const scales = () => {
     const st = styleOf();
     const axis = (title) => ({
-      title: { display: Boolean(title), text: title, color: st.muted },
+      // The title's lines as they fit the axis (titlesWithinAxes), the whole title until laid out.
+      title: {
+        display: Boolean(title),
+        text: ({ chart, scale }) => chart.$titleLines?.[scale.id] ?? title,
+        color: st.muted,
+      },
       ticks: { color: st.muted, maxTicksLimit: 8, callback: plainLabel },
       grid: { color: st.line },
       border: { color: st.line },
@@ -136,6 +203,7 @@ export function lineChart(host, canvas, series, options = {}) {
   const chart = new Chart(canvas, {
     type: 'line',
     data: { datasets: datasets() },
+    plugins: [titlesWithinAxes(() => ({ x: options.xTitle, y: options.yTitle }))],
     options: {
       animation: false,
       parsing: false,
