@@ -88,7 +88,7 @@ export class NlWarmUp extends NlWidget {
       </div>
       <progress class="progress" max="1" value="0" aria-label="training steps done"></progress>
       <p class="note" data-about></p>
-      <div class="chart tall"><canvas role="img" aria-label="training loss per step of the four stacks" aria-describedby="warm-up-finding"></canvas></div>
+      <div class="chart tall" hidden><canvas role="img" aria-label="training loss per step of the four stacks" aria-describedby="warm-up-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="warm-up-finding">The curves appear as the stacks train.</p></div>`);
     // A control sets the widget's field and the option of the same name (learningRate: learning-rate).
     const set = (selector, event, field, option = field) =>
@@ -152,6 +152,8 @@ export class NlWarmUp extends NlWidget {
         WARM_UP_RUNS.map((r) => ({ ...LOOKS[r.name], data: losses[r.name] })),
         { xTitle: 'step', yTitle: 'training loss (log scale)', logY: true, xMin: 1, xMax: input.steps },
       );
+    // The chart's panel appears with the run: before Train it was an empty box half a phone's height.
+    this.$('.chart').hidden = false;
     draw();
     const t0 = performance.now();
     const shares = this.otherWorker
