@@ -34,8 +34,8 @@ test('the digits are not fetched before the reader starts the lab', async () => 
   await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
   await lab('[data-act="train"]').waitFor();
   assert.deepEqual(digitRequests, []);
-  assert.equal((await lab('[data-row="plain"] [data-cell="parameters"]').textContent()).trim(), '134,794');
-  assert.equal((await lab('[data-row="group"] [data-cell="parameters"]').textContent()).trim(), '135,562');
+  assert.equal((await lab('[data-parameters="plain"]').textContent()).trim(), '134,794');
+  assert.equal((await lab('[data-parameters="group"]').textContent()).trim(), '135,562');
 });
 
 test('one epoch of all four networks trains with finite curves and a filled table', async () => {

@@ -15,7 +15,7 @@ import { watchSeedField } from '../widget/seed-field.js';
 import { HostPolicyError } from '../page/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { MnistSweep } from '../work/mnist-sweep.js';
-import { ARRANGEMENTS, COLOURS, LABELS } from './mnist-lab/names.js';
+import { ARRANGEMENTS, COLOURS, LABELS, SHORT_LABELS } from './mnist-lab/names.js';
 
 const BATCH_SIZES = SWEEP_BATCH_SIZES;
 const DIGIT_COUNTS = SWEEP_DIGITS;
@@ -66,7 +66,7 @@ export class NlMnistBatchSize extends NlWidget {
       <progress class="progress" max="1" value="0" aria-label="training done"></progress>
       <div class="scroll-x" role="region" aria-label="held-out accuracy per batch size, scrolls sideways" tabindex="0"><table class="summary">
         <caption>Held-out accuracy (2,000 digits) after the same training digits at each batch size</caption>
-        <thead><tr><th scope="col">batch</th><th scope="col">learning rate</th>${ARRANGEMENTS.map((a) => `<th scope="col">${LABELS[a]}</th>`).join('')}</tr></thead>
+        <thead><tr><th scope="col">batch size</th><th scope="col">learning rate</th>${ARRANGEMENTS.map((a) => `<th scope="col">${SHORT_LABELS[a]}</th>`).join('')}</tr></thead>
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="held-out accuracy per batch size, one line per network" aria-describedby="mnist-batch-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="mnist-batch-finding">The lines appear as the networks finish.</p></div>`);
@@ -174,7 +174,7 @@ export class NlMnistBatchSize extends NlWidget {
             ARRANGEMENTS.map((a) => `${LABELS[a]} ${accuracy(a, small)} against ${accuracy(a, large)}`).join('; ') +
             '.',
           caption: 'held-out accuracy per batch size',
-          columns: ['batch', ...ARRANGEMENTS.map((a) => LABELS[a])],
+          columns: ['batch size', ...ARRANGEMENTS.map((a) => SHORT_LABELS[a])],
           rows: BATCH_SIZES.map((b) => [String(b), ...ARRANGEMENTS.map((a) => accuracy(a, b))]),
         }),
       );

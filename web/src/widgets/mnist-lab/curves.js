@@ -1,7 +1,7 @@
 // The MNIST lab's curves: training loss and held-out accuracy of the four networks as they learn,
 // two line charts whose points are kept as the workers post them (at most MAX_POINTS a curve,
 // evenly spaced), and "Show the numbers" with the same points as tables.
-import { ARRANGEMENTS, COLOURS, LABELS } from './names.js';
+import { ARRANGEMENTS, COLOURS, SHORT_LABELS } from './names.js';
 import { setHtml } from '../../page/trusted-types.js';
 
 export const CHARTS = ['loss', 'accuracy'];
@@ -130,7 +130,7 @@ export class Curves {
       )
       .join('');
     return `<div class="scroll-x" role="region" aria-label="${caption}" tabindex="0"><table><caption>${caption}</caption>
-        <thead><tr><th scope="col">epoch</th>${ARRANGEMENTS.map((a) => `<th scope="col">${LABELS[a]}</th>`).join('')}</tr></thead>
+        <thead><tr><th scope="col">epoch</th>${ARRANGEMENTS.map((a) => `<th scope="col">${SHORT_LABELS[a]}</th>`).join('')}</tr></thead>
         <tbody>${body || `<tr><td colspan="${ARRANGEMENTS.length + 1}">No points yet: press Train.</td></tr>`}</tbody></table></div>`;
   }
 }

@@ -1,26 +1,29 @@
 // The MNIST lab's results: one row per network (held-out accuracy, training loss, time per epoch,
-// epochs, parameters), each cell written only when its text changes.
+// epochs), each cell written only when its text changes, and a line of the networks' parameter
+// counts (a column of them made the table too wide for a phone).
 import { grouped } from '../../widget/format.js';
-import { ARRANGEMENTS, LABELS } from './names.js';
+import { ARRANGEMENTS, SHORT_LABELS } from './names.js';
 
 const row = (
   a,
-) => `<tr data-row="${a}"><th scope="row">${LABELS[a]}</th><td data-cell="accuracy">–</td><td data-cell="loss">–</td>
-            <td data-cell="seconds">–</td><td data-cell="epochs">0</td><td data-cell="parameters">…</td></tr>`;
+) => `<tr data-row="${a}"><th scope="row">${SHORT_LABELS[a]}</th><td data-cell="accuracy">–</td><td data-cell="loss">–</td>
+            <td data-cell="seconds">–</td><td data-cell="epochs">0</td></tr>`;
 
 export const resultsHtml = `<div class="scroll-x" role="region" aria-label="results, scrolls sideways" tabindex="0"><table data-results>
         <caption data-out="trained-with">Results in your browser</caption>
-        <thead><tr><th scope="col">arrangement</th><th scope="col">held-out accuracy</th><th scope="col">training loss</th>
-          <th scope="col">time per epoch</th><th scope="col">epochs</th><th scope="col">parameters</th></tr></thead>
+        <thead><tr><th scope="col">network</th><th scope="col">held-out accuracy</th><th scope="col">training loss</th>
+          <th scope="col">time per epoch</th><th scope="col">epochs</th></tr></thead>
         <tbody>${ARRANGEMENTS.map(row).join('')}</tbody>
-      </table></div>`;
+      </table></div>
+      <p class="note">Parameters: ${ARRANGEMENTS.map((a) => `${SHORT_LABELS[a]} <span data-parameters="${a}">…</span>`).join(', ')}.</p>`;
 
 export class Results {
   /** widget: the lab; nl: its core (the networks' parameter counts). */
   constructor(widget, nl) {
     this.widget = widget;
     this.clear();
-    for (const a of ARRANGEMENTS) this.cell(a, 'parameters', grouped(nl.mnistDescribe(a).parameterCount));
+    for (const a of ARRANGEMENTS)
+      widget.$(`[data-parameters="${a}"]`).textContent = grouped(nl.mnistDescribe(a).parameterCount);
   }
 
   /** Each network's figures so far: {epochs?, loss?, accuracy?, seconds?}. */
