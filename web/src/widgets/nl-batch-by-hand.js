@@ -63,7 +63,7 @@ export class NlBatchByHand extends NlWidget {
       <div class="blocks">
         <div class="scroll-x" role="region" aria-label="the worked feature, scrolls sideways" tabindex="0"><table><caption data-working-caption></caption>
           <thead><tr><th scope="col">example</th><th scope="col">x</th><th scope="col">x − mean</th><th scope="col">squared</th>
-            <th scope="col">standardised</th><th scope="col">γ · standardised + β</th></tr></thead>
+            <th scope="col">standard&shy;ised x̂</th><th scope="col">y = γ x̂ + β</th></tr></thead>
           <tbody data-working></tbody></table></div>
         <div class="scroll-x" role="region" aria-label="the whole table, scrolls sideways" tabindex="0"><table><caption>The whole table, batch-normalised</caption>
           <thead><tr><th scope="col">example</th>${features.map((j) => `<th scope="col">feature ${j + 1}</th>`).join('')}</tr></thead>

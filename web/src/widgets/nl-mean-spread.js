@@ -57,7 +57,7 @@ export class NlMeanSpread extends NlWidget {
       ])}
       <div class="scroll-x" role="region" aria-label="every step, scrolls sideways" tabindex="0"><table><caption>Every step</caption>
         <thead><tr><th scope="col">x</th><th scope="col">distance x − mean</th><th scope="col">its square</th>
-          <th scope="col">standardised</th><th scope="col">standardised, after x × 1000</th></tr></thead>
+          <th scope="col">standard&shy;ised</th><th scope="col">standard&shy;ised, after x × 1000</th></tr></thead>
         <tbody></tbody></table></div>
       <p class="note" aria-live="polite" data-note></p>`);
     this.$('[data-inputs]').addEventListener('input', (e) => {

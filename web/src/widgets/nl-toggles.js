@@ -54,9 +54,11 @@ export class NlToggles extends NlWidget {
       <p aria-live="polite" data-example-out></p>
       <div class="blocks">
         <div class="scroll-x" role="region" aria-label="the table, scrolls sideways" tabindex="0"><table><caption>The table</caption>
-          <thead><tr><th scope="col">example</th>${Array.from({ length: d }, (_, j) => `<th scope="col">feature ${j + 1}</th>`).join('')}
-            <th scope="col">row mean</th><th scope="col">row deviation</th><th scope="col">row RMS</th></tr></thead>
+          <thead><tr><th scope="col">example</th>${Array.from({ length: d }, (_, j) => `<th scope="col">feature ${j + 1}</th>`).join('')}</tr></thead>
           <tbody data-table></tbody></table></div>
+        <div class="scroll-x" role="region" aria-label="each row's figures, scrolls sideways" tabindex="0"><table><caption>Each row's figures</caption>
+          <thead><tr><th scope="col">example</th><th scope="col">mean</th><th scope="col">deviation</th><th scope="col">RMS</th></tr></thead>
+          <tbody data-rows></tbody></table></div>
         <div class="scroll-x" role="region" aria-label="the normalised table, scrolls sideways" tabindex="0"><table><caption data-answer-caption></caption>
           <thead><tr><th scope="col">example</th>${Array.from({ length: d }, (_, j) => `<th scope="col">feature ${j + 1}</th>`).join('')}</tr></thead>
           <tbody data-answer></tbody></table></div>
@@ -91,8 +93,19 @@ export class NlToggles extends NlWidget {
       this.$('[data-table]'),
       v.table
         .map(
-          (row, i) => `<tr${mark(i)}><th scope="row">${i + 1}</th>${row.map((x) => `<td>${fmt(x)}</td>`).join('')}
-          <td>${fixed(v.rowMean[i], 2)}</td><td>${fixed(v.rowDeviation[i], 2)}</td><td>${fixed(v.rowRms[i], 2)}</td></tr>`,
+          (row, i) =>
+            `<tr${mark(i)}><th scope="row">${i + 1}</th>${row.map((x) => `<td>${fmt(x)}</td>`).join('')}</tr>`,
+        )
+        .join(''),
+    );
+    // The statistics LayerNorm and RMSNorm divide by, one row per example (a table of their own, so
+    // each fits a phone).
+    setHtml(
+      this.$('[data-rows]'),
+      v.table
+        .map(
+          (_, i) => `<tr${mark(i)}><th scope="row">${i + 1}</th><td>${fixed(v.rowMean[i], 2)}</td>
+          <td>${fixed(v.rowDeviation[i], 2)}</td><td>${fixed(v.rowRms[i], 2)}</td></tr>`,
         )
         .join(''),
     );
