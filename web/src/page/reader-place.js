@@ -7,16 +7,18 @@
 
 /** Holds the reader's place on a chapter page: measured section heights, and scroll anchoring. */
 export function holdTheReadersPlace(doc = document) {
-  holdSectionHeights(doc);
-  anchorTheView(doc);
+  const anchoring = anchorTheView(doc);
+  // A new measurement moves what lies below a skipped section whose height it changed.
+  holdSectionHeights(doc, { measured: () => anchoring?.hold() });
 }
 
 /**
  * Keeps each `main > section` at its measured height while it is skipped, not page.css's guess.
  * The sections are measured all laid out at once (a few milliseconds) in an idle moment after
  * anything changed their height: the page's text, its fonts, a widget's definition, its width.
+ * measured() is called after each measurement.
  */
-export function holdSectionHeights(doc = document) {
+export function holdSectionHeights(doc = document, { measured = () => {} } = {}) {
   const main = doc.querySelector('main');
   const sections = [...doc.querySelectorAll('main > section')];
   if (!main || sections.length === 0) return;
@@ -31,6 +33,7 @@ export function holdSectionHeights(doc = document) {
     // Not `auto`: a height remembered from an earlier layout (before the widgets were defined, say)
     // would win over the one just measured.
     sections.forEach((section, k) => section.style.setProperty('contain-intrinsic-block-size', `${heights[k]}px`));
+    measured();
   };
   const soon = () => {
     if (pending) return;
@@ -44,27 +47,35 @@ export function holdSectionHeights(doc = document) {
   const undefinedTags = new Set([...main.querySelectorAll(':not(:defined)')].map((el) => el.localName));
   for (const tag of undefinedTags) view.customElements.whenDefined(tag).then(soon);
   new view.MutationObserver(soon).observe(main, { childList: true, characterData: true, subtree: true });
+  // The window's width, not a ResizeObserver on main (see anchorTheView: Firefox).
   let width = main.clientWidth;
-  new view.ResizeObserver(() => {
+  view.addEventListener('resize', () => {
     if (main.clientWidth === width) return;
     width = main.clientWidth;
     soon();
-  }).observe(main);
+  });
 }
 
 /**
  * Keeps what the reader sees where it is while the page above it changes height, in every engine
  * alike: the engines' own scroll anchoring is turned off (WebKit has none; Firefox's missed the
- * widgets starting just above a far jump in three runs of five), and the page anchors the view. After each scroll the element at the top of the window is noted with
- * its place: the first of `main`'s parts reaching into the window, then within it (through
- * widgets' shadow roots) the first child reaching into the window, and so on down. When a part of
- * the page changes size (a section laid out, a widget started), the window scrolls by as much as
- * the deepest of them still on the page moved. As in the engines, nothing is held at the very top.
+ * widgets starting just above a far jump in three runs of five), and the page anchors the view.
+ * After each scroll the element at the top of the window is noted with its place: the first of
+ * `main`'s parts reaching into the window, then within it (through widgets' shadow roots) the
+ * first child reaching into the window, and so on down. When a part of the page changes size (a
+ * widget started, a section laid out), the window scrolls by as much as the deepest of them still
+ * on the page moved. As in the engines, nothing is held at the very top.
+ * Only parts laid out for good are watched for their size (a section once awake, every section
+ * once the page is laid out, section-waking.js): Firefox decides whether a `content-visibility:
+ * auto` section is skipped while it delivers ResizeObserver notifications, and a section watched
+ * that changes size then ends the delivery with an error event ("ResizeObserver loop completed
+ * with undelivered notifications"). A section starts to be watched as it wakes, and its first
+ * notification holds whatever moved before. ensures: {hold()}, to hold the view now.
  */
 export function anchorTheView(doc = document) {
   const view = doc.defaultView;
   const parts = [...doc.querySelectorAll('main > *')];
-  if (parts.length === 0) return;
+  if (parts.length === 0) return null;
   doc.documentElement.style.overflowAnchor = 'none';
   let anchors = []; // [{el, top}], from a part of main down to the deepest element noted
   let noted = 0; // the scroll offset at which they were noted or last held
@@ -96,5 +107,20 @@ export function anchorTheView(doc = document) {
   // it landed; the page's own holds (less than a pixel off, once rounded) leave them as noted.
   view.addEventListener('scroll', () => Math.abs(view.scrollY - noted) >= 1 && note(), { passive: true });
   const observer = new view.ResizeObserver(() => hold());
-  for (const part of parts) observer.observe(part);
+  const watched = new Set();
+  const watchLaidOut = () => {
+    const all = doc.documentElement.classList.contains('laid-out');
+    for (const part of parts) {
+      if (watched.has(part) || (part.localName === 'section' && !all && !part.classList.contains('awake'))) continue;
+      watched.add(part);
+      observer.observe(part);
+    }
+  };
+  watchLaidOut();
+  new view.MutationObserver(watchLaidOut).observe(doc.documentElement, {
+    attributes: true,
+    attributeFilter: ['class'],
+    subtree: true,
+  });
+  return { hold };
 }
