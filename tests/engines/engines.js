@@ -64,6 +64,24 @@ async function openFirefox(width, height) {
   };
 }
 
+/**
+ * Polls a page expression until its value is truthy, and resolves to it; a page navigating in
+ * between counts as not yet. Fails after `ms` naming `what`, with the value of `explain` (an
+ * expression) when given.
+ */
+export async function until(tab, expression, what, { ms = 60_000, explain = null } = {}) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await tab.run(expression).catch(() => false);
+    if (value) return value;
+    if (Date.now() > deadline) {
+      const found = explain ? ` (${await tab.run(explain).catch((e) => e.message)})` : '';
+      throw new Error(`not within ${ms / 1000} s: ${what}${found}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A free TCP port on the loopback address. */
 function freePort() {
   return new Promise((resolve, reject) => {

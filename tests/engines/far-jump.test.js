@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { heightsHeld, settledNearTheWindow, watch } from '../browser/place.js';
 import { siteFolder } from '../browser/site.js';
-import { missingEngine, openEngine } from './engines.js';
+import { missingEngine, openEngine, until } from './engines.js';
 import { PAGE_WATCH } from './page-watch.js';
 
 let site;
@@ -19,17 +19,6 @@ before(async () => {
 after(async () => {
   await site?.close();
 });
-
-/** Polls a page expression until it is truthy; resolves to its value. */
-async function until(tab, expression, what, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await tab.run(expression);
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Records the heading's place in every frame until the page around the window has settled, and ten frames more. */
 async function watchUntilSettled(tab, id) {

@@ -11,26 +11,12 @@ import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { readWorker } from '../../scripts/vite-offline.mjs';
 import { siteFolder } from '../browser/site.js';
-import { missingEngine, openEngine } from './engines.js';
-
-const PATIENCE_MS = 180_000;
-
-/** Polls a page expression until it is true (navigation in between is allowed), or fails. */
-async function until(tab, expression, what) {
-  const deadline = Date.now() + PATIENCE_MS;
-  for (;;) {
-    if ((await tab.run(expression).catch(() => false)) === true) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `not within ${PATIENCE_MS / 1000} s: ${what} (the lab says: ${await tab.run(status).catch((e) => e.message)})`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+import { missingEngine, openEngine, until as untilIn } from './engines.js';
 
 const lab = `document.querySelector('nl-mnist-lab')`;
 const press = (act) => `(${lab}.shadowRoot.querySelector('[data-act="${act}"]').click(), true)`;
 const status = `${lab}.shadowRoot.querySelector('[data-out="status"]').textContent`;
+const until = (tab, expression, what) => untilIn(tab, expression, what, { ms: 180_000, explain: status });
 const keptBytes = `caches.open('normlab-on-first-use').then(async (c) => { const [r] = await c.keys(); return r ? (await (await c.match(r)).arrayBuffer()).byteLength : 0; })`;
 
 test(

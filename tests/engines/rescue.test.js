@@ -12,32 +12,15 @@ import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { siteFolder } from '../browser/site.js';
 import { deployBuild, deployKillSwitch } from '../browser/site-builds.js';
-import { missingEngine, openEngine } from './engines.js';
+import { missingEngine, openEngine, until as untilIn } from './engines.js';
 
 // Counts the page loads of this tab (sessionStorage lives across reloads).
 const COUNT_LOADS = 'sessionStorage.loads = String(Number(sessionStorage.loads || 0) + 1);';
-const PATIENCE_MS = 90_000;
-
-/** Polls a page expression until it is true (navigation in between is allowed), or fails. */
-async function until(tab, expression, what) {
-  const deadline = Date.now() + PATIENCE_MS;
-  for (;;) {
-    const value = await tab.run(expression).catch(() => false);
-    if (value === true) return;
-    if (Date.now() > deadline) {
-      const state = await tab
-        .run(
-          `navigator.serviceWorker.getRegistrations().then(async (r) => JSON.stringify({ registrations: r.map((g) => [g.active?.state, g.waiting?.state, g.installing?.state]), caches: await caches.keys(), build: ${build} }))`,
-        )
-        .catch((e) => e.message);
-      throw new Error(`not within ${PATIENCE_MS / 1000} s: ${what} (${state})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const build = `(document.querySelector('meta[name="build"]')?.content ?? 'first')`;
 const loads = () => `Number(sessionStorage.loads)`;
+const state = `navigator.serviceWorker.getRegistrations().then(async (r) => JSON.stringify({ registrations: r.map((g) => [g.active?.state, g.waiting?.state, g.installing?.state]), caches: await caches.keys(), build: ${build} }))`;
+const until = (tab, expression, what) => untilIn(tab, expression, what, { ms: 90_000, explain: state });
 const normlabCaches = `caches.keys().then((k) => k.filter((n) => n.startsWith('normlab-')).sort())`;
 
 for (const engine of ['chromium', 'firefox']) {
