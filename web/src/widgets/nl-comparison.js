@@ -74,7 +74,8 @@ export class NlComparison extends NlWidget {
    * ensures: nl-done with {state, summary} when they finish; none when cancelled or refused.
    */
   async run() {
-    const { status, bar, finish } = startRun(this);
+    const run = startRun(this, { pending: 'The dots appear when the trainings are done.' });
+    const { status, bar } = run;
     bar.value = 0;
     status.textContent = `Training 125 networks on ${this.crowd ? 'your' : "the essay's"} crowd in a worker…`;
     const t0 = performance.now();
@@ -91,12 +92,12 @@ export class NlComparison extends NlWidget {
       await this.show(result.summary);
       this.done({ summary: result.summary });
     } catch (e) {
-      if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} trainings.`;
+      if (isCancel(e)) run.cancelled(`Cancelled after ${bar.value} of ${bar.max} trainings`);
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
       else showInert(status, errorLine(e));
     } finally {
-      finish();
+      run.finish();
     }
   }
 

@@ -6,7 +6,7 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
-import { startRun } from '../widget/run-controls.js';
+import { startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -97,7 +97,8 @@ export class NlMnistBatchSize extends NlWidget {
    * ensures: nl-done with {state, results} when all are measured; none when cancelled.
    */
   async run() {
-    const { status, bar, finish } = startRun(this);
+    const run = startRun(this, { pending: 'The lines appear as the networks finish.' });
+    const { status, bar } = run;
     this.training = new AbortController();
     const signal = AbortSignal.any([this.training.signal, this.signal]);
     const settings = { digits: this.digits, learningRate: this.learningRate, seed: this.seed };
@@ -132,14 +133,18 @@ export class NlMnistBatchSize extends NlWidget {
       await this.show(true);
       this.done({ results: this.results.map((r) => ({ ...r, heldOut: { ...r.heldOut } })) });
     } catch (e) {
+      const n = this.results.length;
       if (isCancel(e) || signal.aborted)
-        status.textContent = `Cancelled after ${this.results.length} of ${trials.length} networks.`;
+        run.cancelled(
+          `Cancelled after ${n} of ${trials.length} networks`,
+          n > 0 ? `the table and chart hold ${those(n)}` : '',
+        );
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
       else showInert(status, errorLine(e));
     } finally {
       this.training = null;
-      finish();
+      run.finish();
     }
   }
 

@@ -273,7 +273,10 @@ export class NlMnistLab extends NlWidget {
     this.target = (same ? this.trained.epochs : 0) + epochs;
     this.announcedEpochs = same ? this.trained.epochs : 0;
     if (!same) {
+      // Fresh networks: nothing the last ones showed stays (their maps, their answers on the pad).
       this.clearFigures();
+      clearHiddenUnits(this);
+      this.pad.forget();
       this.epochsDone = Object.fromEntries(ARRANGEMENTS.map((a) => [a, 0]));
       this.trained = { epochs: 0, settings };
       const { learningRate, batchSize, seed } = settings;

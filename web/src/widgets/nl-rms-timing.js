@@ -6,7 +6,7 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { TIMING_ROUNDS, TIMING_WIDTHS } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
-import { startRun } from '../widget/run-controls.js';
+import { startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -86,7 +86,8 @@ export class NlRmsTiming extends NlWidget {
    * ensures: nl-done with {state, summary} when every width is timed; none when cancelled.
    */
   async run() {
-    const { status, bar, finish } = startRun(this);
+    const run = startRun(this, { pending: 'The percentages appear as each width is timed.' });
+    const { status, bar } = run;
     bar.value = 0;
     const timings = [];
     this.show(timings);
@@ -106,12 +107,17 @@ export class NlRmsTiming extends NlWidget {
       await this.show(result.timings, result.summary);
       this.done({ summary: result.summary });
     } catch (e) {
-      if (isCancel(e)) status.textContent = `Cancelled after ${timings.length} of ${WIDTHS.length} widths.`;
+      const n = timings.length;
+      if (isCancel(e))
+        run.cancelled(
+          `Cancelled after ${n} of ${WIDTHS.length} widths`,
+          n > 0 ? `the table and chart hold ${those(n)}` : '',
+        );
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
       else showInert(status, errorLine(e));
     } finally {
-      finish();
+      run.finish();
     }
   }
 

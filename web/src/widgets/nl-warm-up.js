@@ -134,7 +134,8 @@ export class NlWarmUp extends NlWidget {
    * ensures: nl-done with {state, runs} when they finish; none when cancelled or refused.
    */
   async run() {
-    const { status, bar, finish } = startRun(this);
+    const run = startRun(this, { pending: 'The curves appear as the stacks train.' });
+    const { status, bar } = run;
     bar.value = 0;
     const input = {
       depth: this.depth,
@@ -200,12 +201,20 @@ export class NlWarmUp extends NlWidget {
       this.done({ runs });
     } catch (e) {
       this.cancel(); // the other worker's share too, when one failed
-      if (isCancel(e)) status.textContent = `Cancelled after ${bar.value} of ${bar.max} steps.`;
+      if (isCancel(e)) {
+        const whole = WARM_UP_RUNS.filter((r) => losses[r.name].length === input.steps).length;
+        run.cancelled(
+          `Cancelled after ${bar.value} of ${bar.max} steps`,
+          bar.value > 0
+            ? `the curves stop where each stack was, ${whole} of ${WARM_UP_RUNS.length} stacks trained to the end`
+            : '',
+        );
+      }
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
       else showInert(status, errorLine(e));
     } finally {
-      finish();
+      run.finish();
     }
   }
 

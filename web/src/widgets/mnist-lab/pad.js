@@ -106,6 +106,17 @@ export class Pad {
     this.widget.out('drawn', 'Cleared.');
   }
 
+  /** The networks that answered are gone: their answers go too; the pad keeps what it shows. */
+  forget() {
+    for (const el of this.widget.$$('[data-p]')) {
+      el.textContent = '–';
+      el.style.fontWeight = '';
+    }
+    this.lastProbabilities = null;
+    if (this.shows)
+      this.widget.out('drawn', `${this.shows}. The networks are new: draw, or show a digit, to ask them.`);
+  }
+
   /** Shows the held-out digit whose number the field holds (a sentence instead when there is none). */
   async showDigit() {
     const text = this.widget.$('[data-digit]').value.trim();
