@@ -2,6 +2,7 @@
 // things (on a page that follows it), and a link landing on the widget or section it names.
 import { STATE_CHARS } from '../widget/limits.js';
 import { hashAnchor, hashOf, hashStates } from '../widget/state.js';
+import { bringIntoView } from './reader-place.js';
 
 let followed = false; // whether changes write each widget's state into the hash (followHash)
 let landed = false; // whether a link has already brought a widget into view on this page
@@ -83,7 +84,7 @@ export function landOnLinkedWidget(widget) {
   const [first] = hashStates(location.hash).keys();
   if (first !== widget.linkId) return;
   landed = true;
-  const land = () => widget.isConnected && widget.scrollIntoView({ block: 'start' });
+  const land = () => widget.isConnected && bringIntoView(widget, { block: 'start' });
   requestAnimationFrame(land);
   landOn(land, [150, 500, 1000, 2000, 3000]);
 }
@@ -97,7 +98,7 @@ export function landOnHash() {
   const target = document.getElementById(hashAnchor(location.hash));
   if (!target) return;
   document.documentElement.classList.add('laid-out');
-  target.scrollIntoView();
+  bringIntoView(target);
   // The reader moving on stops the re-landing.
-  landOn(() => target.scrollIntoView(), [100, 400, 1000, 2000]);
+  landOn(() => bringIntoView(target), [100, 400, 1000, 2000]);
 }

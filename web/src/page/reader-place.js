@@ -5,11 +5,23 @@
 // full height as it starts. Each section therefore keeps its measured height while skipped, and
 // the page anchors the reader's view itself.
 
+let anchoring = null; // the page's own scroll anchoring, once holdTheReadersPlace has run
+
 /** Holds the reader's place on a chapter page: measured section heights, and scroll anchoring. */
 export function holdTheReadersPlace(doc = document) {
-  const anchoring = anchorTheView(doc);
+  anchoring = anchorTheView(doc);
   // A new measurement moves what lies below a skipped section whose height it changed.
   holdSectionHeights(doc, { measured: () => anchoring?.hold() });
+}
+
+/**
+ * Brings an element into view (scrollIntoView's options) and holds it there: the place it lands
+ * is noted at once, not when the scroll event comes. Noted then, a widget that grew above it in
+ * between (under load, often) would be taken as where the reader is, and the element left off.
+ */
+export function bringIntoView(el, options) {
+  el.scrollIntoView(options);
+  anchoring?.note();
 }
 
 /**
@@ -70,7 +82,8 @@ export function holdSectionHeights(doc = document, { measured = () => {} } = {})
  * auto` section is skipped while it delivers ResizeObserver notifications, and a section watched
  * that changes size then ends the delivery with an error event ("ResizeObserver loop completed
  * with undelivered notifications"). A section starts to be watched as it wakes, and its first
- * notification holds whatever moved before. ensures: {hold()}, to hold the view now.
+ * notification holds whatever moved before. ensures: {hold(), note()}: hold the view now, and note
+ * where it is now.
  */
 export function anchorTheView(doc = document) {
   const view = doc.defaultView;
@@ -103,8 +116,8 @@ export function anchorTheView(doc = document) {
     if (Math.abs(by) >= 0.5) view.scrollBy({ top: by, behavior: 'instant' });
     noted = view.scrollY;
   };
-  // Any other scroll (the reader's, a link's, a widget brought into view) notes the anchors where
-  // it landed; the page's own holds (less than a pixel off, once rounded) leave them as noted.
+  // Any other scroll (the reader's, a link's) notes the anchors where it landed; the page's own
+  // holds and bringIntoView (less than a pixel off, once rounded) leave them as noted.
   view.addEventListener('scroll', () => Math.abs(view.scrollY - noted) >= 1 && note(), { passive: true });
   const observer = new view.ResizeObserver(() => hold());
   const watched = new Set();
@@ -122,5 +135,5 @@ export function anchorTheView(doc = document) {
     attributeFilter: ['class'],
     subtree: true,
   });
-  return { hold };
+  return { hold, note };
 }
