@@ -41,14 +41,18 @@ const text = async (tag, selector) => (await inWidget(tag, selector).first().tex
 async function startAll() {
   for (const tag of WIDGETS) {
     await page.locator(tag).scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      (t) => {
-        const el = document.querySelector(t);
-        return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
-      },
-      tag,
-      { timeout: 30000 },
-    );
+    await page
+      .waitForFunction(
+        (t) => {
+          const el = document.querySelector(t);
+          return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
+        },
+        tag,
+        { timeout: 30000 },
+      )
+      .catch((e) => {
+        throw new Error(`${tag} still loading after 30 s: ${e.message}`);
+      });
   }
   await page.waitForFunction(
     () =>
@@ -277,6 +281,8 @@ test('the comparison can be cancelled and restarted', async () => {
 test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', async () => {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/page-1280.png`, fullPage: true });
+  // The wide page's workers stop with it: the narrow page has the machine to itself.
+  await page.close();
   const narrow = await browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
   await narrow.goto(`${server.url}/index.html`);
   const saved = page;
