@@ -9,7 +9,7 @@ import { MissingCapabilityError, NormError, loadNormlab } from '../../web/src/no
 import { nl as everything, wholeNumberFour } from './core.js';
 
 // The core functions each capability's file calls, read from its source, under the module that
-// must bind them; api/convert.js's are needed by every module.
+// must bind them; api/convert.js's and api/spread.js's are needed by every module.
 const CALLERS = {
   core: ['layers.js', 'crowd.js', 'views.js'],
   tutorial: ['tutorial.js'],
@@ -34,7 +34,8 @@ for (const name of CORE_MODULES)
   test(`the ${name} module binds every core function its capabilities call`, async () => {
     const glue = await import(wasmUrl(name).href.replace(/\.wasm$/, '.js'));
     const instance = await glue.default({ wasmBinary: readFileSync(wasmUrl(name)) });
-    const needed = [...calledIn('convert.js'), ...CALLERS[name].flatMap((file) => [...calledIn(file)])];
+    const needed = [...calledIn('convert.js'), ...calledIn('spread.js')];
+    needed.push(...CALLERS[name].flatMap((file) => [...calledIn(file)]));
     assert.ok(needed.length > 3, `${name}: ${needed.length} functions`);
     for (const f of needed) assert.equal(typeof instance[f], 'function', `the ${name} module binds ${f}`);
   });
@@ -73,6 +74,8 @@ test("each module's figures are the test module's", () => {
   assert.deepEqual(modules.tutorial.driftView(), everything.driftView());
   assert.deepEqual(modules.mnist.mnistCircle(50, 3), everything.mnistCircle(50, 3));
   assert.deepEqual(modules.mnist.mnistDescribe('group'), everything.mnistDescribe('group'));
+  for (const name of CORE_MODULES)
+    assert.deepEqual(modules[name].spreadOf([3, 1, 4, 1, 5]), everything.spreadOf([3, 1, 4, 1, 5]), name);
 });
 
 test('an unknown module is refused by name', async () => {

@@ -16,6 +16,7 @@ import { answer, converters, toRows } from './api/convert.js';
 import { crowdApi } from './api/crowd.js';
 import { layersApi } from './api/layers.js';
 import { mnistApi } from './api/mnist.js';
+import { spreadApi } from './api/spread.js';
 import { transformerApi } from './api/transformer.js';
 import { tutorialApi } from './api/tutorial.js';
 import { viewsApi } from './api/views.js';
@@ -31,6 +32,8 @@ const CAPABILITIES = {
   tutorial: [tutorialApi, transformerApi],
   mnist: [mnistApi],
 };
+// The capabilities every module holds (their bindings are linked into each): the spread over seeds.
+const EVERY_MODULE_CAPABILITIES = [spreadApi];
 
 // Each module's glue, loaded when a page first asks for that module.
 const GLUES = {
@@ -133,6 +136,7 @@ export function normlabApi(instance, module) {
   const core = calling(guarded(instance), module);
   const helpers = { ...converters(core), answer, toRows, errors };
   const api = { toRows };
+  for (const capability of EVERY_MODULE_CAPABILITIES) Object.assign(api, capability(core, helpers));
   for (const name of CORE_MODULES) {
     const holds = module === undefined || module === name;
     for (const capability of CAPABILITIES[name]) {

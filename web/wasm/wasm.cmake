@@ -6,6 +6,8 @@
 #   normlab_tutorial_core  tutorial and transformer bindings: the tutorial's widgets and its
 #                          Transformer worker;
 #   normlab_mnist_core     mnist bindings: the MNIST lab's widgets and workers.
+# Each of the three also holds spread_bindings.cpp (the spread over seeds, a few KB), since every
+# chapter's chance-driven instruments summarise their seeds through it.
 # web/src/core-module.js names the same three. The test module, normlab_core_test, holds every
 # web/wasm/*_bindings.cpp plus test_exports.cpp (figures as JSON, heap in use), for tests/js.
 
@@ -63,13 +65,14 @@ endfunction()
 normlab_wasm_module(normlab_wasm normlab_core ${NORMLAB_WASM_OUT}
   LIBRARIES normlab_report
   SOURCES ${NORMLAB_BINDINGS_DIR}/layer_bindings.cpp ${NORMLAB_BINDINGS_DIR}/crowd_bindings.cpp
-          ${NORMLAB_BINDINGS_DIR}/crowd_csv_bindings.cpp)
+          ${NORMLAB_BINDINGS_DIR}/crowd_csv_bindings.cpp ${NORMLAB_BINDINGS_DIR}/spread_bindings.cpp)
 normlab_wasm_module(normlab_wasm_tutorial normlab_tutorial_core ${NORMLAB_WASM_OUT} MALLOC emmalloc
   LIBRARIES normlab_tutorial normlab_report
-  SOURCES ${NORMLAB_BINDINGS_DIR}/tutorial_bindings.cpp ${NORMLAB_BINDINGS_DIR}/transformer_bindings.cpp)
+  SOURCES ${NORMLAB_BINDINGS_DIR}/tutorial_bindings.cpp ${NORMLAB_BINDINGS_DIR}/transformer_bindings.cpp
+          ${NORMLAB_BINDINGS_DIR}/spread_bindings.cpp)
 normlab_wasm_module(normlab_wasm_mnist normlab_mnist_core ${NORMLAB_WASM_OUT} MALLOC emmalloc
   LIBRARIES normlab_mnist
-  SOURCES ${NORMLAB_BINDINGS_DIR}/mnist_bindings.cpp)
+  SOURCES ${NORMLAB_BINDINGS_DIR}/mnist_bindings.cpp ${NORMLAB_BINDINGS_DIR}/spread_bindings.cpp)
 normlab_wasm_module(normlab_wasm_test normlab_core_test ${NORMLAB_WASM_TEST_OUT}
   LIBRARIES normlab_report normlab_tutorial normlab_mnist
   SOURCES ${NORMLAB_ALL_BINDINGS} ${NORMLAB_BINDINGS_DIR}/test_exports.cpp)
@@ -90,6 +93,7 @@ list(APPEND NORMLAB_CALLED_ONCE_SOURCES
   ${CMAKE_SOURCE_DIR}/crowd/crowd_csv.cpp ${CMAKE_SOURCE_DIR}/core/gradient_check.cpp
   ${CMAKE_SOURCE_DIR}/core/weight_norm.cpp ${CMAKE_SOURCE_DIR}/core/running_trace.cpp
   ${CMAKE_SOURCE_DIR}/core/seed_blocks.cpp ${CMAKE_SOURCE_DIR}/core/errors.cpp
+  ${CMAKE_SOURCE_DIR}/core/spread.cpp ${CMAKE_SOURCE_DIR}/core/seed_tally.cpp
   ${CMAKE_SOURCE_DIR}/core/number_text.cpp ${CMAKE_SOURCE_DIR}/core/json_writer.cpp)
 # Not the MNIST bindings: every training call copies the network's 135,000 parameters in and out
 # through them, and for size that copy made an epoch ~20% slower (0.17 -> 0.21 s under Node).
