@@ -16,16 +16,10 @@ const Json& fixtures() {
     return j;
 }
 
-// A fixture's named parameters as a flat list in the stack's layout.
-std::vector<double> in_layout(const ParameterLayout& layout, const Json& named) {
-    std::vector<double> flat;
-    for (const ParameterRun& run : layout.runs) {
-        const std::vector<double> v = named[run.name].numbers();
-        REQUIRE(v.size() == run.count);
-        flat.insert(flat.end(), v.begin(), v.end());
-    }
+// A fixture's named parameters in the stack's layout, every name of theirs one of the layout's.
+std::vector<double> exactly_in_layout(const ParameterLayout& layout, const Json& named) {
     REQUIRE(named.object.size() == layout.runs.size());
-    return flat;
+    return in_layout(layout, named);
 }
 
 constexpr double tolerance = 1e-12;
@@ -82,7 +76,7 @@ TEST_CASE("stacks match PyTorch's encoder layers, loss, slopes and Adam steps", 
         const TransformerStack shell =
             initialised_stack(shape, placement_named(c["placement"].string), norm_kind_named(c["kind"].string), rng);
         const ParameterLayout layout = shell.layout();
-        const TransformerStack stack = shell.with_parameters(in_layout(layout, c["parameters"]));
+        const TransformerStack stack = shell.with_parameters(exactly_in_layout(layout, c["parameters"]));
         TokenBatch tokens{sequences, length, {}};
         for (double id : c["tokens"].numbers()) tokens.ids.push_back(static_cast<std::size_t>(id));
         const TokenBatch targets = next_tokens(tokens);
@@ -92,7 +86,7 @@ TEST_CASE("stacks match PyTorch's encoder layers, loss, slopes and Adam steps", 
         const std::vector<double> slopes = stack.slopes(stack.backward(r, loss.dlogits));
         CHECK(relative_gap(r.logits().data, c["logits"].numbers()) <= tolerance);
         CHECK(relative_gap({loss.loss}, {c["loss"].number}) <= tolerance);
-        const std::vector<double> their_slopes = in_layout(layout, c["slopes"]);
+        const std::vector<double> their_slopes = exactly_in_layout(layout, c["slopes"]);
         CHECK(relative_gap(slopes, their_slopes) <= tolerance);
         for (std::size_t k : key_bias_indices(layout)) { // analytically 0: rounding noise in both
             CHECK(std::fabs(slopes[k]) <= 1e-16);
@@ -104,16 +98,16 @@ TEST_CASE("stacks match PyTorch's encoder layers, loss, slopes and Adam steps", 
         settings.learning_rate = c["adam"]["learning_rate"].number;
         settings.warmup_steps = static_cast<std::size_t>(c["adam"]["warmup_steps"].number);
         const Adam::Move one = Adam(settings, layout.size()).step(stack.parameters(), slopes);
-        const StepGaps gaps1 = step_gaps(layout, one.parameters, in_layout(layout, c["after_step_1"]));
+        const StepGaps gaps1 = step_gaps(layout, one.parameters, exactly_in_layout(layout, c["after_step_1"]));
         // Adam alone: fed PyTorch's own slopes, it takes PyTorch's step, key biases included.
         const Adam::Move on_theirs = Adam(settings, layout.size()).step(stack.parameters(), their_slopes);
-        CHECK(relative_gap(on_theirs.parameters, in_layout(layout, c["after_step_1"])) <= 1e-15);
+        CHECK(relative_gap(on_theirs.parameters, exactly_in_layout(layout, c["after_step_1"])) <= 1e-15);
         const TransformerStack moved = stack.with_parameters(one.parameters);
         const TransformerResponse r2 = moved.train(tokens);
         const std::vector<double> slopes2 =
             moved.slopes(moved.backward(r2, next_token_loss(r2.logits(), targets).dlogits));
         const Adam::Move two = one.next.step(one.parameters, slopes2);
-        const StepGaps gaps2 = step_gaps(layout, two.parameters, in_layout(layout, c["after_step_2"]));
+        const StepGaps gaps2 = step_gaps(layout, two.parameters, exactly_in_layout(layout, c["after_step_2"]));
         UNSCOPED_INFO("steps: " << gaps1.ordinary << ", " << gaps2.ordinary << "; key biases " << gaps1.key_bias << ", "
                                 << gaps2.key_bias);
         CHECK(gaps1.ordinary <= tolerance);

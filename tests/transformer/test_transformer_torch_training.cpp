@@ -56,18 +56,6 @@ std::vector<std::size_t> ids_of(const Json& list) {
     return out;
 }
 
-// The fixture's named weights in a layout's order; names the layout lacks (post-norm has no final
-// normaliser) are left out.
-std::vector<double> in_layout(const ParameterLayout& layout, const Json& named) {
-    std::vector<double> flat;
-    for (const ParameterRun& run : layout.runs) {
-        const std::vector<double> v = named[run.name].numbers();
-        REQUIRE(v.size() == run.count);
-        flat.insert(flat.end(), v.begin(), v.end());
-    }
-    return flat;
-}
-
 bool is_key_bias(const ParameterLayout& layout, std::size_t k) {
     for (const ParameterRun& run : layout.runs)
         if (run.name.find("attention.projection.bias") != std::string::npos && k >= run.offset + run.count / 3 &&

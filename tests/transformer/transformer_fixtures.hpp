@@ -1,6 +1,7 @@
 // Small stacks and token batches shared by the Transformer tests.
 #pragma once
 #include "helpers.hpp"
+#include "json.hpp"
 #include "transformer/normlab_transformer.hpp"
 
 namespace normlab::testing {
@@ -28,6 +29,18 @@ inline TransformerStack dressed_stack(Placement placement, NormKind kind, Random
         }
     }
     return fresh.with_parameters(p);
+}
+
+// A PyTorch fixture's named weights (a JSON object of lists) as a flat list in a layout's order;
+// names the layout lacks (post-norm has no final normaliser) are left out.
+inline std::vector<double> in_layout(const ParameterLayout& layout, const Json& named) {
+    std::vector<double> flat;
+    for (const ParameterRun& run : layout.runs) {
+        const std::vector<double> v = named[run.name].numbers();
+        REQUIRE(v.size() == run.count);
+        flat.insert(flat.end(), v.begin(), v.end());
+    }
+    return flat;
 }
 
 inline double stack_loss(const TransformerStack& stack, const TokenBatch& tokens, const TokenBatch& targets) {
