@@ -157,11 +157,20 @@ void dense_train_into(const Block& w, const std::vector<double>& b, Activation a
         return;
     }
     for (std::size_t i = 0; i < x.rows; ++i) {
-        // score(i, k) = b(k) + x(i, 0) w(0, k) + x(i, 1) w(1, k) + ..., summed in that order.
+        // score(i, k) = b(k) + x(i, 0) w(0, k) + x(i, 1) w(1, k) + ..., summed in that order;
+        // four terms an iteration, so a partial sum stays in a register across four of them.
         double* __restrict s = &r.score.data[i * out];
+        const double* xr = &x.data[i * in];
         for (std::size_t k = 0; k < out; ++k) s[k] = b[k];
-        for (std::size_t j = 0; j < in; ++j) {
-            const double xv = x.data[i * in + j];
+        std::size_t j = 0;
+        for (; j + 4 <= in; j += 4) {
+            const double x0 = xr[j], x1 = xr[j + 1], x2 = xr[j + 2], x3 = xr[j + 3];
+            const double* __restrict w0 = &w.data[j * out];
+            const double* __restrict w1 = w0 + out, * __restrict w2 = w1 + out, * __restrict w3 = w2 + out;
+            for (std::size_t k = 0; k < out; ++k) s[k] = (((s[k] + x0 * w0[k]) + x1 * w1[k]) + x2 * w2[k]) + x3 * w3[k];
+        }
+        for (; j < in; ++j) {
+            const double xv = xr[j];
             const double* __restrict wr = &w.data[j * out];
             for (std::size_t k = 0; k < out; ++k) s[k] += xv * wr[k];
         }
@@ -194,20 +203,56 @@ void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, c
         }
         return;
     }
+    // dbias(k) and dweights(j, k) sum over the rows in row order; four rows an iteration, so a
+    // partial sum stays in a register across four of them.
     double* __restrict dbias = dbias_out.data();
-    for (std::size_t i = 0; i < x.rows; ++i) {
+    std::size_t i = 0;
+    for (; i + 4 <= x.rows; i += 4) {
+        const double* __restrict d0 = &dscore[i * out];
+        const double* __restrict d1 = d0 + out, * __restrict d2 = d1 + out, * __restrict d3 = d2 + out;
+        for (std::size_t k = 0; k < out; ++k) dbias[k] = (((dbias[k] + d0[k]) + d1[k]) + d2[k]) + d3[k];
+        const double* x0 = &x.data[i * in];
+        const double *x1 = x0 + in, *x2 = x1 + in, *x3 = x2 + in;
+        for (std::size_t j = 0; j < in; ++j) {
+            const double a0 = x0[j], a1 = x1[j], a2 = x2[j], a3 = x3[j];
+            double* __restrict dw = &dweights.data[j * out];
+            for (std::size_t k = 0; k < out; ++k)
+                dw[k] = (((dw[k] + a0 * d0[k]) + a1 * d1[k]) + a2 * d2[k]) + a3 * d3[k];
+        }
+    }
+    for (; i < x.rows; ++i) {
         const double* __restrict d = &dscore[i * out];
         for (std::size_t k = 0; k < out; ++k) dbias[k] += d[k];
         for (std::size_t j = 0; j < in; ++j) {
             const double xv = x.data[i * in + j];
             double* __restrict dw = &dweights.data[j * out];
             for (std::size_t k = 0; k < out; ++k) dw[k] += xv * d[k];
-            if (!pass_down) continue;
-            // dx(i, j) = sum over k of dscore(i, k) w(j, k), in k order.
-            const double* wr = &w.data[j * out];
-            double sx = 0.0;
-            for (std::size_t k = 0; k < out; ++k) sx += d[k] * wr[k];
-            dx.data[i * in + j] = sx;
+        }
+    }
+    if (!pass_down) return;
+    // dx(i, j) = 0 + dscore(i, 0) w(j, 0) + dscore(i, 1) w(j, 1) + ..., in k order: each row's
+    // sums side by side over j (a loop the compilers vectorise), reading W transposed (O, I),
+    // four terms an iteration.
+    if (work.transposed.size() < w.size()) work.transposed.resize(w.size());
+    double* __restrict wt = work.transposed.data();
+    for (std::size_t j = 0; j < in; ++j)
+        for (std::size_t k = 0; k < out; ++k) wt[k * in + j] = w.data[j * out + k];
+    for (i = 0; i < x.rows; ++i) {
+        const double* __restrict d = &dscore[i * out];
+        double* __restrict sx = &dx.data[i * in];
+        for (std::size_t j = 0; j < in; ++j) sx[j] = 0.0;
+        std::size_t k = 0;
+        for (; k + 4 <= out; k += 4) {
+            const double e0 = d[k], e1 = d[k + 1], e2 = d[k + 2], e3 = d[k + 3];
+            const double* __restrict w0 = &wt[k * in];
+            const double* __restrict w1 = w0 + in, * __restrict w2 = w1 + in, * __restrict w3 = w2 + in;
+            for (std::size_t j = 0; j < in; ++j)
+                sx[j] = (((sx[j] + e0 * w0[j]) + e1 * w1[j]) + e2 * w2[j]) + e3 * w3[j];
+        }
+        for (; k < out; ++k) {
+            const double dk = d[k];
+            const double* __restrict wk = &wt[k * in];
+            for (std::size_t j = 0; j < in; ++j) sx[j] += dk * wk[j];
         }
     }
 }

@@ -12,6 +12,7 @@ struct Workspace {
     std::vector<double> sum_d;      // normaliser backward, per set: sum of d = dy * scale
     std::vector<double> sum_dz;     // normaliser backward, per set: sum of d * z
     std::vector<double> dscore;     // dense backward, at least N * O: dy * act'(score), row-major
+    std::vector<double> transposed; // dense backward, at least I * O: the weights transposed (O, I)
 };
 
 } // namespace normlab
