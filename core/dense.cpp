@@ -140,7 +140,9 @@ void check_dense_response(const Block& w, const DenseResponse& r, const Block& d
 }
 
 // The order of operations here is a contract: lockstep::Epoch::hidden_forward and answer mirror
-// it (crowd/lockstep/epoch.hpp), and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
+// it (crowd/lockstep/epoch.hpp), and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit;
+// so does the Transformer's fast twin (fast::multiply, transformer/fast/kernels.hpp), compared by
+// tests/transformer/test_fast_twin.cpp.
 void dense_train_into(const Block& w, const std::vector<double>& b, Activation a, const Block& x, DenseResponse& r) {
     const std::size_t in = w.rows, out = w.cols;
     r.input = x; // copy-assignment reuses the storage when the size is unchanged
@@ -179,7 +181,8 @@ void dense_train_into(const Block& w, const std::vector<double>& b, Activation a
 }
 
 // The order of operations here is a contract: lockstep::Epoch::output_backward and
-// hidden_backward mirror it, and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit.
+// hidden_backward mirror it, and tests/crowd/lockstep/test_engine*.cpp compare them bit for bit;
+// so do fast::multiply and column_sums (transformer/fast/kernels.hpp).
 void dense_backward_into(const Block& w, Activation a, const DenseResponse& r, const Block& dy, Block& dx,
                          Block& dweights, std::vector<double>& dbias_out, Workspace& work, bool pass_down) {
     const Block& x = r.input;

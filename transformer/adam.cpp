@@ -46,6 +46,8 @@ double Adam::rate_at(std::size_t t) const {
     return settings_.learning_rate * static_cast<double>(t) / static_cast<double>(w);
 }
 
+// The order of operations here is a contract: fast::adam_move mirrors it (transformer/fast/kernels.hpp),
+// and tests/transformer/test_fast_twin.cpp compares them bit for bit.
 Adam::Move Adam::step(const std::vector<double>& parameters, const std::vector<double>& slopes) const {
     require_same(parameters.size(), m_.size(), "parameters", "Adam's moments");
     require_same(slopes.size(), m_.size(), "slopes", "Adam's moments");

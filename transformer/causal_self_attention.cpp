@@ -27,6 +27,8 @@ void require_sequences(const Block& x, std::size_t length, const char* what) {
 }
 } // namespace
 
+// The order of operations here is a contract: fast::attention_head mirrors it (transformer/fast/
+// kernels.hpp), and tests/transformer/test_fast_twin.cpp compares them bit for bit.
 AttentionResponse CausalSelfAttention::train(const Block& x, std::size_t length) const {
     require_sequences(x, length, "attention input");
     require_cells(x.rows / length * heads_, length * length, "attention weights (B * H, T * T)");
@@ -68,6 +70,7 @@ AttentionResponse CausalSelfAttention::train(const Block& x, std::size_t length)
 //   dweight  = g_t . v_s
 //   dscore   = weight[t][s] (dweight[t][s] - sum_r weight[t][r] dweight[t][r])   (softmax's Jacobian)
 //   dq_t    += dscore[t][s] k_s / sqrt(E),  dk_s += dscore[t][s] q_t / sqrt(E)
+// The order of operations here is a contract: fast::attention_head_backward mirrors it.
 AttentionGradient CausalSelfAttention::backward(const AttentionResponse& r, const Block& dy) const {
     const std::size_t d = width(), e = d / heads_, length = r.length;
     const Block& qkv = r.projection.output;

@@ -14,6 +14,8 @@ Embedding::Embedding(Block tokens, Block positions) : tokens_(std::move(tokens))
     require_finite(positions_, "position embedding");
 }
 
+// The order of operations in infer and backward is a contract: fast::StackPass::forward and
+// backward mirror them (transformer/fast/stack_pass.hpp).
 Block Embedding::infer(const TokenBatch& tokens) const {
     require_tokens(tokens, vocabulary(), context(), "tokens");
     const std::size_t d = width();

@@ -11,6 +11,8 @@ FeedForward::FeedForward(Dense expand, Dense contract) : expand_(std::move(expan
         throw OptionError("the feed-forward block is ReLU, then no activation");
 }
 
+// The order of operations in train and backward is a contract: fast::StackPass::feed_forward and
+// feed_forward_backward mirror them (transformer/fast/stack_pass.hpp).
 FeedForwardResponse FeedForward::train(const Block& x) const {
     FeedForwardResponse r;
     r.expand = expand_.train(x);

@@ -33,6 +33,8 @@ ResidualBlock::ResidualBlock(Placement placement, Normaliser first, CausalSelfAt
     require_same(feed_forward_.expand().inputs(), d, "feed-forward inputs", "the width");
 }
 
+// The order of operations in train and backward is a contract: fast::StackPass::block and
+// block_backward mirror them (transformer/fast/stack_pass.hpp).
 ResidualBlockResponse ResidualBlock::train(const Block& x, std::size_t length) const {
     ResidualBlockResponse r;
     if (placement_ == Placement::Post) {

@@ -36,6 +36,9 @@ TransformerStack::TransformerStack(TransformerShape shape, Placement placement, 
     if (readout_.activation() != Activation::Identity) throw OptionError("the readout takes no activation");
 }
 
+// The order of operations in train and backward (and in the layers they call) is a contract: the
+// fast twin's fast::StackPass mirrors them (transformer/fast/stack_pass.hpp), and
+// tests/transformer/test_fast_twin.cpp compares them bit for bit.
 TransformerResponse TransformerStack::train(const TokenBatch& tokens) const {
     TransformerResponse r;
     r.tokens = tokens;

@@ -1,0 +1,144 @@
+#include "transformer/fast/fast_transformer.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/random.hpp"
+#include "transformer/fast/kernels.hpp"
+#include "transformer/fast/stack_pass.hpp"
+#include "transformer/next_token_loss.hpp"
+#include "transformer/stack_initialisation.hpp"
+#include "transformer/starting_slopes.hpp"
+
+namespace normlab::fast {
+
+namespace {
+
+TransformerShape shape_of(const DigitReversalSettings& s) {
+    return {reversal_vocabulary, 2 * s.digits, s.width, s.heads, s.hidden, s.depth};
+}
+
+// Whether the reference's forward pass takes these tokens (Embedding::infer's require_tokens and
+// the attention's bound on its weights); where not, the reference's step refuses them.
+bool takes(const TransformerShape& shape, const TokenBatch& tokens) {
+    try {
+        require_tokens(tokens, shape.vocabulary, shape.context, "tokens");
+    } catch (const NormError&) {
+        return false;
+    }
+    return within_cell_limit(tokens.sequences * shape.heads, tokens.length * tokens.length);
+}
+
+} // namespace
+
+// Mirrors normlab::continue_reversal_training's checks, in their order, then its loop: the stack
+// pass's forward, next_token_loss, the pass's backward, Adam::step's move. A step the pass cannot
+// take is the reference's loop body: the layer values' forward and backward, then Adam::step's
+// checks around the same move.
+ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const ReversalTraining& training,
+                                         const std::vector<ReversalBatch>& batches) {
+    require_reversal_settings(s);
+    Random random(s.seed);
+    const TransformerStack fresh = initialised_stack(shape_of(s), s.placement, s.kind, random);
+    require_same(training.parameters.size(), fresh.layout().size(), "training's number of parameters",
+                 "stack's number of parameters");
+    fresh.with_parameters(training.parameters); // refuses what stack_of refuses
+    const Adam adam = Adam::resumed(s.adam, training.first_moment, training.second_moment, training.steps);
+    require_same(adam.first_moment().size(), training.parameters.size(), "number of Adam's moments",
+                 "stack's number of parameters");
+
+    StackPass pass(fresh);
+    ReversalTraining now = training, next = training;
+    std::vector<double> slopes;
+    double beta1_power = 1.0, beta2_power = 1.0; // beta^t by products, as Adam::resumed and step take them
+    for (std::size_t t = 0; t < now.steps; ++t) {
+        beta1_power *= s.adam.beta1;
+        beta2_power *= s.adam.beta2;
+    }
+    ReversalPiece piece;
+    piece.losses.reserve(batches.size());
+    for (const ReversalBatch& batch : batches) {
+        beta1_power *= s.adam.beta1;
+        beta2_power *= s.adam.beta2;
+        const std::size_t step = now.steps + 1;
+        const AdamMove move{s.adam.beta1, s.adam.beta2, s.adam.eps, adam.rate_at(step) / (1.0 - beta1_power),
+                            std::sqrt(1.0 - beta2_power)};
+        auto take_move = [&] {
+            adam_move(move, slopes.size(), now.parameters.data(), slopes.data(), now.first_moment.data(),
+                      now.second_moment.data(), next.parameters.data(), next.first_moment.data(),
+                      next.second_moment.data());
+            next.steps = step;
+        };
+        bool ours = takes(fresh.shape(), batch.input) && pass.forward(now.parameters, batch.input);
+        if (ours) {
+            const NextTokenLoss loss = next_token_loss(pass.logits(), batch.targets); // refuses as the reference's
+            ours = pass.backward(now.parameters, loss.dlogits, slopes);
+            if (ours) {
+                take_move();
+                ours = all_finite(next.parameters.size(), next.parameters.data());
+                if (ours) piece.losses.push_back(loss.loss);
+            }
+        }
+        if (!ours) { // the reference's step: its refusal, or its answer
+            const TransformerStack stack = fresh.with_parameters(now.parameters);
+            const TransformerResponse r = stack.train(batch.input);
+            const NextTokenLoss loss = next_token_loss(r.logits(), batch.targets);
+            piece.losses.push_back(loss.loss);
+            slopes = stack.slopes(stack.backward(r, loss.dlogits));
+            require_finite(now.parameters, "parameters"); // Adam::step's checks
+            require_finite(slopes, "slopes");
+            take_move();
+            require_answer_finite(next.parameters, "Adam's step");
+        }
+        std::swap(now, next);
+    }
+    piece.training = std::move(now);
+    return piece;
+}
+
+// Mirrors normlab::continue_reversal_training's count form.
+ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const ReversalTraining& training,
+                                         std::size_t count) {
+    require_reversal_settings(s);
+    if (training.steps > s.steps || count > s.steps - training.steps)
+        throw SizeError("a piece of " + std::to_string(count) + " steps after " + std::to_string(training.steps) +
+                        " goes beyond the run's " + std::to_string(s.steps) + " steps");
+    std::vector<ReversalBatch> batches;
+    batches.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) batches.push_back(reversal_batch_of_step(s, training.steps + k));
+    return fast::continue_reversal_training(s, training, batches);
+}
+
+// Mirrors starting_slopes.cpp's draw (sizes_of) and feed_forward_slope_sizes.
+std::vector<double> starting_slope_sizes(const TransformerShape& shape, Placement placement, NormKind kind,
+                                         std::uint64_t seed, std::size_t sequences) {
+    Random random(seed);
+    const TransformerStack stack = initialised_stack(shape, placement, kind, random);
+    TokenBatch tokens{sequences, shape.context, std::vector<std::size_t>(sequences * shape.context)};
+    for (std::size_t& id : tokens.ids) id = static_cast<std::size_t>(random.below(shape.vocabulary));
+    StackPass pass(stack);
+    const std::vector<double> parameters = stack.parameters();
+    if (pass.forward(parameters, tokens)) {
+        const NextTokenLoss loss = next_token_loss(pass.logits(), next_tokens(tokens));
+        std::vector<double> slopes;
+        if (pass.backward(parameters, loss.dlogits, slopes)) {
+            std::vector<double> sizes;
+            for (const BlockAt& b : pass.at().blocks) {
+                double square = 0;
+                const double* expand = &slopes[b.expand.weights];
+                const double* contract = &slopes[b.contract.weights];
+                for (std::size_t k = 0; k < shape.width * shape.hidden; ++k) square += expand[k] * expand[k];
+                for (std::size_t k = 0; k < shape.hidden * shape.width; ++k) square += contract[k] * contract[k];
+                sizes.push_back(std::sqrt(square));
+            }
+            return sizes;
+        }
+    }
+    // The reference's draw: its refusal, or its answer.
+    const TransformerResponse r = stack.train(tokens);
+    const NextTokenLoss loss = next_token_loss(r.logits(), next_tokens(tokens));
+    return feed_forward_slope_sizes(stack.backward(r, loss.dlogits));
+}
+
+} // namespace normlab::fast
