@@ -4,7 +4,8 @@
 // build/normlab-<version>.tgz with `npm pack`. Needs the WebAssembly modules (scripts/build-wasm).
 // `npm run package`, or packageTarball() from a test. The repository's own package.json stays the
 // private one of the checkout: npm always packs the README of the folder it packs, and the
-// package's is for authors.
+// package's is for authors. NORMLAB_PACKAGE_OUT names another folder than build/ for both (the host
+// tests read the tarball from the same place).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { ALL_WIDGETS } from '../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const PACKAGE_FOLDER = path.join(root, 'build', 'package');
+/** Where the package's folder and tarball are made. */
+export const PACKAGE_OUT = path.resolve(root, process.env.NORMLAB_PACKAGE_OUT ?? 'build');
+export const PACKAGE_FOLDER = path.join(PACKAGE_OUT, 'package');
 const from = (file) => path.join(root, file);
 
 const TYPES = './normlab.d.ts';
@@ -46,7 +49,7 @@ export function packageJson() {
   };
 }
 
-/** Builds build/package/ and packs it. ensures: returns the tarball's path. */
+/** Builds the package folder (build/package/) and packs it. ensures: returns the tarball's path. */
 export function packageTarball({ quiet = false } = {}) {
   const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
   const env = { ...process.env };
@@ -67,7 +70,7 @@ export function packageTarball({ quiet = false } = {}) {
     encoding: 'utf8',
   });
   const [{ filename, size, unpackedSize, entryCount }] = JSON.parse(out);
-  const tarball = path.join(root, 'build', filename);
+  const tarball = path.join(PACKAGE_OUT, filename);
   if (!quiet)
     console.log(
       `packed ${path.relative(root, tarball)}: ${entryCount} files, ${(size / 1e6).toFixed(2)} MB packed, ` +

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, watchForProblems } from '../../scripts/chromium.mjs';
+import { PACKAGE_OUT } from '../../scripts/package.mjs';
 import { loadNormlab, toRows } from '../../web/src/normlab.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const VERSION = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
-export const TARBALL = path.join(root, 'build', `normlab-${VERSION}.tgz`);
+export const TARBALL = path.join(PACKAGE_OUT, `normlab-${VERSION}.tgz`);
 
 /** The packed package. requires: `npm run package` has made it (the test stage does, first). */
 export function tarball() {
@@ -153,9 +154,9 @@ export async function checkWidgets(url, host) {
     );
     await page.locator('nl-mnist-lab >> [data-act="cancel"]').click();
     // What the host's page looked like, to look at: build/hosts/<host>.png.
-    mkdirSync(path.join(root, 'build', 'hosts'), { recursive: true });
+    mkdirSync(path.join(PACKAGE_OUT, 'hosts'), { recursive: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(root, 'build', 'hosts', `${host}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(PACKAGE_OUT, 'hosts', `${host}.png`), fullPage: true });
     assert.deepEqual(problems, []);
     return { requested };
   } finally {

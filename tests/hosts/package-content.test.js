@@ -96,6 +96,23 @@ test('every file an entry reaches is in the package, and every file in it is rea
   assert.ok(!bundled.some((text) => text.includes('Copy embed code')), 'no Copy embed code in the package');
 });
 
+test("every file a module loads is named in the literal form bundlers follow: new URL('./x', import.meta.url)", () => {
+  // Any other use (Vite's own `new URL(new URL('x', import.meta.url).href, '' + import.meta.url)`)
+  // is one webpack and Turbopack do not follow: the file is left behind, or resolved against the
+  // server's file:// path. Left aside: the widgets' own origin, and Emscripten's script name.
+  const plain =
+    /new URL\("\.{1,2}\/[\w./-]+",\s*import\.meta\.url\)|new URL\(import\.meta\.url\)|\bvar \w+=import\.meta\.url[;,]/g;
+  let named = 0;
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(path.join(top, file), 'utf8');
+    named += (code.match(plain) ?? []).filter((m) => m.includes('"')).length;
+    const rest = code.replace(plain, '');
+    const at = rest.indexOf('import.meta.url');
+    assert.equal(at, -1, `${file}: ${rest.slice(Math.max(0, at - 60), at + 30)}`);
+  }
+  assert.ok(named > 0, 'the package names its files');
+});
+
 test('package.json is publishable and each of its fields names a file the package holds', () => {
   assert.equal(json.private, undefined);
   assert.equal(json.name, 'normlab');
