@@ -9,6 +9,7 @@
 
 #include "transformer/fast/fast_transformer.hpp"
 #include "transformer/fast/kernels.hpp"
+#include "transformer/fast/stack_pass.hpp"
 #include "transformer_fixtures.hpp"
 
 using namespace normlab;
@@ -197,6 +198,41 @@ TEST_CASE("the fast twin draws the starting slopes as the reference, bit for bit
                     CHECK(sizes == reference_draw(shape, placement, kind, seed, sequences));
                     CHECK(sizes.size() == shape.depth);
                 }
+}
+
+TEST_CASE("the twin reads every parameter where the stack's layout puts it", "[transformer][fast]") {
+    Random rng(2);
+    for (Placement placement : {Placement::Post, Placement::Pre})
+        for (NormKind kind : {NormKind::Layer, NormKind::Rms}) {
+            const TransformerStack stack = initialised_stack(small_shape(), placement, kind, rng);
+            const ParameterLayout layout = stack.layout();
+            const fast::StackAt at = fast::stack_at(small_shape(), placement, kind);
+            CHECK(at.size == layout.size());
+            CHECK(at.tokens == layout.run("embedding.tokens").offset);
+            CHECK(at.positions == layout.run("embedding.positions").offset);
+            const auto dense = [&](const fast::DenseAt& d, const std::string& name) {
+                CHECK(d.weights == layout.run(name + ".weights").offset);
+                CHECK(d.bias == layout.run(name + ".bias").offset);
+                CHECK(d.inputs * d.outputs == layout.run(name + ".weights").count);
+            };
+            const auto norm = [&](const fast::NormAt& n, const std::string& name) {
+                CHECK(n.scale == layout.run(name + ".scale").offset);
+                CHECK(n.learned_shift == (kind == NormKind::Layer));
+                if (n.learned_shift) CHECK(n.shift == layout.run(name + ".shift").offset);
+            };
+            REQUIRE(at.blocks.size() == small_shape().depth);
+            for (std::size_t l = 0; l < at.blocks.size(); ++l) {
+                const std::string name = "block" + std::to_string(l);
+                norm(at.blocks[l].first, name + ".first");
+                dense(at.blocks[l].projection, name + ".attention.projection");
+                dense(at.blocks[l].mix, name + ".attention.mix");
+                norm(at.blocks[l].second, name + ".second");
+                dense(at.blocks[l].expand, name + ".feed_forward.expand");
+                dense(at.blocks[l].contract, name + ".feed_forward.contract");
+            }
+            if (placement == Placement::Pre) norm(at.final, "final");
+            dense(at.readout, "readout");
+        }
 }
 
 TEST_CASE("the twin's sums and Adam move keep every lane's order", "[transformer][fast]") {

@@ -8,6 +8,7 @@
 #include "transformer/fast/kernels.hpp"
 #include "transformer/fast/stack_pass.hpp"
 #include "transformer/next_token_loss.hpp"
+#include "transformer/residual_block.hpp"
 #include "transformer/stack_initialisation.hpp"
 #include "transformer/starting_slopes.hpp"
 
@@ -30,26 +31,41 @@ bool takes(const TransformerShape& shape, const TokenBatch& tokens) {
     return within_cell_limit(tokens.sequences * shape.heads, tokens.length * tokens.length);
 }
 
+// The pass of a stack of this shape, placement and kind, its storage kept from call to call (a
+// worker trains piece after piece of one run): made again only when a larger stack needs it.
+StackPass& pass_for(const TransformerShape& shape, Placement placement, NormKind kind) {
+    thread_local StackPass pass(shape, placement, kind);
+    pass.prepare(shape, placement, kind);
+    return pass;
+}
+
 } // namespace
 
-// Mirrors normlab::continue_reversal_training's checks, in their order, then its loop: the stack
-// pass's forward, next_token_loss, the pass's backward, Adam::step's move. A step the pass cannot
-// take is the reference's loop body: the layer values' forward and backward, then Adam::step's
-// checks around the same move.
+// Mirrors normlab::continue_reversal_training: its checks in their order (those of stack_of,
+// initialised_stack and TransformerStack::with_parameters, then Adam::resumed's), then its loop:
+// the stack pass's forward, next_token_loss, the pass's backward, Adam::step's move. A step the
+// pass cannot take is the reference's loop body: the layer values' forward and backward, then
+// Adam::step's checks around the same move.
 ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const ReversalTraining& training,
                                          const std::vector<ReversalBatch>& batches) {
     require_reversal_settings(s);
-    Random random(s.seed);
-    const TransformerStack fresh = initialised_stack(shape_of(s), s.placement, s.kind, random);
-    require_same(training.parameters.size(), fresh.layout().size(), "training's number of parameters",
-                 "stack's number of parameters");
-    fresh.with_parameters(training.parameters); // refuses what stack_of refuses
-    const Adam adam = Adam::resumed(s.adam, training.first_moment, training.second_moment, training.steps);
-    require_same(adam.first_moment().size(), training.parameters.size(), "number of Adam's moments",
-                 "stack's number of parameters");
+    const TransformerShape shape = shape_of(s);
+    require_feature_normaliser(norm_spec(s.kind), "the normaliser");
+    const std::size_t count = stack_at(shape, s.placement, s.kind).size;
+    require_same(training.parameters.size(), count, "training's number of parameters", "stack's number of parameters");
+    require_finite(training.parameters, "parameter list");
+    const Adam adam(s.adam, 0); // rate_at, and Adam::resumed's checks
+    require_same(training.second_moment.size(), training.first_moment.size(), "Adam's second moment",
+                 "its first moment");
+    require_finite(training.first_moment, "Adam's first moment");
+    require_finite(training.second_moment, "Adam's second moment");
+    require_same(training.first_moment.size(), count, "number of Adam's moments", "stack's number of parameters");
 
-    StackPass pass(fresh);
-    ReversalTraining now = training, next = training;
+    StackPass& pass = pass_for(shape, s.placement, s.kind);
+    ReversalTraining now = training, next;
+    next.parameters.resize(count);
+    next.first_moment.resize(count);
+    next.second_moment.resize(count);
     std::vector<double> slopes;
     double beta1_power = 1.0, beta2_power = 1.0; // beta^t by products, as Adam::resumed and step take them
     for (std::size_t t = 0; t < now.steps; ++t) {
@@ -65,23 +81,25 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const R
         const AdamMove move{s.adam.beta1, s.adam.beta2, s.adam.eps, adam.rate_at(step) / (1.0 - beta1_power),
                             std::sqrt(1.0 - beta2_power)};
         auto take_move = [&] {
-            adam_move(move, slopes.size(), now.parameters.data(), slopes.data(), now.first_moment.data(),
+            adam_move(move, count, now.parameters.data(), slopes.data(), now.first_moment.data(),
                       now.second_moment.data(), next.parameters.data(), next.first_moment.data(),
                       next.second_moment.data());
             next.steps = step;
         };
-        bool ours = takes(fresh.shape(), batch.input) && pass.forward(now.parameters, batch.input);
+        bool ours = takes(shape, batch.input) && pass.forward(now.parameters, batch.input);
         if (ours) {
             const NextTokenLoss loss = next_token_loss(pass.logits(), batch.targets); // refuses as the reference's
             ours = pass.backward(now.parameters, loss.dlogits, slopes);
             if (ours) {
                 take_move();
-                ours = all_finite(next.parameters.size(), next.parameters.data());
+                ours = all_finite(count, next.parameters.data());
                 if (ours) piece.losses.push_back(loss.loss);
             }
         }
         if (!ours) { // the reference's step: its refusal, or its answer
-            const TransformerStack stack = fresh.with_parameters(now.parameters);
+            Random random(s.seed);
+            const TransformerStack stack =
+                initialised_stack(shape, s.placement, s.kind, random).with_parameters(now.parameters);
             const TransformerResponse r = stack.train(batch.input);
             const NextTokenLoss loss = next_token_loss(r.logits(), batch.targets);
             piece.losses.push_back(loss.loss);
@@ -117,7 +135,7 @@ std::vector<double> starting_slope_sizes(const TransformerShape& shape, Placemen
     const TransformerStack stack = initialised_stack(shape, placement, kind, random);
     TokenBatch tokens{sequences, shape.context, std::vector<std::size_t>(sequences * shape.context)};
     for (std::size_t& id : tokens.ids) id = static_cast<std::size_t>(random.below(shape.vocabulary));
-    StackPass pass(stack);
+    StackPass& pass = pass_for(shape, placement, kind);
     const std::vector<double> parameters = stack.parameters();
     if (pass.forward(parameters, tokens)) {
         const NextTokenLoss loss = next_token_loss(pass.logits(), next_tokens(tokens));

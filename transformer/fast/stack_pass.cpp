@@ -11,53 +11,69 @@ namespace normlab::fast {
 
 namespace {
 
-DenseAt dense_at(const ParameterLayout& layout, const std::string& name, std::size_t inputs, std::size_t outputs) {
-    return {layout.run(name + ".weights").offset, layout.run(name + ".bias").offset, inputs, outputs};
-}
+bool finite(const std::vector<double>& v) { return all_finite(v.size(), v.data()); }
 
-NormAt norm_at(const ParameterLayout& layout, const std::string& name, const NormSpec& spec) {
-    NormAt at;
-    at.scale = layout.run(name + ".scale").offset;
-    at.learned_shift = spec.learn_shift;
-    if (at.learned_shift) at.shift = layout.run(name + ".shift").offset;
+// A run of count figures at the end of the layout so far.
+std::size_t take(std::size_t& size, std::size_t count) {
+    const std::size_t at = size;
+    size += count;
     return at;
 }
 
-bool finite(const std::vector<double>& v) { return all_finite(v.size(), v.data()); }
+DenseAt dense_at(std::size_t& size, std::size_t inputs, std::size_t outputs) {
+    DenseAt at;
+    at.inputs = inputs;
+    at.outputs = outputs;
+    at.weights = take(size, inputs * outputs);
+    at.bias = take(size, outputs);
+    return at;
+}
+
+NormAt norm_at(std::size_t& size, std::size_t features, const NormSpec& spec) {
+    NormAt at;
+    at.learned_shift = spec.learn_shift;
+    at.scale = take(size, features);
+    if (at.learned_shift) at.shift = take(size, features);
+    return at;
+}
 
 } // namespace
 
-StackAt stack_at(const TransformerStack& stack) {
-    const ParameterLayout layout = stack.layout();
-    const TransformerShape& s = stack.shape();
-    const NormSpec spec = stack.blocks().front().first().spec();
+StackAt stack_at(const TransformerShape& s, Placement placement, NormKind kind) {
+    const NormSpec spec = norm_spec(kind);
+    const std::size_t d = s.width;
     StackAt at;
-    at.tokens = layout.run("embedding.tokens").offset;
-    at.positions = layout.run("embedding.positions").offset;
+    at.tokens = take(at.size, s.vocabulary * d);
+    at.positions = take(at.size, s.context * d);
     for (std::size_t l = 0; l < s.depth; ++l) {
-        const std::string name = "block" + std::to_string(l);
         BlockAt b;
-        b.first = norm_at(layout, name + ".first", spec);
-        b.projection = dense_at(layout, name + ".attention.projection", s.width, 3 * s.width);
-        b.mix = dense_at(layout, name + ".attention.mix", s.width, s.width);
-        b.second = norm_at(layout, name + ".second", spec);
-        b.expand = dense_at(layout, name + ".feed_forward.expand", s.width, s.hidden);
-        b.contract = dense_at(layout, name + ".feed_forward.contract", s.hidden, s.width);
+        b.first = norm_at(at.size, d, spec);
+        b.projection = dense_at(at.size, d, 3 * d);
+        b.mix = dense_at(at.size, d, d);
+        b.second = norm_at(at.size, d, spec);
+        b.expand = dense_at(at.size, d, s.hidden);
+        b.contract = dense_at(at.size, s.hidden, d);
         at.blocks.push_back(b);
     }
-    if (stack.final()) at.final = norm_at(layout, "final", spec);
-    at.readout = dense_at(layout, "readout", s.width, s.vocabulary);
-    at.size = layout.size();
+    if (placement == Placement::Pre) at.final = norm_at(at.size, d, spec);
+    at.readout = dense_at(at.size, d, s.vocabulary);
     return at;
 }
 
-StackPass::StackPass(const TransformerStack& like)
-    : shape_(like.shape()),
-      placement_(like.placement()),
-      spec_(like.blocks().front().first().spec()),
-      at_(stack_at(like)),
-      blocks_(like.shape().depth),
-      zeros_(like.shape().width, 0.0) {}
+StackPass::StackPass(const TransformerShape& shape, Placement placement, NormKind kind) {
+    prepare(shape, placement, kind);
+}
+
+void StackPass::prepare(const TransformerShape& shape, Placement placement, NormKind kind) {
+    if (!blocks_.empty() && shape == shape_ && placement == placement_ && kind == spec_.kind) return;
+    shape_ = shape;
+    placement_ = placement;
+    spec_ = norm_spec(kind);
+    at_ = stack_at(shape, placement, kind);
+    blocks_.resize(shape.depth);
+    zeros_.assign(shape.width, 0.0);
+    sequences_ = length_ = 0; // the storage is shaped again by the next forward pass
+}
 
 void StackPass::reshape(std::size_t sequences, std::size_t length) {
     if (sequences == sequences_ && length == length_) return;

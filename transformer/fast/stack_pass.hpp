@@ -15,7 +15,6 @@
 #include "core/normaliser.hpp"
 #include "transformer/token_batch.hpp"
 #include "transformer/transformer_shape.hpp"
-#include "transformer/transformer_stack.hpp"
 
 namespace normlab::fast {
 
@@ -40,8 +39,11 @@ struct StackAt {
     DenseAt readout;
     std::size_t size = 0;
 };
-// The offsets of the stack's layout, read from its runs by name.
-StackAt stack_at(const TransformerStack& stack);
+// The offsets of the layout of a stack of this shape, placement and kind (TransformerStack::layout:
+// the embedding, each block's first normaliser, attention, second normaliser and feed-forward
+// block, the final normaliser, the readout; a dense layer's weights then its bias, a normaliser's
+// scale then its learned shift). requires: the shape as require_transformer_shape, kind layer or rms.
+StackAt stack_at(const TransformerShape& shape, Placement placement, NormKind kind);
 
 // One normaliser's saved figures over N rows of D features (Normaliser::train_into's response).
 struct NormSaved {
@@ -64,8 +66,11 @@ struct BlockSaved {
 
 class StackPass {
 public:
-    // The pass of stacks shaped and placed as this one (its parameters are not kept).
-    explicit StackPass(const TransformerStack& like);
+    // The pass of stacks of this shape, placement and kind. requires: as stack_at.
+    StackPass(const TransformerShape& shape, Placement placement, NormKind kind);
+    // Makes this the pass of stacks of another shape, placement or kind, keeping its storage's
+    // capacity (nothing when they are this pass's own). requires: as stack_at.
+    void prepare(const TransformerShape& shape, Placement placement, NormKind kind);
 
     const StackAt& at() const { return at_; }
 
