@@ -9,11 +9,12 @@ import {
   LogarithmicScale,
   Legend,
   Tooltip,
+  Filler,
 } from 'chart.js';
 import { toFont } from 'chart.js/helpers';
 import { esc } from './escape.js';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip, Filler);
 
 /** A series as {x, y} points: plain numbers become points at x = 1, 2, 3, ... */
 function points(data) {
@@ -118,9 +119,33 @@ function withAlpha(hex, alpha) {
   return `rgba(${n >> 16}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
+/** A series (see lineChart) as a Chart.js dataset, in the colours of a computed style. */
+function datasetOf(s, style) {
+  const base = colourIn(style, s.colourVar);
+  const c = s.alpha ? withAlpha(base, s.alpha) : base;
+  return {
+    label: s.label,
+    data: points(s.data),
+    borderColor: c,
+    backgroundColor: s.fill ? withAlpha(base, s.fillAlpha ?? 0.15) : c,
+    fill: s.fill ?? false,
+    inLegend: s.legend ?? true,
+    borderWidth: s.width ?? 2,
+    borderDash: s.dash ?? [],
+    pointRadius: s.points ?? 0,
+    pointHoverRadius: s.points ? s.points + 2 : 3,
+    pointStyle: s.pointStyle ?? 'circle',
+    showLine: s.showLine ?? true,
+    clip: s.clip,
+    tension: 0,
+  };
+}
+
 /**
  * A line chart over epochs or steps. series: [{label, data: [y...] | [{x, y}], colourVar, alpha?,
- * dash?, width?, points?, clip? (false: points on the plot's edge are drawn whole)}].
+ * dash?, width?, points?, clip? (false: points on the plot's edge are drawn whole), fill? (a band:
+ * Chart.js's fill target, e.g. '-1' to the series before, tinted fillAlpha of the colour),
+ * fillAlpha?, legend? (false: no legend entry and no tooltip, as for a band's edges)}].
  * options: {logY, xTitle, yTitle, legend, yMin, yMax, tooltips,
  * categories?: names shown at x = 1, 2, 3… instead of numbers, onLegend?: (datasetIndex) => void
  * (a legend click is handed to the widget, which keeps its own toggles in step), onHover?:
@@ -134,24 +159,7 @@ export function lineChart(host, canvas, series, options = {}) {
   });
   const datasets = () => {
     const style = getComputedStyle(host);
-    return series.map((s) => {
-      const base = colourIn(style, s.colourVar);
-      const c = s.alpha ? withAlpha(base, s.alpha) : base;
-      return {
-        label: s.label,
-        data: points(s.data),
-        borderColor: c,
-        backgroundColor: c,
-        borderWidth: s.width ?? 2,
-        borderDash: s.dash ?? [],
-        pointRadius: s.points ?? 0,
-        pointHoverRadius: s.points ? s.points + 2 : 3,
-        pointStyle: s.pointStyle ?? 'circle',
-        showLine: s.showLine ?? true,
-        clip: s.clip,
-        tension: 0,
-      };
-    });
+    return series.map((s) => datasetOf(s, style));
   };
   const scales = () => {
     const st = styleOf();
@@ -222,6 +230,7 @@ export function lineChart(host, canvas, series, options = {}) {
             color: styleOf().fg,
             boxWidth: 14,
             usePointStyle: false,
+            filter: (item, data) => data.datasets[item.datasetIndex]?.inLegend !== false,
             // A swatch is a plain box: a dashed series' dashes made its border a ragged blob. A
             // dashed series' box is hollow, so it differs from a solid one of the same colour.
             generateLabels: (c) =>
@@ -233,7 +242,7 @@ export function lineChart(host, canvas, series, options = {}) {
           },
           ...(options.onLegend ? { onClick: (_, item) => options.onLegend(item.datasetIndex) } : {}),
         },
-        tooltip: { enabled: options.tooltips ?? true },
+        tooltip: { enabled: options.tooltips ?? true, filter: (item) => item.dataset.inLegend !== false },
       },
       scales: scales(),
     },
