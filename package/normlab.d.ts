@@ -313,8 +313,10 @@ export interface NlMnistLabAttributes extends NlCommonAttributes {
   'learning-rate'?: 0.01 | 0.03 | 0.1 | 0.3;
   /** digits per batch (default 64) */
   'batch-size'?: 16 | 32 | 64 | 128 | 256;
-  /** seed of the weights and the shuffles (default 1) */
+  /** seed of the weights and the shuffles (the first of the lab over seeds) (default 1) */
   seed?: number;
+  /** seeds the lab over seeds trains the four networks from (1 to 10) (default 5) */
+  seeds?: number;
 }
 /** <nl-mnist-lab>: The MNIST lab. */
 export interface NlMnistLab extends NlWidget {}
@@ -351,8 +353,10 @@ export interface NlMnistBatchSizeAttributes extends NlCommonAttributes {
   digits?: 1024 | 2048 | 4096 | 8000;
   /** SGD learning rate at batch 64; batch b trains at this × b / 64 (default 0.1) */
   'learning-rate'?: 0.05 | 0.1 | 0.2 | 0.4;
-  /** the networks' and the order's seed (default 1) */
+  /** the first seed of the networks' and the order's (the next seeds follow it) (default 1) */
   seed?: number;
+  /** seeds the sweep runs, from the first on, each a sweep of 24 networks (1 to 10) (default 3) */
+  seeds?: number;
 }
 /** <nl-mnist-batch-size>: Batch size and the four networks. */
 export interface NlMnistBatchSize extends NlWidget {}

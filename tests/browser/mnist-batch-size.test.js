@@ -1,7 +1,9 @@
 // The MNIST batch-size instrument in Chromium: Train fetches the digits and trains the four
-// networks at batch sizes 2 to 64 on 1,024 digits each in the lab's workers, filling a held-out
-// accuracy for each of the 24 and the finding; Cancel stops a run; the settings are in the state
-// string. Prints the time the 24 trainings took. A screenshot goes to tests/browser/screenshots/.
+// networks at batch sizes 2 to 64 on 1,024 digits each, from two seeds, in the lab's workers,
+// filling each batch size's median and range over the seeds (the core's), the chart's bands and
+// the finding with each tally over the seeds (the core's); "show" picks one seed alone; Cancel
+// stops a run; the settings are in the state string. Prints the time the 48 trainings took. A
+// screenshot goes to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
@@ -14,6 +16,18 @@ let page, problems;
 
 const sweep = (selector) => page.locator(`nl-mnist-batch-size >> ${selector}`);
 const status = async () => (await sweep('[data-status]').textContent()).trim();
+const ARRANGEMENTS = ['plain', 'batch', 'layer', 'group'];
+const BATCH_SIZES = [2, 4, 8, 16, 32, 64];
+/** The table's cells: per batch size, per network, {median, range} as shown. */
+const cells = () =>
+  sweep('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) =>
+      [...tr.querySelectorAll('td[data-arrangement]')].map((td) => ({
+        median: td.querySelector('[data-median]').textContent,
+        range: td.querySelector('[data-range]')?.textContent ?? null,
+      })),
+    ),
+  );
 
 const site = useSiteAndBrowser(async () => {
   page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -34,47 +48,83 @@ test('before any network is trained the accuracy axis runs from 0 to 1', async (
 test('Cancel stops a sweep, and the settings are in the state string', async () => {
   await sweep('[data-setting="digits"]').selectOption('1024');
   await sweep('[data-setting="learningRate"]').selectOption('0.2');
+  await sweep('[data-seeds]').fill('2');
+  await sweep('[data-seeds]').dispatchEvent('change');
   const state = await page.evaluate(() => document.querySelector('nl-mnist-batch-size').state);
-  assert.equal(state, 'digits:1024~learning-rate:0.2');
+  assert.equal(state, 'digits:1024~learning-rate:0.2~seeds:2');
   await sweep('[data-run]').click();
-  await sweep('[data-status]').filter({ hasText: 'Training 24 networks' }).waitFor({ timeout: 60000 });
+  await sweep('[data-status]').filter({ hasText: 'Training 48 networks' }).waitFor({ timeout: 60000 });
   await sweep('[data-cancel]').click();
   await sweep('[data-status]').filter({ hasText: 'Cancelled after' }).waitFor();
-  assert.match(await status(), /^Cancelled after \d+ of 24 networks\.$/);
+  assert.match(await status(), /^Cancelled after \d+ of 48 networks\.$/);
   assert.ok(await sweep('[data-run]').isEnabled());
 });
 
-test('24 networks are trained and measured, each with a held-out accuracy from the core', async () => {
+test('48 networks over two seeds: medians and ranges from the core, the tallies, one seed alone', async () => {
   await sweep('[data-setting="learningRate"]').selectOption('0.1');
   const t0 = Date.now();
   await sweep('[data-run]').click();
   await sweep('[data-status]')
-    .filter({ hasText: /^24 networks trained on/ })
+    .filter({ hasText: /^48 networks trained on/ })
     .waitFor({ timeout: 600000 });
-  console.log(`# 24 trainings on 1,024 digits: ${((Date.now() - t0) / 1000).toFixed(1)} s (${await status()})`);
-  const rows = await sweep('tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+  console.log(
+    `# 48 trainings (2 seeds) on 1,024 digits: ${((Date.now() - t0) / 1000).toFixed(1)} s (${await status()})`,
   );
-  assert.deepEqual(
-    rows.map((r) => r[0]),
-    ['2', '4', '8', '16', '32', '64'],
-  );
+  const rows = await sweep('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[0].textContent.trim()));
+  assert.deepEqual(rows, BATCH_SIZES.map(String));
+  const rates = await sweep('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.trim()));
   // The learning rates the core planned: 0.1 x batch / 64.
-  assert.deepEqual(
-    rows.map((r) => r[1]),
-    ['0.00313', '0.00625', '0.0125', '0.025', '0.05', '0.1'],
+  assert.deepEqual(rates, ['0.00313', '0.00625', '0.0125', '0.025', '0.05', '0.1']);
+  const results = await page.evaluate(() =>
+    document.querySelector('nl-mnist-batch-size').results.map((r) => ({
+      arrangement: r.arrangement,
+      batchSize: r.batchSize,
+      seed: r.seed,
+      accuracy: r.heldOut.accuracy,
+      count: r.heldOut.count,
+    })),
   );
-  for (const row of rows) for (const cell of row.slice(2)) assert.match(cell, /^[01]\.\d{3}$/);
-  const shown = await page.evaluate(() =>
-    document.querySelector('nl-mnist-batch-size').results.map((r) => [r.arrangement, r.batchSize, r.heldOut.count]),
+  assert.equal(results.length, 48);
+  for (const r of results) assert.equal(r.count, 2000);
+  const acc = (a, b, seed) => results.find((r) => r.arrangement === a && r.batchSize === b && r.seed === seed).accuracy;
+  // Of two seeds, the median is their midpoint and the range their least and largest.
+  const shown = await cells();
+  BATCH_SIZES.forEach((b, k) =>
+    ARRANGEMENTS.forEach((a, j) => {
+      const [x, y] = [acc(a, b, 1), acc(a, b, 2)];
+      const { median, range } = shown[k][j];
+      assert.ok(Math.abs(Number(median) - (x + y) / 2) <= 0.0005 + 1e-12, `${a} at ${b}: ${median}`);
+      const [low, high] = range.split('–').map(Number);
+      assert.ok(Math.abs(low - Math.min(x, y)) <= 0.0005 + 1e-12 && Math.abs(high - Math.max(x, y)) <= 0.0005 + 1e-12);
+    }),
   );
-  assert.equal(shown.length, 24);
-  for (const [, , count] of shown) assert.equal(count, 2000);
+  // Each arrangement a band (its least and largest) and a median line.
+  assert.equal(await page.evaluate(() => document.querySelector('nl-mnist-batch-size').chart.data.datasets.length), 12);
+  const finding = await sweep('#mnist-batch-finding').textContent();
   assert.match(
-    await sweep('#mnist-batch-finding').textContent(),
-    /^Held-out accuracy at batch 2 against batch 64, on the same 1,024 digits: no normalisation [01]\.\d{3} against/,
+    finding,
+    /^Over seeds 1 and 2, on the same 1,024 digits: batch norm falls at every halving of the batch below 16 in [012] of 2 seeds/,
   );
+  assert.match(finding, /Median held-out accuracy at batch 2 against batch 64: no normalisation [01]\.\d{3} against/);
+  // The tally the finding states is the seeds' own.
+  const below = [1, 2].filter(
+    (s) => acc('batch', 2, s) < acc('layer', 2, s) && acc('batch', 2, s) < acc('group', 2, s),
+  );
+  const tally = /at batch 2 batch norm is below layer and group norm in (\d) of 2 seeds/.exec(finding);
+  assert.equal(Number(tally?.[1]), below.length, finding);
   mkdirSync(shots, { recursive: true });
   await sweep('.widget').screenshot({ path: `${shots}/mnist-batch-size.png` });
+  // One seed alone: its accuracies, its lines, no band.
+  await sweep('[data-show]').selectOption('2');
+  const alone = await cells();
+  BATCH_SIZES.forEach((b, k) =>
+    ARRANGEMENTS.forEach((a, j) => {
+      assert.equal(alone[k][j].range, null);
+      assert.equal(alone[k][j].median, acc(a, b, 2).toFixed(3));
+    }),
+  );
+  assert.equal(await page.evaluate(() => document.querySelector('nl-mnist-batch-size').chart.data.datasets.length), 4);
+  await sweep('[data-show]').selectOption('all');
+  assert.equal(await page.evaluate(() => document.querySelector('nl-mnist-batch-size').chart.data.datasets.length), 12);
   assert.deepEqual(problems, []);
 });

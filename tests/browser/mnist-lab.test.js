@@ -2,12 +2,16 @@
 // four networks' probabilities at once; the seed and epochs fields put back what is not a number
 // they take; the lab's settings, the circle's turn and the freedom widget's width and groups are
 // in the state string and come back from a link; the lab's workers answer a malformed message
-// with an error reply; nothing is drawn while the lab is off screen, and it is drawn on return.
+// with an error reply; nothing is drawn while the lab is off screen, and it is drawn on return;
+// the lab over seeds fills a row per seed with the core's summary and tallies.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { useSiteAndBrowser, watchForProblems } from './site.js';
 import { drawStroke } from './mnist-pad.js';
 
+const shots = fileURLToPath(new URL('screenshots', import.meta.url));
 let browser, page, problems;
 
 const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
@@ -325,5 +329,65 @@ test('cancel stops the training at once; Train continues the same networks; no c
   await lab('[data-act="cancel"]')
     .click()
     .catch(() => {}); // (the training may have ended)
+  assert.deepEqual(problems, []);
+});
+
+test('Train over seeds fills a row per seed, the core summarises them and tallies the finding; a rerun keeps nothing', async () => {
+  await lab('[data-setting="batchSize"]').selectOption('256');
+  await setField('[data-setting="seed"]', 1);
+  await setField('[data-setting="epochs"]', 2);
+  await setField('[data-seeds-count]', 2);
+  assert.match(await labProperty('state'), /~seeds:2$/);
+  const t0 = Date.now();
+  await lab('[data-seeds-run]').click();
+  await lab('[data-seeds-status]')
+    .filter({ hasText: /^8 networks trained over seeds 1 and 2 in/ })
+    .waitFor({ timeout: 300000 });
+  console.log(`# the lab over 2 seeds (2 epochs at batch 256): ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const rows = await lab('[data-seeds-table] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+  );
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ['1', '2', 'median', 'least', 'largest'],
+  );
+  const pairs = rows.map((r) => r.slice(1).map((cell) => cell.split(' → ').map(Number)));
+  for (const row of pairs) for (const pair of row) assert.equal(pair.length, 2);
+  // Of two seeds the median is the midpoint, the least and largest the two.
+  for (let j = 0; j < 4; j++)
+    for (let e = 0; e < 2; e++) {
+      const [x, y] = [pairs[0][j][e], pairs[1][j][e]];
+      assert.ok(Math.abs(pairs[2][j][e] - (x + y) / 2) <= 0.0005 + 1e-12, `median ${pairs[2][j][e]} of ${x}, ${y}`);
+      assert.equal(pairs[3][j][e], Math.min(x, y));
+      assert.equal(pairs[4][j][e], Math.max(x, y));
+    }
+  const finding = await lab('[data-seeds-finding]').textContent();
+  const m =
+    /^Over seeds 1 and 2: every normalised network is ahead of the plain one on held-out accuracy after epoch 1 in (\d) of 2 seeds[^,]*, and after epoch 2 in (\d) of 2 seeds.*\. Medians after epoch 1: no normalisation [01]\.\d{3}, batch norm/.exec(
+      finding,
+    );
+  assert.ok(m, finding);
+  // The tallies are the rows' own: the three normalised networks above the plain one, per seed.
+  for (const e of [0, 1]) {
+    const ahead = [0, 1].filter((s) => [1, 2, 3].every((j) => pairs[s][j][e] > pairs[s][0][e])).length;
+    assert.equal(Number(m[e + 1]), ahead, `after epoch ${e + 1}: ${finding}`);
+  }
+  mkdirSync(shots, { recursive: true });
+  await lab('[data-seeds-table]').screenshot({ path: `${shots}/mnist-lab-over-seeds.png` });
+  // A rerun shows nothing of the last one; cancelled, it says how far it came and gives no finding.
+  await lab('[data-seeds-run]').click();
+  assert.equal(await lab('[data-seeds-finding]').textContent(), 'The finding appears when every seed is done.');
+  const cells = await lab('[data-seeds-table] tbody td').evaluateAll((tds) => tds.map((td) => td.textContent));
+  assert.ok(
+    cells.every((c) => c === '– → –'),
+    cells.join(' | '),
+  );
+  await lab('[data-seeds-cancel]').click();
+  await lab('[data-seeds-status]').filter({ hasText: 'Cancelled after' }).waitFor();
+  assert.match(
+    await lab('[data-seeds-finding]').textContent(),
+    /^Cancelled after \d of 8 networks, 0 of 2 seeds whole(: the table holds (those \d|that one))?; no finding\.$/,
+  );
+  assert.ok(await lab('[data-seeds-run]').isEnabled());
   assert.deepEqual(problems, []);
 });

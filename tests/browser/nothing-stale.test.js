@@ -236,12 +236,12 @@ test('the warm-up: Train empties the last curves and finding; Cancel says how fa
 
 test('the batch-size sweep: Train empties the last accuracies and finding; Cancel says how many networks the table holds', async () => {
   const tag = 'nl-mnist-batch-size';
-  const { page, problems, inWidget } = await open(tag, 'digits=1024');
+  const { page, problems, inWidget } = await open(tag, 'digits=1024&seeds=1');
   try {
     await inWidget('[data-run]').click();
     await statusSays(page, tag, '24 networks trained', 600000);
     const before = await read(page, tag);
-    assert.match(before.finding, /^Held-out accuracy at batch 2 against batch 64/);
+    assert.match(before.finding, /^Over seed 1, on the same 1,024 digits: /);
     assert.ok(before.cells.every((c) => /^[01]\.\d{3}$|^0\.\d+$/.test(c)));
     const now = await pressRunAndRead(page, tag);
     assertNothingOf(now, before.finding, 'mnist-batch-finding', 'The lines appear as the networks finish.');
@@ -253,7 +253,7 @@ test('the batch-size sweep: Train empties the last accuracies and finding; Cance
     await statusSays(page, tag, 'Cancelled');
     const after = await read(page, tag);
     const m =
-      /^Cancelled after (\d+) of 24 networks: the table and chart hold (?:those (\d+)|that (one)); no finding\.$/.exec(
+      /^Cancelled after (\d+) of 24 networks: the table and chart hold (?:those (\d+)|that (one)), 0 of 1 seed whole; no finding\.$/.exec(
         after.finding,
       );
     assert.ok(m, after.finding);

@@ -65,6 +65,8 @@ export const MNIST_EPOCHS = Object.freeze({ min: 1, max: 20 });
 export const SWEEP_DIGITS = Object.freeze([1024, 2048, 4096, 8000]);
 /** Batch sizes of the MNIST batch-size sweep. */
 export const SWEEP_BATCH_SIZES = Object.freeze([2, 4, 8, 16, 32, 64]);
+/** Seeds the MNIST instruments run over (the batch-size sweep; the lab over seeds). */
+export const MNIST_SEEDS = Object.freeze({ min: 1, max: 10 });
 /** People in a reader's crowd (the core's own limit, crowd_csv_max_people). */
 export const CROWD_PEOPLE = 2000;
 
@@ -106,4 +108,5 @@ export const JOB_SIZES = Object.freeze({
     digits: { what: 'the digits', choices: SWEEP_DIGITS },
     batchSize: { what: 'the batch size', choices: SWEEP_BATCH_SIZES },
   },
+  seedTrial: { epochs: { what: 'the number of epochs', ...MNIST_EPOCHS } },
 });

@@ -1,32 +1,70 @@
 // <nl-mnist-batch-size>: the four MNIST networks (plain, batch, layer, group norm) trained on the
 // same training digits at batch sizes 2, 4, 8, 16, 32 and 64, with the learning rate scaled with
-// the batch, and measured on the 2,000 held-out digits: a table and a chart of held-out accuracy
-// per batch size. The lab's workers do the training (one network and batch size a trial); the
-// digits are fetched when the reader presses Train. Every figure comes from the core.
+// the batch, and measured on the 2,000 held-out digits, over several seeds: a table and a chart of
+// each batch size's median held-out accuracy and its range over the seeds (or one seed's, as the
+// reader picks), and the findings with the number of seeds each holds in. The lab's workers do
+// the training (one network, batch size and seed a trial, the seeds side by side); the digits are
+// fetched when the reader presses Train. Every figure, the summaries over seeds included, comes
+// from the core.
 import { NlWidget, define } from '../widget/widget.js';
-import { SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../widget/limits.js';
+import { MNIST_SEEDS, SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
 import { startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
-import { watchSeedField } from '../widget/seed-field.js';
+import { watchSeedField, watchWholeField } from '../widget/seed-field.js';
 import { HostPolicyError } from '../page/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { MnistSweep } from '../work/mnist-sweep.js';
 import { ARRANGEMENTS, COLOURS, LABELS, SHORT_LABELS } from './mnist-lab/names.js';
+import { consecutiveSeeds, seedsText, spreadOf, tallyOf, wholeText } from './mnist-lab/ensemble.js';
 
 const BATCH_SIZES = SWEEP_BATCH_SIZES;
 const DIGIT_COUNTS = SWEEP_DIGITS;
 const LEARNING_RATES = [0.05, 0.1, 0.2, 0.4];
+const [SMALLEST, LARGEST] = [BATCH_SIZES[0], BATCH_SIZES[BATCH_SIZES.length - 1]];
+const NORMALISED = ARRANGEMENTS.filter((a) => a !== 'plain');
+
+/**
+ * The sweep's yes/no findings, each asked of one seed's accuracies (acc(arrangement, batch size))
+ * and tallied over the seeds by the core. web/mnist.html states them as the ensemble shows them
+ * at the defaults; tests/mnist/test_over_seeds.cpp asserts them over the same seeds.
+ */
+const FINDINGS = [
+  {
+    text: 'batch norm falls at every halving of the batch below 16',
+    holds: (acc) =>
+      acc('batch', 8) < acc('batch', 16) && acc('batch', 4) < acc('batch', 8) && acc('batch', 2) < acc('batch', 4),
+  },
+  {
+    text: `at batch ${SMALLEST} batch norm is below layer and group norm`,
+    holds: (acc) => acc('batch', SMALLEST) < acc('layer', SMALLEST) && acc('batch', SMALLEST) < acc('group', SMALLEST),
+  },
+  {
+    text: `layer norm is higher at batch ${SMALLEST} than at batch ${LARGEST}`,
+    holds: (acc) => acc('layer', SMALLEST) > acc('layer', LARGEST),
+  },
+  {
+    text: `group norm is higher at batch ${SMALLEST} than at batch ${LARGEST}`,
+    holds: (acc) => acc('group', SMALLEST) > acc('group', LARGEST),
+  },
+  {
+    text: 'the plain network is below all three at every batch size',
+    holds: (acc) => BATCH_SIZES.every((b) => NORMALISED.every((a) => acc('plain', b) < acc(a, b))),
+  },
+];
 
 const choices = (values, chosen) =>
   values.map((v) => `<option value="${v}"${v === chosen ? ' selected' : ''}>${grouped(v)}</option>`).join('');
 
 export class NlMnistBatchSize extends NlWidget {
   static title = 'Batch size and the four networks';
-  static styles = [readerStyles];
+  static styles = [
+    readerStyles,
+    `td small { display: block; color: var(--nl-muted); font-size: .8em; white-space: nowrap; }`,
+  ];
   static coreModule = 'mnist';
   static options = [
     {
@@ -43,7 +81,22 @@ export class NlMnistBatchSize extends NlWidget {
       choices: LEARNING_RATES,
       doc: 'SGD learning rate at batch 64; batch b trains at this × b / 64',
     },
-    { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: "the networks' and the order's seed" },
+    {
+      name: 'seed',
+      type: 'integer',
+      default: 1,
+      min: 0,
+      max: 4294967295,
+      doc: "the first seed of the networks' and the order's (the next seeds follow it)",
+    },
+    {
+      name: 'seeds',
+      type: 'integer',
+      default: 3,
+      min: MNIST_SEEDS.min,
+      max: MNIST_SEEDS.max,
+      doc: `seeds the sweep runs, from the first on, each a sweep of 24 networks (${MNIST_SEEDS.min} to ${MNIST_SEEDS.max})`,
+    },
   ];
 
   async start() {
@@ -51,12 +104,16 @@ export class NlMnistBatchSize extends NlWidget {
     this.digits = c.digits;
     this.learningRate = c['learning-rate'];
     this.seed = c.seed;
+    this.seeds = c.seeds;
     this.results = [];
+    this.runSeeds = consecutiveSeeds(this.seed, this.seeds);
+    this.shown = 'all'; // 'all' (the median and range over the seeds), or one seed of the run
     this.render(`
       <div class="controls">
         <label>digits <select data-setting="digits" aria-label="training digits">${choices(DIGIT_COUNTS, this.digits)}</select></label>
         <label>learning rate at batch 64 <select data-setting="learningRate" aria-label="learning rate at batch 64">${choices(LEARNING_RATES, this.learningRate)}</select></label>
-        <label>seed <input type="number" min="0" max="4294967295" step="1" value="${this.seed}" data-seed aria-label="seed" class="width-7em"></label>
+        <label>first seed <input type="number" min="0" max="4294967295" step="1" value="${this.seed}" data-seed aria-label="first seed" class="width-7em"></label>
+        <label>seeds <input type="number" min="${MNIST_SEEDS.min}" max="${MNIST_SEEDS.max}" step="1" value="${this.seeds}" data-seeds aria-label="seeds" class="width-4em"></label>
       </div>
       <div class="controls">
         <button data-run>Train</button>
@@ -64,8 +121,11 @@ export class NlMnistBatchSize extends NlWidget {
         <span class="note" data-status role="status" aria-live="polite">The digits (7.9 MB) are fetched when you press Train.</span>
       </div>
       <progress class="progress" max="1" value="0" aria-label="training done"></progress>
+      <div class="controls">
+        <label>show <select data-show aria-label="seeds shown"></select></label>
+      </div>
       <div class="scroll-x" role="region" aria-label="held-out accuracy per batch size, scrolls sideways" tabindex="0"><table class="summary">
-        <caption>Held-out accuracy (2,000 digits) after the same training digits at each batch size</caption>
+        <caption data-caption></caption>
         <thead><tr><th scope="col">batch size</th><th scope="col">learning rate</th>${ARRANGEMENTS.map((a) => `<th scope="col">${SHORT_LABELS[a]}</th>`).join('')}</tr></thead>
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="held-out accuracy per batch size, one line per network" aria-describedby="mnist-batch-finding"></canvas></div>
@@ -79,8 +139,19 @@ export class NlMnistBatchSize extends NlWidget {
       () => this.seed,
       (seed) => (this.seed = seed),
     );
+    watchWholeField(this.$('[data-seeds]'), {
+      ...MNIST_SEEDS,
+      what: 'The number of seeds',
+      current: () => this.seeds,
+      apply: (seeds) => (this.seeds = seeds),
+    });
+    this.$('[data-show]').addEventListener('change', (e) => {
+      this.shown = e.target.value === 'all' ? 'all' : Number(e.target.value);
+      this.show(this.complete);
+    });
     this.$('[data-run]').addEventListener('click', () => this.run());
     this.$('[data-cancel]').addEventListener('click', () => this.training?.abort());
+    this.showChoices();
     this.show();
   }
 
@@ -92,8 +163,22 @@ export class NlMnistBatchSize extends NlWidget {
     super.stop();
   }
 
+  /** The "show" choices: every seed together, or one seed of the run. */
+  showChoices() {
+    const seeds = this.runSeeds;
+    if (this.shown !== 'all' && !seeds.includes(this.shown)) this.shown = 'all';
+    const option = (value, text) =>
+      `<option value="${value}"${String(this.shown) === String(value) ? ' selected' : ''}>${text}</option>`;
+    setHtml(
+      this.$('[data-show]'),
+      option('all', seeds.length > 1 ? `all ${seeds.length} seeds: median and range` : `seed ${seeds[0]}`) +
+        (seeds.length > 1 ? seeds.map((s) => option(s, `seed ${s} alone`)).join('') : ''),
+    );
+  }
+
   /**
-   * Trains the 24 networks (4 arrangements x 6 batch sizes) in the lab's workers.
+   * Trains the 24 networks (4 arrangements x 6 batch sizes) of every seed in the lab's workers,
+   * seed by seed in the queue, so the first seeds finish first.
    * ensures: nl-done with {state, results} when all are measured; none when cancelled.
    */
   async run() {
@@ -101,12 +186,18 @@ export class NlMnistBatchSize extends NlWidget {
     const { status, bar } = run;
     this.training = new AbortController();
     const signal = AbortSignal.any([this.training.signal, this.signal]);
-    const settings = { digits: this.digits, learningRate: this.learningRate, seed: this.seed };
-    const trials = BATCH_SIZES.flatMap((batchSize) => ARRANGEMENTS.map((arrangement) => ({ arrangement, batchSize })));
+    const settings = { digits: this.digits, learningRate: this.learningRate };
+    this.runSeeds = consecutiveSeeds(this.seed, this.seeds);
+    this.runDigits = this.digits;
+    const trials = this.runSeeds.flatMap((seed) =>
+      BATCH_SIZES.flatMap((batchSize) => ARRANGEMENTS.map((arrangement) => ({ arrangement, batchSize, seed }))),
+    );
     this.results = [];
+    this.complete = false;
+    this.showChoices();
     this.show();
     const parts = new Map(); // trial key -> fraction of its batches done
-    const key = (t) => `${t.arrangement}-${t.batchSize}`;
+    const key = (t) => `${t.arrangement}-${t.batchSize}-${t.seed}`;
     const t0 = performance.now();
     try {
       this.sweep ??= new MnistSweep(ARRANGEMENTS);
@@ -114,7 +205,7 @@ export class NlMnistBatchSize extends NlWidget {
       await this.sweep.load((received, total) => {
         if (total) status.textContent = `Fetching the digits: ${fmt(received / 1e6, 1)} of ${fmt(total / 1e6, 1)} MB`;
       }, signal);
-      status.textContent = `Training ${trials.length} networks on ${grouped(this.digits)} digits each…`;
+      status.textContent = `Training ${trials.length} networks on ${grouped(this.runDigits)} digits each, ${seedsText(this.runSeeds)}…`;
       bar.max = trials.length;
       await this.sweep.run(trials, settings, {
         signal,
@@ -125,19 +216,23 @@ export class NlMnistBatchSize extends NlWidget {
         onResult: (result) => {
           parts.set(key(result), 1);
           this.results.push(result);
-          status.textContent = `${this.results.length} of ${trials.length} networks trained and measured`;
+          const whole = this.wholeSeeds().length;
+          status.textContent = `${this.results.length} of ${trials.length} networks trained and measured (${wholeText(whole, this.runSeeds.length)})`;
           this.show();
         },
       });
-      status.textContent = `${trials.length} networks trained on ${grouped(this.digits)} digits each in ${fmt((performance.now() - t0) / 1000, 1)} s.`;
+      const seconds = fmt((performance.now() - t0) / 1000, 1);
+      status.textContent = `${trials.length} networks trained on ${grouped(this.runDigits)} digits each (${seedsText(this.runSeeds)}) in ${seconds} s.`;
+      this.complete = true;
       await this.show(true);
       this.done({ results: this.results.map((r) => ({ ...r, heldOut: { ...r.heldOut } })) });
     } catch (e) {
       const n = this.results.length;
+      const whole = this.wholeSeeds().length;
       if (isCancel(e) || signal.aborted)
         run.cancelled(
           `Cancelled after ${n} of ${trials.length} networks`,
-          n > 0 ? `the table and chart hold ${those(n)}` : '',
+          n > 0 ? `the table and chart hold ${those(n)}, ${wholeText(whole, this.runSeeds.length)}` : '',
         );
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
@@ -148,52 +243,110 @@ export class NlMnistBatchSize extends NlWidget {
     }
   }
 
-  /** The result of one arrangement at one batch size, if measured. */
-  resultOf(arrangement, batchSize) {
-    return this.results.find((r) => r.arrangement === arrangement && r.batchSize === batchSize);
+  /** The held-out accuracy of one arrangement at one batch size and seed, if measured. */
+  accuracyOf(arrangement, batchSize, seed) {
+    return this.results.find((r) => r.arrangement === arrangement && r.batchSize === batchSize && r.seed === seed)
+      ?.heldOut.accuracy;
   }
 
-  /** The table and the chart of the results so far; with all of them, the finding. */
+  /** The run's seeds whose 24 networks are all measured. */
+  wholeSeeds() {
+    const per = BATCH_SIZES.length * ARRANGEMENTS.length;
+    return this.runSeeds.filter((s) => this.results.filter((r) => r.seed === s).length === per);
+  }
+
+  /** The core's spread of one arrangement's accuracies at one batch size over the seeds measured; null if none. */
+  spreadAt(arrangement, batchSize) {
+    const values = this.runSeeds.map((s) => this.accuracyOf(arrangement, batchSize, s)).filter((v) => v !== undefined);
+    return values.length ? spreadOf(this.nl, values) : null;
+  }
+
+  /** The finding over the run's seeds (all measured): each finding's tally, and the medians at both ends. */
+  findingText() {
+    const seeds = this.runSeeds;
+    const tallies = FINDINGS.map(({ text, holds }) => {
+      const answers = seeds.map((s) => holds((a, b) => this.accuracyOf(a, b, s)));
+      return `${text} in ${tallyOf(this.nl, seeds, answers).text}`;
+    });
+    const median = (a, b) => fixed(this.spreadAt(a, b).median, 3);
+    const ends = ARRANGEMENTS.map((a) => `${LABELS[a]} ${median(a, SMALLEST)} against ${median(a, LARGEST)}`).join(
+      '; ',
+    );
+    return (
+      `Over ${seedsText(seeds)}, on the same ${grouped(this.runDigits)} digits: ${tallies.join('; ')}. ` +
+      `${seeds.length > 1 ? 'Median held-out' : 'Held-out'} accuracy at batch ${SMALLEST} against batch ${LARGEST}: ${ends}.`
+    );
+  }
+
+  /** The table and the chart of the results so far (all seeds or the one shown); with all of them, the finding. */
   show(complete = false) {
-    const accuracy = (a, b) => {
-      const r = this.resultOf(a, b);
-      return r ? fixed(r.heldOut.accuracy, 3) : '–';
+    // The one seed shown, or null for the median and range over them all.
+    const one = this.shown !== 'all' ? this.shown : this.runSeeds.length === 1 ? this.runSeeds[0] : null;
+    // A cell's figures: one seed's accuracy, or the median over the seeds and their range.
+    const cell = (a, b) => {
+      if (one !== null) {
+        const v = this.accuracyOf(a, b, one);
+        return { text: v === undefined ? '–' : fixed(v, 3), y: v ?? null };
+      }
+      const s = this.spreadAt(a, b);
+      if (!s) return { text: '–', y: null, low: null, high: null };
+      const range = `${fixed(s.min, 3)}–${fixed(s.max, 3)}`;
+      return { text: fixed(s.median, 3), range, y: s.median, low: s.min, high: s.max };
     };
+    const cells = Object.fromEntries(ARRANGEMENTS.map((a) => [a, BATCH_SIZES.map((b) => cell(a, b))]));
+    this.$('[data-caption]').textContent =
+      one === null
+        ? `Held-out accuracy (2,000 digits) over ${seedsText(this.runSeeds)}: the median, and beneath it the least and largest`
+        : `Held-out accuracy (2,000 digits) at seed ${one}`;
     setHtml(
       this.$('tbody'),
-      BATCH_SIZES.map((b) => {
+      BATCH_SIZES.map((b, k) => {
         const rate = this.results.find((r) => r.batchSize === b)?.learningRate;
         return `<tr data-batch="${b}"><th scope="row">${b}</th><td>${rate === undefined ? '–' : fmt(rate, 5)}</td>${ARRANGEMENTS.map(
-          (a) => `<td data-arrangement="${a}">${accuracy(a, b)}</td>`,
+          (a) =>
+            `<td data-arrangement="${a}"><span data-median>${cells[a][k].text}</span>${cells[a][k].range ? ` <small data-range>${cells[a][k].range}</small>` : ''}</td>`,
         ).join('')}</tr>`;
       }).join(''),
     );
     if (complete) {
-      const [small, large] = [BATCH_SIZES[0], BATCH_SIZES[BATCH_SIZES.length - 1]];
       setHtml(
         this.$('[data-alternative]'),
         chartAlternative({
           findingId: 'mnist-batch-finding',
-          finding:
-            `Held-out accuracy at batch ${small} against batch ${large}, on the same ${grouped(this.digits)} digits: ` +
-            ARRANGEMENTS.map((a) => `${LABELS[a]} ${accuracy(a, small)} against ${accuracy(a, large)}`).join('; ') +
-            '.',
-          caption: 'held-out accuracy per batch size',
+          finding: this.findingText(),
+          caption: `held-out accuracy per batch size${one === null ? ': median (least–largest) over the seeds' : `, seed ${one}`}`,
           columns: ['batch size', ...ARRANGEMENTS.map((a) => SHORT_LABELS[a])],
-          rows: BATCH_SIZES.map((b) => [String(b), ...ARRANGEMENTS.map((a) => accuracy(a, b))]),
+          rows: BATCH_SIZES.map((b, k) => [
+            String(b),
+            ...ARRANGEMENTS.map((a) => cells[a][k].text + (cells[a][k].range ? ` (${cells[a][k].range})` : '')),
+          ]),
         }),
       );
       openAlternatives(this.root);
     }
-    const series = ARRANGEMENTS.map((a) => ({
-      label: LABELS[a],
-      data: BATCH_SIZES.map((b, k) => ({ x: k + 1, y: this.resultOf(a, b)?.heldOut.accuracy ?? null })),
-      colourVar: COLOURS[a],
-      points: 4,
-    }));
+    const at = (values) => values.map((y, k) => ({ x: k + 1, y }));
+    const series = ARRANGEMENTS.flatMap((a) => {
+      const line = {
+        label: LABELS[a],
+        data: at(cells[a].map((c) => c.y)),
+        colourVar: COLOURS[a],
+        points: 4,
+      };
+      if (one !== null) return [line];
+      // The band from the least to the largest over the seeds, beneath the median's line.
+      const edge = (name, extra) => ({
+        label: `${LABELS[a]}, ${name} over the seeds`,
+        data: at(cells[a].map((c) => c[name === 'least' ? 'low' : 'high'])),
+        colourVar: COLOURS[a],
+        width: 0,
+        legend: false,
+        ...extra,
+      });
+      return [edge('least'), edge('largest', { fill: '-1', fillAlpha: 0.18 }), line];
+    });
     return this.lines('chart', this.$('canvas'), series, {
       xTitle: 'batch size (same digits, learning rate scaled with the batch)',
-      yTitle: 'held-out accuracy',
+      yTitle: one === null ? 'held-out accuracy (median, range over seeds)' : 'held-out accuracy',
       categories: BATCH_SIZES.map(String),
       xMin: 1,
       xMax: BATCH_SIZES.length,

@@ -1,14 +1,14 @@
 // <nl-mnist-lab>: four 784-128-128-128-10 networks (plain, batch, layer, group norm) learning the
 // lab's 8,000 training digits in Web Workers. This element holds the settings and the training
 // controls; its instruments are modules of their own (mnist-lab/): the curves, the results
-// table, the hidden-unit maps and the drawing pad. The digits are fetched when the reader presses
+// table, the lab over seeds, the hidden-unit maps and the drawing pad. The digits are fetched when the reader presses
 // Train. Every figure comes from the core in the workers.
 //
 // The page stays responsive while the workers train: their figures are kept as they arrive and
 // drawn in animation frames (mnist-lab/frames.js), and nothing is drawn while the lab is off
 // screen or the tab hidden.
 import { NlWidget, define } from '../widget/widget.js';
-import { MNIST_EPOCHS } from '../widget/limits.js';
+import { MNIST_EPOCHS, MNIST_SEEDS } from '../widget/limits.js';
 import { errorLine, inertLine } from '../widget/inert.js';
 import { MnistLab } from '../work/mnist-lab.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -21,6 +21,7 @@ import { Frames } from './mnist-lab/frames.js';
 import { Results, resultsHtml } from './mnist-lab/results.js';
 import { clearHiddenUnits, hiddenUnitsHtml, showHiddenUnits } from './mnist-lab/hidden-units.js';
 import { Pad, padHtml } from './mnist-lab/pad.js';
+import { OverSeeds, overSeedsHtml } from './mnist-lab/over-seeds.js';
 
 const LEARNING_RATES = [0.01, 0.03, 0.1, 0.3];
 const BATCH_SIZES = [16, 32, 64, 128, 256];
@@ -82,8 +83,17 @@ export class NlMnistLab extends NlWidget {
       default: 1,
       min: 0,
       max: 4294967295,
-      doc: 'seed of the weights and the shuffles',
+      doc: 'seed of the weights and the shuffles (the first of the lab over seeds)',
       live: (w) => w.settings?.seed,
+    },
+    {
+      name: 'seeds',
+      type: 'integer',
+      default: 5,
+      min: MNIST_SEEDS.min,
+      max: MNIST_SEEDS.max,
+      doc: `seeds the lab over seeds trains the four networks from (${MNIST_SEEDS.min} to ${MNIST_SEEDS.max})`,
+      live: (w) => w.overSeeds?.count,
     },
   ];
 
@@ -99,6 +109,7 @@ export class NlMnistLab extends NlWidget {
       ${controlsHtml(this.settings)}
       ${curvesHtml}
       ${resultsHtml}
+      ${overSeedsHtml(c.seeds)}
       <h3>Inside the networks</h3>
       ${hiddenUnitsHtml}
       <h3>Draw a digit</h3>
@@ -106,6 +117,7 @@ export class NlMnistLab extends NlWidget {
     this.results = new Results(this, this.nl);
     this.curves = new Curves(this, this.settings.epochs);
     this.pad = new Pad(this);
+    this.overSeeds = new OverSeeds(this, c.seeds);
     this.frames = new Frames({
       host: this,
       quick: { table: () => this.drawTable(), status: () => this.out('status', this.statusText) },
@@ -140,6 +152,7 @@ export class NlMnistLab extends NlWidget {
 
   stop() {
     this.frames?.stop();
+    this.overSeeds?.free();
     this.lab?.free();
     this.lab = null;
     this.running = false;
