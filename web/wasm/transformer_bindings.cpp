@@ -1,6 +1,7 @@
 // The Transformer's instruments across the boundary (in the tutorial's module): the slopes views
 // go out as their JSON text; the digit-reversal training crosses as declared values (its settings,
-// and its state between two pieces: parameters and Adam's moments as Float64Array copies).
+// and its state between two pieces: parameters and Adam's moments as Float64Array copies). The
+// training's pieces are the fast twin's (transformer/fast/), the reference's steps bit for bit.
 // Declarations and adapters only; a refusal crosses as {error: {name, message}}.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -11,6 +12,7 @@
 
 #include "boundary.hpp"
 #include "report/transformer_views.hpp"
+#include "transformer/fast/fast_transformer.hpp"
 #include "transformer/reversal_training.hpp"
 
 using emscripten::val;
@@ -33,7 +35,7 @@ val reversal_start_js(DigitReversalSettings settings) {
     return answer([&] { return start_reversal_training(settings); });
 }
 val reversal_continue_js(DigitReversalSettings settings, ReversalTraining training, std::size_t count) {
-    return answer([&] { return continue_reversal_training(settings, training, count); });
+    return answer([&] { return fast::continue_reversal_training(settings, training, count); });
 }
 val reversal_check_js(DigitReversalSettings settings, ReversalTraining training) {
     return answer([&] { return reversal_check(settings, training); });
