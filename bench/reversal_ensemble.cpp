@@ -2,8 +2,9 @@
 // task, to set beside bench/reversal_ensemble_torch.py (the same stacks in PyTorch). Each seed
 // trains as the page does (train_digit_reversal's steps: 4 digits, 4 heads, feed-forward 4 x
 // width, layer norm, batches of 16) and is then asked for the reversed digits of 1,024 strings
-// no step drew (16 batches of 64, drawn as the steps after the run's check batch), teacher-forced.
-// A seed learns the task when it gets at least 0.9 of those digits right.
+// no step drew (reversal_unseen_check: 16 batches of 64, drawn as the steps after the run's check
+// batch), teacher-forced. A seed learns the task when it gets at least 0.9 of those digits right
+// (reversal_learned_accuracy, as reversal_ensemble counts it).
 // Usage: normlab_reversal_ensemble DEPTH WIDTH RATE WARMUP STEPS post|pre FIRST_SEED LAST_SEED
 // Prints one JSON line a seed, then the count: {"learned": k, "seeds": n, ...}.
 #include <chrono>
@@ -15,35 +16,6 @@
 #include "transformer/normlab_transformer.hpp"
 
 using namespace normlab;
-
-namespace {
-
-double unseen_share(const DigitReversalSettings& s, const ReversalTraining& training) {
-    Random unused(0);
-    const TransformerStack stack =
-        initialised_stack({reversal_vocabulary, 2 * s.digits, s.width, s.heads, s.hidden, s.depth}, s.placement, s.kind,
-                          unused)
-            .with_parameters(training.parameters);
-    DigitReversalSettings wide = s;
-    wide.batch = 64;
-    std::size_t right = 0, asked = 0;
-    for (std::size_t b = 0; b < 16; ++b) {
-        const ReversalBatch batch = reversal_batch_of_step(wide, s.steps + 1 + b);
-        const Block logits = stack.infer(batch.input);
-        for (std::size_t row = 0; row < logits.rows; ++row) {
-            const std::size_t target = batch.targets.ids[row];
-            if (target == no_target) continue;
-            std::size_t best = 0;
-            for (std::size_t j = 1; j < logits.cols; ++j)
-                if (logits.at(row, j) > logits.at(row, best)) best = j;
-            right += best == target;
-            ++asked;
-        }
-    }
-    return static_cast<double>(right) / static_cast<double>(asked);
-}
-
-} // namespace
 
 int main(int argc, char** argv) {
     if (argc != 9) {
@@ -72,10 +44,10 @@ int main(int argc, char** argv) {
             const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
             const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             const ReversalCheck check = reversal_check(s, run.training);
-            const double share = unseen_share(s, run.training);
+            const double share = reversal_unseen_check(s, run.training).accuracy;
             double last20 = 0;
             for (std::size_t k = run.losses.size() - 20; k < run.losses.size(); ++k) last20 += run.losses[k] / 20;
-            learned += share >= 0.9;
+            learned += share >= reversal_learned_accuracy;
             ++seeds;
             cpu_total += cpu;
             std::printf(

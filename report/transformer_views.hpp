@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "transformer/reversal_ensemble.hpp"
 #include "transformer/starting_slopes.hpp"
 
 namespace normlab {
@@ -29,5 +30,37 @@ std::string starting_slopes_view(const StartingSlopesSettings& settings);
 // {width, heads, hidden, vocabulary, context, norm, sequences, draws, seed, depths: [..], post: [..],
 //  pre: [..], postExpected: [..], preExpected: [..]}
 std::string slopes_across_depths_view(const StartingSlopesSettings& settings, const std::vector<std::size_t>& depths);
+
+// The ensembles: each draw or seed, and the spread over them (report/spread_json.hpp's shapes).
+
+// The draws the starting-slopes ensemble takes by default: 32.
+constexpr std::size_t default_ensemble_draws = 32;
+
+// The starting slopes over draws at the settings' depth (per block) and across the depths given
+// (the last block), every draw seeded as starting_slopes seeds it; a depth among those given is
+// measured once. {width, heads, hidden, vocabulary, context, norm, sequences, draws, seed,
+// lowQuantile, highQuantile,
+//  perBlock: {depth, post: {perDraw: [[..] a draw], band}, pre: {perDraw, band}},
+//  acrossDepths: {depths: [..], post: {perDraw, band}, pre: {perDraw, band}, postExpected: [..],
+//                 preExpected: [..]}}
+// Each band's mean is the figure the matching single view prints.
+std::string starting_slopes_ensemble_view(const StartingSlopesSettings& settings,
+                                          const std::vector<std::size_t>& depths);
+
+// The warm-up instrument's opening setting (web/src/widgets/nl-warm-up.js): 6 blocks of width 32,
+// 4 heads, hidden 128, 4 digits, batches of 16, layer norm, Adam at 0.01 for 200 steps, warm-up
+// over the first 50 where a stack warms up.
+DigitReversalSettings default_warm_up_settings();
+constexpr std::size_t default_warm_up_seeds = 5;
+
+// The warm-up instrument's four stacks (post-norm and pre-norm, each without and with warm-up)
+// trained over seeds 1..seeds (reversal_ensemble; 1..max_ensemble_seeds, else SizeError).
+// {digits, width, heads, hidden, depth, norm, learningRate, steps, batch, warmupSteps, seeds: [..],
+//  learnedAccuracy, unseenStrings, lowQuantile, highQuantile,
+//  stacks: [{name, placement, warmupSteps,
+//            runs: [{seed, losses: [..], check: {loss, accuracy}, unseen: {loss, accuracy}, learned}],
+//            losses: band, unseenAccuracy: spread, learned: tally}]}
+// The stacks' names and order are the page's: post, postWarm, pre, preWarm.
+std::string warm_up_ensemble_view(const DigitReversalSettings& settings, std::size_t seeds);
 
 } // namespace normlab

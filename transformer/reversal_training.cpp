@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "transformer/next_token_accuracy.hpp"
 #include "transformer/next_token_loss.hpp"
 #include "transformer/stack_initialisation.hpp"
 
@@ -88,17 +89,28 @@ ReversalCheck reversal_check(const DigitReversalSettings& s, const ReversalTrain
     const ReversalBatch check = reversal_batch_of_step(s, s.steps); // after the last step: never trained on
     const Block logits = stack.infer(check.input);
     const double loss = next_token_loss(logits, check.targets).loss;
-    std::size_t right = 0, asked = 0;
-    for (std::size_t row = 0; row < logits.rows; ++row) {
-        const std::size_t target = check.targets.ids[row];
-        if (target == no_target) continue;
-        std::size_t best = 0;
-        for (std::size_t j = 1; j < logits.cols; ++j)
-            if (logits.at(row, j) > logits.at(row, best)) best = j;
-        right += best == target;
-        ++asked;
+    const TokensRight count = next_tokens_right(logits, check.targets);
+    return {loss, static_cast<double>(count.right) / static_cast<double>(count.asked)};
+}
+
+ReversalCheck reversal_unseen_check(const DigitReversalSettings& s, const ReversalTraining& training) {
+    require_reversal_settings(s);
+    const TransformerStack stack = stack_of(s, training);
+    DigitReversalSettings wide = s;
+    wide.batch = reversal_unseen_batch;
+    double loss_sum = 0; // each batch's mean loss times its count: the mean over every digit asked
+    TokensRight count;
+    for (std::size_t b = 0; b < reversal_unseen_batches; ++b) {
+        const ReversalBatch batch = reversal_batch_of_step(wide, s.steps + 1 + b);
+        const Block logits = stack.infer(batch.input);
+        const NextTokenLoss loss = next_token_loss(logits, batch.targets);
+        loss_sum += loss.loss * static_cast<double>(loss.counted);
+        const TokensRight right = next_tokens_right(logits, batch.targets);
+        count.right += right.right;
+        count.asked += right.asked;
     }
-    return {loss, static_cast<double>(right) / static_cast<double>(asked)};
+    const double asked = static_cast<double>(count.asked);
+    return {loss_sum / asked, static_cast<double>(count.right) / asked};
 }
 
 } // namespace normlab

@@ -66,4 +66,11 @@ struct ReversalCheck {
 // requires: as continue_reversal_training.
 ReversalCheck reversal_check(const DigitReversalSettings& settings, const ReversalTraining& training);
 
+// How the stack does on 1,024 strings no step drew: 16 batches of 64, drawn as the steps after
+// the check batch (steps + 1, steps + 2, ...), teacher-forced. Its accuracy decides whether a run
+// learned the task (reversal_ensemble.hpp). requires: as continue_reversal_training.
+constexpr std::size_t reversal_unseen_batches = 16;
+constexpr std::size_t reversal_unseen_batch = 64; // strings a batch
+ReversalCheck reversal_unseen_check(const DigitReversalSettings& settings, const ReversalTraining& training);
+
 } // namespace normlab

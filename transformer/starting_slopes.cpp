@@ -1,6 +1,7 @@
 #include "transformer/starting_slopes.hpp"
 
 #include <cmath>
+#include <string>
 
 #include "core/errors.hpp"
 #include "core/random.hpp"
@@ -33,27 +34,38 @@ std::vector<double> sizes_of(const TransformerShape& shape, Placement placement,
 }
 } // namespace
 
-StartingSlopes starting_slopes(const StartingSlopesSettings& s) {
+StartingSlopesEnsemble starting_slopes_ensemble(const StartingSlopesSettings& s) {
     require_transformer_shape(s.shape);
     if (s.draws == 0 || s.draws > 64) throw SizeError("draws " + std::to_string(s.draws) + " is outside 1..64");
     if (s.sequences == 0 || s.sequences > 256)
         throw SizeError("sequences " + std::to_string(s.sequences) + " is outside 1..256");
-    StartingSlopes out{std::vector<double>(s.shape.depth, 0.0), std::vector<double>(s.shape.depth, 0.0)};
+    StartingSlopesEnsemble out;
+    out.post = Block(s.draws, s.shape.depth);
+    out.pre = Block(s.draws, s.shape.depth);
     Random seeds(s.seed);
     for (std::size_t k = 0; k < s.draws; ++k) {
         const std::uint64_t seed = seeds.next_u64(); // one draw: the same weights and tokens for both
         const std::vector<double> post = sizes_of(s.shape, Placement::Post, s.kind, seed, s.sequences);
         const std::vector<double> pre = sizes_of(s.shape, Placement::Pre, s.kind, seed, s.sequences);
         for (std::size_t l = 0; l < s.shape.depth; ++l) {
-            out.post[l] += post[l] / static_cast<double>(s.draws);
-            out.pre[l] += pre[l] / static_cast<double>(s.draws);
+            out.post.at(k, l) = post[l];
+            out.pre.at(k, l) = pre[l];
         }
     }
+    out.post_band = band_of(out.post);
+    out.pre_band = band_of(out.pre);
     return out;
 }
 
-SlopesAcrossDepths slopes_across_depths(const StartingSlopesSettings& settings,
-                                        const std::vector<std::size_t>& depths) {
+StartingSlopes starting_slopes(const StartingSlopesSettings& s) {
+    // The bands' means are sums of slope / draws in draw order: the figures this function has
+    // always returned, bit for bit.
+    StartingSlopesEnsemble ensemble = starting_slopes_ensemble(s);
+    return {std::move(ensemble.post_band.mean), std::move(ensemble.pre_band.mean)};
+}
+
+SlopesAcrossDepthsEnsemble slopes_across_depths_ensemble(const StartingSlopesSettings& settings,
+                                                         const std::vector<std::size_t>& depths) {
     if (depths.empty() || depths.size() > max_depths_compared)
         throw SizeError(std::to_string(depths.size()) + " depths is outside 1.." + std::to_string(max_depths_compared));
     for (std::size_t k = 0; k < depths.size(); ++k) {
@@ -63,21 +75,42 @@ SlopesAcrossDepths slopes_across_depths(const StartingSlopesSettings& settings,
             throw OptionError("depth " + std::to_string(depths[k]) + " does not come after depth " +
                               std::to_string(depths[k - 1]) + "; the depths must increase");
     }
-    SlopesAcrossDepths out;
+    SlopesAcrossDepthsEnsemble out;
     out.depths = depths;
     for (std::size_t depth : depths) {
         StartingSlopesSettings at = settings;
         at.shape.depth = depth;
-        const StartingSlopes slopes = starting_slopes(at);
-        out.post.push_back(slopes.post.back());
-        out.pre.push_back(slopes.pre.back());
+        out.at_depth.push_back(starting_slopes_ensemble(at));
     }
-    for (std::size_t depth : depths) {
+    const std::size_t draws = out.at_depth.front().post.rows;
+    out.post = Block(draws, depths.size());
+    out.pre = Block(draws, depths.size());
+    for (std::size_t d = 0; d < depths.size(); ++d)
+        for (std::size_t k = 0; k < draws; ++k) {
+            out.post.at(k, d) = out.at_depth[d].post.at(k, depths[d] - 1);
+            out.pre.at(k, d) = out.at_depth[d].pre.at(k, depths[d] - 1);
+        }
+    out.post_band = band_of(out.post);
+    out.pre_band = band_of(out.pre);
+    return out;
+}
+
+SlopesAcrossDepths slopes_across_depths_of(const SlopesAcrossDepthsEnsemble& ensemble) {
+    SlopesAcrossDepths out;
+    out.depths = ensemble.depths;
+    out.post = ensemble.post_band.mean; // each the mean of that depth's last-block slopes
+    out.pre = ensemble.pre_band.mean;
+    for (std::size_t depth : out.depths) {
         out.post_expected.push_back(out.post.front());
         out.pre_expected.push_back(out.pre.front() *
-                                   std::sqrt(static_cast<double>(depths.front()) / static_cast<double>(depth)));
+                                   std::sqrt(static_cast<double>(out.depths.front()) / static_cast<double>(depth)));
     }
     return out;
+}
+
+SlopesAcrossDepths slopes_across_depths(const StartingSlopesSettings& settings,
+                                        const std::vector<std::size_t>& depths) {
+    return slopes_across_depths_of(slopes_across_depths_ensemble(settings, depths));
 }
 
 } // namespace normlab

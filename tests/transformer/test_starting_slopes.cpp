@@ -118,3 +118,92 @@ TEST_CASE("the reader's settings: 4 heads, hidden 4 x width, the normaliser by n
     CHECK_THAT(json, Catch::Contains("\"depths\":[1,2]"));
     CHECK_THAT(json, Catch::Contains("\"preExpected\":["));
 }
+
+TEST_CASE("the ensemble holds each draw's slopes; its bands' means are the starting slopes bit for bit",
+          "[transformer][slopes][ensemble]") {
+    const StartingSlopesSettings s = small_settings();
+    const StartingSlopesEnsemble e = starting_slopes_ensemble(s);
+    REQUIRE(e.post.rows == s.draws);
+    REQUIRE(e.post.cols == 3);
+    REQUIRE(e.pre.rows == s.draws);
+    // Draw k by hand: the k-th seed of the settings' generator, the same weights and tokens for both.
+    Random seeds(s.seed);
+    for (std::size_t k = 0; k < s.draws; ++k) {
+        const std::uint64_t seed = seeds.next_u64();
+        for (Placement placement : {Placement::Post, Placement::Pre}) {
+            Random rng(seed);
+            const TransformerStack stack = initialised_stack(s.shape, placement, s.kind, rng);
+            const TokenBatch tokens = random_tokens(rng, s.sequences, s.shape.context, s.shape.vocabulary);
+            const TransformerResponse r = stack.train(tokens);
+            const std::vector<double> sizes =
+                feed_forward_slope_sizes(stack.backward(r, next_token_loss(r.logits(), next_tokens(tokens)).dlogits));
+            CHECK((placement == Placement::Post ? e.post : e.pre).row(k) == sizes);
+        }
+    }
+    const Band post = band_of(e.post);
+    CHECK(e.post_band.median == post.median);
+    CHECK(e.post_band.high == post.high);
+    const StartingSlopes means = starting_slopes(s);
+    CHECK(e.post_band.mean == means.post);
+    CHECK(e.pre_band.mean == means.pre);
+    for (std::size_t l = 0; l < 3; ++l) {
+        CHECK(e.post_band.min[l] <= e.post_band.median[l]);
+        CHECK(e.post_band.median[l] <= e.post_band.max[l]);
+    }
+}
+
+TEST_CASE("across depths, draw k's figure at each depth is the last block of draw k at that depth",
+          "[transformer][slopes][ensemble]") {
+    const StartingSlopesSettings s = small_settings();
+    const SlopesAcrossDepthsEnsemble e = slopes_across_depths_ensemble(s, {1, 2, 4});
+    REQUIRE(e.at_depth.size() == 3);
+    REQUIRE(e.post.rows == s.draws);
+    REQUIRE(e.post.cols == 3);
+    for (std::size_t d = 0; d < 3; ++d) {
+        StartingSlopesSettings at = s;
+        at.shape.depth = e.depths[d];
+        const StartingSlopesEnsemble alone = starting_slopes_ensemble(at);
+        CHECK(e.at_depth[d].post == alone.post);
+        for (std::size_t k = 0; k < s.draws; ++k) {
+            CHECK(e.post.at(k, d) == alone.post.at(k, e.depths[d] - 1));
+            CHECK(e.pre.at(k, d) == alone.pre.at(k, e.depths[d] - 1));
+        }
+    }
+    CHECK(e.post_band.mean == band_of(e.post).mean);
+    const SlopesAcrossDepths means = slopes_across_depths(s, {1, 2, 4});
+    CHECK(slopes_across_depths_of(e).post == means.post);
+    CHECK(slopes_across_depths_of(e).pre_expected == means.pre_expected);
+    check_refusal<OptionError>([&] { slopes_across_depths_ensemble(s, {2, 1}); }, "depth 1 does not come after");
+    StartingSlopesSettings many = s;
+    many.draws = 65;
+    check_refusal<SizeError>([&] { starting_slopes_ensemble(many); }, "draws 65");
+}
+
+TEST_CASE("the ensemble view prints each draw and each band; the bands' means are the single views' figures",
+          "[transformer][slopes][ensemble][view]") {
+    const StartingSlopesSettings s = small_settings();
+    const Json j = JsonReader(starting_slopes_ensemble_view(s, {1, 3})).read();
+    CHECK(j["draws"].number == 2);
+    CHECK(j["lowQuantile"].number == 0.1);
+    CHECK(j["highQuantile"].number == 0.9);
+    const Json& block = j["perBlock"];
+    CHECK(block["depth"].number == 3);
+    const std::vector<std::vector<double>> per_draw = block["post"]["perDraw"].rows();
+    REQUIRE(per_draw.size() == 2);
+    CHECK(per_draw[1] == starting_slopes_ensemble(s).post.row(1)); // shortest round-trip text reads back exactly
+    const Json single = JsonReader(starting_slopes_view(s)).read();
+    CHECK(block["post"]["band"]["mean"].numbers() == single["post"].numbers());
+    CHECK(block["pre"]["band"]["mean"].numbers() == single["pre"].numbers());
+    CHECK(block["pre"]["band"]["count"].number == 2);
+    const Json& across = j["acrossDepths"];
+    CHECK(across["depths"].numbers() == std::vector<double>{1, 3});
+    const Json single_across = JsonReader(slopes_across_depths_view(s, {1, 3})).read();
+    CHECK(across["post"]["band"]["mean"].numbers() == single_across["post"].numbers());
+    CHECK(across["preExpected"].numbers() == single_across["preExpected"].numbers());
+    CHECK(across["post"]["perDraw"][1].numbers()[1] == block["post"]["perDraw"][1].numbers()[2]); // depth 3's last
+    // A depth outside the list is measured on its own.
+    StartingSlopesSettings two = s;
+    two.shape.depth = 2;
+    const Json other = JsonReader(starting_slopes_ensemble_view(two, {1, 3})).read();
+    CHECK(other["perBlock"]["post"]["band"]["mean"].numbers() == starting_slopes(two).post);
+}
