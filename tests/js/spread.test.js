@@ -1,9 +1,10 @@
 // The spread over seeds through the wrapper: the summary, the band and the tally are the core's
-// (the hand-worked figures of tests/core/test_spread.cpp), refusals arrive as the core's typed
-// errors or as TypeErrors for wrong JavaScript types, and calls leave the heap as they found it.
+// (the hand-worked figures of tests/core/test_spread.cpp; the native ensembles' bands, bit for
+// bit), refusals arrive as the core's typed errors or as TypeErrors for wrong JavaScript types,
+// and calls leave the heap as they found it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { emvalHandles, heapInUse, nl } from './core.js';
+import { emvalHandles, heapInUse, nativeOutput, nl } from './core.js';
 
 const near = (got, want, tolerance = 1e-15) =>
   assert.ok(Math.abs(got - want) <= tolerance, `${got} is not within ${tolerance} of ${want}`);
@@ -101,4 +102,22 @@ test('a thousand summaries, bands and tallies leave the heap and the handles as 
   for (let k = 0; k < 1000; k++) round();
   assert.equal(heapInUse(), heap);
   assert.equal(emvalHandles(), handles);
+});
+
+test("the native starting-slopes ensemble's bands are bandOf of its draws, and its means the single view's", () => {
+  const e = JSON.parse(nativeOutput('starting-slopes-ensemble', '--draws', '4'));
+  for (const placement of ['post', 'pre']) {
+    for (const part of [e.perBlock, e.acrossDepths]) {
+      const { perDraw, band } = part[placement];
+      assert.equal(perDraw.length, 4);
+      const wasm = nl.bandOf(perDraw);
+      for (const key of ['mean', 'min', 'max', 'median', 'low', 'high'])
+        assert.deepEqual([...wasm[key]], band[key], key);
+    }
+  }
+  // Four draws at the stated setting: the per-block view's figures are the bands' means, bit for bit.
+  const single = nl.startingSlopesView();
+  assert.deepEqual(e.perBlock.post.band.mean, single.post);
+  assert.deepEqual(e.perBlock.pre.band.mean, single.pre);
+  assert.deepEqual(e.acrossDepths.depths, [1, 2, 3, 4, 6, 8, 12]);
 });

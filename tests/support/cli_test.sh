@@ -43,6 +43,16 @@ expect "no command" 2 "" "no command given" --
 expect "a command" 0 "first under 0.3" "" -- curves
 expect "tutorial" 0 "\"nudge\"" "" -- tutorial --json
 expect "starting slopes" 0 "\"pre\":\\[" "" -- starting-slopes --json
+expect "starting slopes over draws" 0 "\"perDraw\":\\[\\[" "" -- starting-slopes-ensemble --draws 2
+expect "draws given inline" 0 "\"draws\":3," "" -- starting-slopes-ensemble --draws=3 --json
+expect "draws beyond 64" 1 "" "SizeError: draws 65 is outside 1..64" -- starting-slopes-ensemble --draws=65
+expect "seeds beyond 64" 1 "" "SizeError: 65 seeds is outside 1..64" -- warm-up-ensemble --seeds 65
+expect "seeds past the largest size" 1 "" "SizeError: .* seeds is outside 1..64" -- warm-up-ensemble --seeds 99999999999999999999999
+expect "no seeds" 2 "" "'--seeds' takes a whole number from 1, not '0'" -- warm-up-ensemble --seeds 0
+expect "seeds not a number" 2 "" "'--seeds' takes a whole number from 1, not '-3'" -- warm-up-ensemble --seeds=-3
+expect "seeds without a value" 2 "" "'--seeds' needs a whole number" -- warm-up-ensemble --seeds
+expect "seeds of another command" 2 "" "'--seeds' is an option of warm-up-ensemble, not of figures" -- figures --seeds 3
+expect "draws of another command" 2 "" "'--draws' is an option of starting-slopes-ensemble" -- warm-up-ensemble --draws 3
 
 # A full disk.
 if [ -w /dev/full ]; then
