@@ -70,9 +70,9 @@ test('48 networks over two seeds: medians and ranges from the core, the tallies,
   console.log(
     `# 48 trainings (2 seeds) on 1,024 digits: ${((Date.now() - t0) / 1000).toFixed(1)} s (${await status()})`,
   );
-  const rows = await sweep('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[0].textContent.trim()));
+  const rows = await sweep('tbody tr [data-size]').evaluateAll((els) => els.map((el) => el.textContent));
   assert.deepEqual(rows, BATCH_SIZES.map(String));
-  const rates = await sweep('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.trim()));
+  const rates = await sweep('tbody tr [data-rate]').evaluateAll((els) => els.map((el) => el.textContent));
   // The learning rates the core planned: 0.1 x batch / 64.
   assert.deepEqual(rates, ['0.00313', '0.00625', '0.0125', '0.025', '0.05', '0.1']);
   const results = await page.evaluate(() =>

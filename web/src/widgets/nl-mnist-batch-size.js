@@ -63,7 +63,9 @@ export class NlMnistBatchSize extends NlWidget {
   static title = 'Batch size and the four networks';
   static styles = [
     readerStyles,
-    `td small { display: block; color: var(--nl-muted); font-size: .8em; white-space: nowrap; }`,
+    // A cell's range, and a batch size's learning rate, on a line of their own beneath (a range
+    // breaks after its dash where it must): a phone's table fits.
+    `td small, th small { display: block; color: var(--nl-muted); font-size: .8em; font-weight: normal; }`,
   ];
   static coreModule = 'mnist';
   static options = [
@@ -126,7 +128,7 @@ export class NlMnistBatchSize extends NlWidget {
       </div>
       <div class="scroll-x" role="region" aria-label="held-out accuracy per batch size, scrolls sideways" tabindex="0"><table class="summary">
         <caption data-caption></caption>
-        <thead><tr><th scope="col">batch size</th><th scope="col">learning rate</th>${ARRANGEMENTS.map((a) => `<th scope="col">${SHORT_LABELS[a]}</th>`).join('')}</tr></thead>
+        <thead><tr><th scope="col">batch size <small>learning rate</small></th>${ARRANGEMENTS.map((a) => `<th scope="col">${SHORT_LABELS[a]}</th>`).join('')}</tr></thead>
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="held-out accuracy per batch size, one line per network" aria-describedby="mnist-batch-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="mnist-batch-finding">The lines appear as the networks finish.</p></div>`);
@@ -171,8 +173,12 @@ export class NlMnistBatchSize extends NlWidget {
       `<option value="${value}"${String(this.shown) === String(value) ? ' selected' : ''}>${text}</option>`;
     setHtml(
       this.$('[data-show]'),
-      option('all', seeds.length > 1 ? `all ${seeds.length} seeds: median and range` : `seed ${seeds[0]}`) +
-        (seeds.length > 1 ? seeds.map((s) => option(s, `seed ${s} alone`)).join('') : ''),
+      option(
+        'all',
+        seeds.length > 1
+          ? `${seeds.length === 2 ? 'both' : `all ${seeds.length}`} seeds: median and range`
+          : `seed ${seeds[0]}`,
+      ) + (seeds.length > 1 ? seeds.map((s) => option(s, `seed ${s} alone`)).join('') : ''),
     );
   }
 
@@ -302,7 +308,7 @@ export class NlMnistBatchSize extends NlWidget {
       this.$('tbody'),
       BATCH_SIZES.map((b, k) => {
         const rate = this.results.find((r) => r.batchSize === b)?.learningRate;
-        return `<tr data-batch="${b}"><th scope="row">${b}</th><td>${rate === undefined ? '–' : fmt(rate, 5)}</td>${ARRANGEMENTS.map(
+        return `<tr data-batch="${b}"><th scope="row"><span data-size>${b}</span> <small data-rate>${rate === undefined ? '–' : fmt(rate, 5)}</small></th>${ARRANGEMENTS.map(
           (a) =>
             `<td data-arrangement="${a}"><span data-median>${cells[a][k].text}</span>${cells[a][k].range ? ` <small data-range>${cells[a][k].range}</small>` : ''}</td>`,
         ).join('')}</tr>`;
