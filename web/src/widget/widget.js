@@ -21,7 +21,13 @@ import { boundedState, liveOptions, readOptions, stateTexts, textsWith } from '.
 
 export { esc } from './escape.js';
 
-export class NlWidget extends HTMLElement {
+/**
+ * The platform's HTMLElement, or where there is none (Node, rendering a page on a server) a plain
+ * class, so that importing a widget there throws nothing and defines nothing.
+ */
+const ElementBase = globalThis.HTMLElement ?? class {};
+
+export class NlWidget extends ElementBase {
   /**
    * [{name, type: 'string' | 'number' | 'integer' | 'boolean' | 'list' | 'block', default, choices?,
    * min?, max?, doc, field? | live? (see live), maxInState? (the most characters a link holds,
@@ -377,7 +383,8 @@ export class NlWidget extends HTMLElement {
   }
 }
 
-/** Defines a custom element once. */
+/** Defines a custom element once, where there are custom elements (not on a server). */
 export function define(name, cls) {
-  if (!customElements.get(name)) customElements.define(name, cls);
+  const registry = globalThis.customElements;
+  if (registry && !registry.get(name)) registry.define(name, cls);
 }
