@@ -1,7 +1,8 @@
 // The Transformer's instruments across the boundary (in the tutorial's module): the slopes views
 // go out as their JSON text; the digit-reversal training crosses as declared values (its settings,
 // and its state between two pieces: parameters and Adam's moments as Float64Array copies). The
-// training's pieces are the fast twin's (transformer/fast/), the reference's steps bit for bit.
+// training's pieces are the fast twin's (transformer/fast/), the reference's steps bit for bit,
+// and so are the starting-slopes draws a pool of workers shares out.
 // Declarations and adapters only; a refusal crosses as {error: {name, message}}.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -9,10 +10,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "boundary.hpp"
+#include "core/errors.hpp"
+#include "core/random.hpp"
 #include "report/transformer_views.hpp"
 #include "transformer/fast/fast_transformer.hpp"
+#include "transformer/reversal_ensemble.hpp"
 #include "transformer/reversal_training.hpp"
 
 using emscripten::val;
@@ -31,6 +36,36 @@ val across_depths_js(std::size_t width, std::string norm, double seed) {
         return slopes_across_depths_view(starting_slopes_settings(1, width, norm, seed_of(seed)), compared_depths());
     });
 }
+// Draws first .. first + count - 1 of the starting-slopes ensemble at the reader's setting, each
+// the fast twin's (the reference's bits), so that workers can share the draws out: post.at(k, l)
+// is draw first + k's slope at block l. Draw k is seeded as starting_slopes_ensemble seeds it: the
+// k-th number of a generator seeded with the settings' seed.
+struct SlopesDraws {
+    std::vector<double> post, pre; // (count, depth), a draw a row
+};
+val slopes_draws_js(std::size_t depth, std::size_t width, std::string norm, double seed, std::size_t first,
+                    std::size_t count) {
+    return answer([&] {
+        const StartingSlopesSettings s = starting_slopes_settings(depth, width, norm, seed_of(seed));
+        require_transformer_shape(s.shape);
+        if (count == 0 || first > 64 || count > 64 - first)
+            throw SizeError("draws " + std::to_string(first + 1) + " to " + std::to_string(first + count) +
+                            " are outside 1..64");
+        Random seeds(s.seed);
+        for (std::size_t k = 0; k < first; ++k) seeds.next_u64();
+        SlopesDraws out;
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::uint64_t draw = seeds.next_u64(); // the same weights and tokens for both
+            const std::vector<double> post =
+                fast::starting_slope_sizes(s.shape, Placement::Post, s.kind, draw, s.sequences);
+            const std::vector<double> pre =
+                fast::starting_slope_sizes(s.shape, Placement::Pre, s.kind, draw, s.sequences);
+            out.post.insert(out.post.end(), post.begin(), post.end());
+            out.pre.insert(out.pre.end(), pre.begin(), pre.end());
+        }
+        return out;
+    });
+}
 val reversal_start_js(DigitReversalSettings settings) {
     return answer([&] { return start_reversal_training(settings); });
 }
@@ -39,6 +74,18 @@ val reversal_continue_js(DigitReversalSettings settings, ReversalTraining traini
 }
 val reversal_check_js(DigitReversalSettings settings, ReversalTraining training) {
     return answer([&] { return reversal_check(settings, training); });
+}
+// How the run does on the 1,024 strings no step drew, and whether it learned the task there, as
+// reversal_ensemble decides it (at least reversal_learned_accuracy of their digits right).
+struct ReversalUnseen {
+    ReversalCheck unseen;
+    bool learned = false;
+};
+val reversal_unseen_js(DigitReversalSettings settings, ReversalTraining training) {
+    return answer([&] {
+        const ReversalCheck unseen = reversal_unseen_check(settings, training);
+        return ReversalUnseen{unseen, unseen.accuracy >= reversal_learned_accuracy};
+    });
 }
 
 // Adam's settings and the seed are fields of the settings as JavaScript sees them.
@@ -75,13 +122,19 @@ EMSCRIPTEN_BINDINGS(transformer) {
     crossing<ReversalPiece>("ReversalPiece")
         .field("training", &ReversalPiece::training)
         .numbers<&ReversalPiece::losses>("losses");
+    crossing<SlopesDraws>("SlopesDraws").numbers<&SlopesDraws::post>("post").numbers<&SlopesDraws::pre>("pre");
     crossing<ReversalCheck>("ReversalCheck")
         .field("loss", &ReversalCheck::loss)
         .field("accuracy", &ReversalCheck::accuracy);
+    crossing<ReversalUnseen>("ReversalUnseen")
+        .field("unseen", &ReversalUnseen::unseen)
+        .field("learned", &ReversalUnseen::learned);
 
     function("transformerStartingSlopesView", &starting_slopes_js);
     function("transformerSlopesAcrossDepthsView", &across_depths_js);
+    function("transformerStartingSlopesDraws", &slopes_draws_js);
     function("reversalTrainingStart", &reversal_start_js);
     function("reversalTrainingContinue", &reversal_continue_js);
     function("reversalTrainingCheck", &reversal_check_js);
+    function("reversalTrainingUnseen", &reversal_unseen_js);
 }

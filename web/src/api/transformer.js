@@ -64,6 +64,32 @@ export function transformerApi(core, { answer, toNumbers, checkInteger, checkNum
       const args = [checkInteger(depth, 'the depth'), checkInteger(width, 'the width'), norm(n), seed(s)];
       return view(core.transformerStartingSlopesView(...args));
     },
+    /**
+     * Draws first + 1 .. first + count of the starting-slopes ensemble (the core seeds draw k as
+     * its ensemble does, so workers can share the draws): {post, pre}, each a Float64Array per
+     * draw of the slope size per block, first to last. The core refuses draws beyond 64.
+     */
+    startingSlopesDraws(given) {
+      const {
+        depth = 6,
+        width = 64,
+        norm: n = 'layer',
+        seed: s = 1,
+        first = 0,
+        count = 1,
+      } = options(given, 'the slopes options');
+      const d = checkInteger(depth, 'the depth');
+      const args = [d, checkInteger(width, 'the width'), norm(n), seed(s)];
+      const answerOf = answer(
+        core.transformerStartingSlopesDraws(
+          ...args,
+          checkInteger(first, 'the first draw'),
+          checkInteger(count, 'the draws'),
+        ),
+      );
+      const rows = (flat) => Array.from({ length: flat.length / d }, (_, k) => flat.slice(k * d, (k + 1) * d));
+      return { post: rows(answerOf.post), pre: rows(answerOf.pre) };
+    },
     /** The last block's slope at depths 1 to 12, measured and as the paper expects it. */
     slopesAcrossDepthsView(given) {
       const { width = 64, norm: n = 'layer', seed: s = 1 } = options(given, 'the slopes options');
@@ -81,6 +107,13 @@ export function transformerApi(core, { answer, toNumbers, checkInteger, checkNum
     /** {loss, accuracy}: the loss and the share of reversed digits right on a batch no step trained on. */
     reversalTrainingCheck(given, state) {
       return answer(core.reversalTrainingCheck(settings(given), training(state)));
+    },
+    /**
+     * {unseen: {loss, accuracy}, learned}: the run on the 1,024 strings no step drew, and whether
+     * it learned the task there as the core's ensemble decides it (reversal_ensemble.hpp).
+     */
+    reversalTrainingUnseen(given, state) {
+      return answer(core.reversalTrainingUnseen(settings(given), training(state)));
     },
   };
 }

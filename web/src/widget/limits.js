@@ -49,8 +49,12 @@ export const CROWD_PEOPLE_ON_ARRIVAL = 300;
 export const TRANSFORMER_WIDTHS = Object.freeze([16, 32, 64]);
 /** Blocks of the starting slopes' stack. */
 export const SLOPES_DEPTHS = Object.freeze({ min: 1, max: 12 });
+/** Draws of the starting-slopes ensemble (the core's own limit). */
+export const SLOPES_DRAWS = Object.freeze({ min: 1, max: 64 });
 /** Blocks of each warm-up stack. */
 export const WARM_UP_DEPTHS = Object.freeze({ min: 1, max: 8 });
+/** Seeds each warm-up stack trains over. */
+export const WARM_UP_SEEDS = Object.freeze({ min: 1, max: 10 });
 /** Training steps of each warm-up stack. */
 export const WARM_UP_STEPS = Object.freeze([50, 100, 200, 300]);
 /** Steps of the warm-up's linear warm-up. */
@@ -91,6 +95,12 @@ const crowd = {
 export const JOB_SIZES = Object.freeze({
   startingSlopes: { depth: { what: 'the depth', ...SLOPES_DEPTHS }, width: transformerWidth },
   slopesAcrossDepths: { width: transformerWidth },
+  slopesDraws: {
+    depth: { what: 'the depth', ...SLOPES_DEPTHS },
+    width: transformerWidth,
+    first: { what: 'the first draw', min: 0, max: SLOPES_DRAWS.max - 1 },
+    count: { what: 'the draws', ...SLOPES_DRAWS },
+  },
   warmUp: {
     depth: { what: 'the depth', ...WARM_UP_DEPTHS },
     width: transformerWidth,

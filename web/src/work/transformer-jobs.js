@@ -5,10 +5,15 @@
 // Jobs (input → result):
 //   startingSlopes      {depth, width, norm, seed} → the core's per-block view (startingSlopesView)
 //   slopesAcrossDepths  {width, norm, seed}        → the core's across-depths view
+//   slopesDraws         {depth, width, norm, seed, first, count}
+//                       → draws first + 1 .. first + count of the core's ensemble at that
+//                       depth: {post, pre}, a list of slopes per block for each draw
 //   warmUp              {depth, width, learningRate, steps, warmupSteps, seed, placements?}
-//                       → {runs: [{name, placement, warmupSteps, losses, check, msPerStep}]}
+//                       → {runs: [{name, placement, warmupSteps, losses, check, unseen,
+//                       learned, msPerStep}]}
 //                       the runs of the placements given (by default both: post-norm and
-//                       pre-norm, each without and with warm-up) train in turn a piece at a
+//                       pre-norm, each without and with warm-up), or of the runs named (names:
+//                       some of post, postWarm, pre, preWarm), train in turn a piece at a
 //                       time, so they advance together; progress details, one per piece:
 //                       {run, first, losses}
 import { describe } from './protocol.js';
@@ -16,6 +21,7 @@ import { describe } from './protocol.js';
 export const TRANSFORMER_JOBS = Object.freeze({
   startingSlopes: 'startingSlopes',
   slopesAcrossDepths: 'slopesAcrossDepths',
+  slopesDraws: 'slopesDraws',
   warmUp: 'warmUp',
 });
 
@@ -55,6 +61,18 @@ function runSettings(input, run) {
   };
 }
 
+/** The runs a warm-up job trains by name, if it names them: different names of WARM_UP_RUNS. */
+function namesOf(input) {
+  const { names } = input;
+  if (names === undefined) return null;
+  const known = Array.isArray(names) && names.every((n) => WARM_UP_RUNS.some((r) => r.name === n));
+  if (!known || names.length === 0 || new Set(names).size !== names.length)
+    throw new TypeError(
+      `the runs must be a list of different names from post, postWarm, pre, preWarm, not ${describe(names)}`,
+    );
+  return names;
+}
+
 /** The placements a warm-up job trains: a list of different names among post and pre. */
 function placementsOf(input) {
   const { placements = ['post', 'pre'] } = input;
@@ -66,7 +84,9 @@ function placementsOf(input) {
 
 async function warmUp(nl, pace, input) {
   const placements = placementsOf(fields(input, "the warm-up's input"));
-  const runs = WARM_UP_RUNS.filter((run) => placements.includes(run.placement)).map((run) => {
+  const names = namesOf(input);
+  const chosen = WARM_UP_RUNS.filter((run) => (names ? names.includes(run.name) : placements.includes(run.placement)));
+  const runs = chosen.map((run) => {
     const settings = runSettings(input, run);
     // Every run's settings are checked by the core before any trains.
     return { ...run, settings, training: nl.reversalTrainingStart(settings), losses: [], ms: 0 };
@@ -92,14 +112,20 @@ async function warmUp(nl, pace, input) {
     }
   }
   return {
-    runs: runs.map((r) => ({
-      name: r.name,
-      placement: r.placement,
-      warmupSteps: r.settings.warmupSteps,
-      losses: r.losses,
-      check: nl.reversalTrainingCheck(r.settings, r.training), // {loss, accuracy} on an unseen batch
-      msPerStep: r.ms / r.settings.steps,
-    })),
+    runs: runs.map((r) => {
+      // {unseen: {loss, accuracy} on the 1,024 unseen strings, learned}: the core's verdict
+      const { unseen, learned } = nl.reversalTrainingUnseen(r.settings, r.training);
+      return {
+        name: r.name,
+        placement: r.placement,
+        warmupSteps: r.settings.warmupSteps,
+        losses: r.losses,
+        check: nl.reversalTrainingCheck(r.settings, r.training), // {loss, accuracy} on an unseen batch
+        unseen,
+        learned,
+        msPerStep: r.ms / r.settings.steps,
+      };
+    }),
   };
 }
 
@@ -108,5 +134,7 @@ export const transformerJobs = Object.freeze({
     nl.startingSlopesView(fields(input, "the slopes' input")),
   [TRANSFORMER_JOBS.slopesAcrossDepths]: async (nl, _pace, input) =>
     nl.slopesAcrossDepthsView(fields(input, "the slopes' input")),
+  [TRANSFORMER_JOBS.slopesDraws]: async (nl, _pace, input) =>
+    nl.startingSlopesDraws(fields(input, "the slopes' input")),
   [TRANSFORMER_JOBS.warmUp]: warmUp,
 });

@@ -11,3 +11,31 @@ const startWorker = () =>
 export function transformerWorker() {
   return new TrainingWorker(startWorker, { endOnCancel: true });
 }
+
+/** As many Transformer workers as the machine has cores (hardwareConcurrency), at most four. */
+export function transformerWorkers() {
+  const count = Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 1, 4));
+  return Array.from({ length: count }, () => transformerWorker());
+}
+
+/**
+ * Shares tasks out over workers: each worker takes the next task as soon as it has finished its
+ * last, and `each(worker, task)` runs one; resolves when every task is done.
+ * ensures: the first failure (a cancel included) rejects at once and no further task starts.
+ */
+export async function shareOut(workers, tasks, each) {
+  let next = 0;
+  let failed = false;
+  const take = async (worker) => {
+    while (!failed && next < tasks.length) {
+      const task = tasks[next++];
+      try {
+        await each(worker, task);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  await Promise.all(workers.map(take));
+}
