@@ -5,7 +5,7 @@
 // the scratch project; the install is offline (the tarball has no dependencies).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,36 @@ export function scratchHost(name, files) {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return dir;
+}
+
+/**
+ * A host project of a framework too large to be one of the repository's devDependencies (Next.js,
+ * Astro): {dependencies} installed with npm from the registry into <build>/host-projects/<name>/
+ * once, and kept while they stay the same; the files {path: text} written over it, the folders
+ * clean named emptied, and the package installed afresh from the tarball. ensures: returns the folder.
+ */
+export function frameworkHost(name, dependencies, files, clean = []) {
+  const dir = path.join(PACKAGE_OUT, 'host-projects', name);
+  const json = { name: `host-${name}`, private: true, type: 'module', dependencies };
+  const text = `${JSON.stringify(json, null, 2)}\n`;
+  const npm = (...args) =>
+    execFileSync('npm', [...args, '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stamp = path.join(dir, '.installed');
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== text) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), text);
+    npm('install');
+    writeFileSync(stamp, text);
+  }
+  for (const folder of clean) rmSync(path.join(dir, folder), { recursive: true, force: true });
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  }
+  rmSync(path.join(dir, 'node_modules', 'normlab'), { recursive: true, force: true });
+  npm('install', '--offline', '--no-save', '--ignore-scripts', tarball());
   return dir;
 }
 
@@ -159,6 +189,37 @@ export async function checkWidgets(url, host) {
     await page.screenshot({ path: path.join(PACKAGE_OUT, 'hosts', `${host}.png`), fullPage: true });
     assert.deepEqual(problems, []);
     return { requested };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * What a page showing one widget downloads: opens url, waits until the element tag has drawn,
+ * then sums the bodies of every response (as the test servers send them: uncompressed).
+ * ensures: returns {bytes, wasm}, wasm the part that is .wasm; the page had no problem.
+ */
+export async function pageBytes(url, tag) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    const problems = watchForProblems(page);
+    const sizes = [];
+    page.on('requestfinished', (r) => sizes.push(r.sizes().then((s) => ({ url: r.url(), bytes: s.responseBodySize }))));
+    await page.goto(url);
+    await page.waitForFunction(
+      (t) => {
+        const body = document.querySelector(t)?.shadowRoot?.querySelector('[part="body"]');
+        return body && !body.querySelector('.loading') && body.textContent.trim().length > 0;
+      },
+      tag,
+      { timeout: 60000 },
+    );
+    await page.waitForLoadState('networkidle');
+    const all = await Promise.all(sizes);
+    assert.deepEqual(problems, []);
+    const sum = (list) => list.reduce((total, s) => total + s.bytes, 0);
+    return { bytes: sum(all), wasm: sum(all.filter((s) => new URL(s.url).pathname.endsWith('.wasm'))) };
   } finally {
     await browser.close();
   }
