@@ -275,6 +275,8 @@ export interface NlStartingSlopesAttributes extends NlCommonAttributes {
   norm?: 'layer' | 'rms';
   /** seed of the weights and tokens (default 1) */
   seed?: number;
+  /** draws of weights and tokens the figures are taken over (1 to 64) (default 32) */
+  draws?: number;
 }
 /** <nl-starting-slopes>: The slopes a Transformer starts with. */
 export interface NlStartingSlopes extends NlWidget {}
@@ -291,8 +293,10 @@ export interface NlWarmUpAttributes extends NlCommonAttributes {
   steps?: 50 | 100 | 200 | 300;
   /** steps of the linear warm-up (1 to 300) (default 50) */
   warmup?: number;
-  /** seed of the weights and strings (default 1) */
+  /** first seed of the weights and strings; the seeds run on from it (default 1) */
   seed?: number;
+  /** seeds each stack trains over (1 to 10) (default 5) */
+  seeds?: number;
 }
 /** <nl-warm-up>: Warm-up, post-norm and pre-norm. */
 export interface NlWarmUp extends NlWidget {}

@@ -1,21 +1,28 @@
 // <nl-starting-slopes>: the slopes a small Transformer starts with. For each block, the size of
-// its feed-forward weight slopes at initialisation, post-norm beside pre-norm, averaged over the
-// core's draws; and the last block's slope as the stack deepens, beside what Xiong and
-// colleagues' analysis expects of it. Computed by the core in a worker of the widget's own.
+// its feed-forward weight slopes at initialisation, post-norm beside pre-norm, over the core's
+// draws (the median and the 10-90 % band, the core's bandOf); and the last block's slope as the
+// stack deepens, over the same draws, beside what Xiong and colleagues' analysis expects of it.
+// The draws are shared out over Transformer workers of the widget's own, one per core, and drawn
+// as they arrive; Cancel ends them at once.
 import { NlWidget, define } from '../widget/widget.js';
-import { SLOPES_DEPTHS, TRANSFORMER_WIDTHS } from '../widget/limits.js';
+import { SLOPES_DEPTHS, SLOPES_DRAWS, TRANSFORMER_WIDTHS } from '../widget/limits.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
+import { startRun, those } from '../widget/run-controls.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
 import { CancelError, isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS } from '../work/transformer-jobs.js';
-import { transformerWorker } from '../work/transformer-work.js';
+import { shareOut, transformerWorkers } from '../work/transformer-work.js';
 
 const WIDTHS = TRANSFORMER_WIDTHS;
 const SETTLE_MS = 150;
+// The depths of the second chart: the core's compared_depths() (report/transformer_views.hpp).
+const DEPTHS = Object.freeze([1, 2, 3, 4, 6, 8, 12]);
+// Draws a worker computes in one call: at the opening setting about a tenth of a second.
+const CHUNK = 2;
 const NORMS = [
   ['layer', 'layer norm'],
   ['rms', 'RMS norm'],
@@ -24,6 +31,7 @@ const PLACEMENTS = [
   ['post', 'post-norm', '--nl-batch'],
   ['pre', 'pre-norm', '--nl-layer'],
 ];
+const drawsText = (n) => `${n} draw${n === 1 ? '' : 's'}`;
 
 export class NlStartingSlopes extends NlWidget {
   static title = 'The slopes a Transformer starts with';
@@ -34,16 +42,29 @@ export class NlStartingSlopes extends NlWidget {
     { name: 'width', type: 'integer', default: 64, choices: WIDTHS, doc: 'features of a token (16, 32 or 64)' },
     { name: 'norm', type: 'string', default: 'layer', choices: ['layer', 'rms'], doc: 'the normaliser' },
     { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the weights and tokens' },
+    {
+      name: 'draws',
+      type: 'integer',
+      default: 32,
+      ...SLOPES_DRAWS,
+      doc: 'draws of weights and tokens the figures are taken over (1 to 64)',
+    },
   ];
 
   constructor() {
     super();
-    this.trainingWorker = transformerWorker(); // the base class frees it with each start
+    this.workers = transformerWorkers();
+  }
+
+  stop() {
+    super.stop();
+    this.asking?.abort();
+    for (const worker of this.workers) worker.free();
   }
 
   async start() {
     const c = this.config;
-    Object.assign(this, { depth: c.depth, width: c.width, norm: c.norm, seed: c.seed });
+    Object.assign(this, { depth: c.depth, width: c.width, norm: c.norm, seed: c.seed, draws: c.draws });
     this.render(`
       <div class="controls">
         <label>blocks <input type="range" min="1" max="12" value="${this.depth}" data-depth aria-label="number of blocks"></label>
@@ -54,17 +75,23 @@ export class NlStartingSlopes extends NlWidget {
         <label>normaliser <select data-norm aria-label="normaliser">${NORMS.map(
           ([k, label]) => `<option value="${k}" ${k === this.norm ? 'selected' : ''}>${label}</option>`,
         ).join('')}</select></label>
+        <label>draws <input type="number" min="${SLOPES_DRAWS.min}" max="${SLOPES_DRAWS.max}" step="1" value="${this.draws}" data-draws aria-label="draws"></label>
         <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
       </div>
+      <div class="controls">
+        <button data-run>Draw again</button>
+        <button data-cancel disabled>Cancel</button>
+        <span data-status role="status" aria-live="polite"></span>
+      </div>
+      <progress class="progress" max="1" value="0" aria-label="draws done"></progress>
       <p class="note" data-about></p>
-      <div class="chart"><canvas data-blocks role="img" aria-label="size of each block's feed-forward weight slopes, post-norm and pre-norm" aria-describedby="slopes-finding"></canvas></div>
-      <p class="note" data-status role="status" aria-live="polite"></p>
-      <div class="chart"><canvas data-depths role="img" aria-label="the last block's slope size at depths 1 to 12, measured and expected" aria-describedby="slopes-finding"></canvas></div>
-      <div data-alternative></div>
+      <div class="chart"><canvas data-blocks role="img" aria-label="size of each block's feed-forward weight slopes, post-norm and pre-norm, median and 10 to 90 % band over the draws" aria-describedby="slopes-finding"></canvas></div>
+      <div class="chart"><canvas data-depths role="img" aria-label="the last block's slope size at depths 1 to 12, median and band over the draws, and expected" aria-describedby="slopes-finding"></canvas></div>
+      <div data-alternative><p class="note finding" id="slopes-finding"></p></div>
       ${readouts([
-        { label: 'last block over first, post-norm', out: 'postRatio' },
-        { label: 'last block over first, pre-norm', out: 'preRatio' },
-        { label: 'last block at depth 12 over depth 1, post / pre', out: 'deep' },
+        { label: 'last block over first, post-norm (medians)', out: 'postRatio' },
+        { label: 'last block over first, pre-norm (medians)', out: 'preRatio' },
+        { label: 'last block at depth 12 over depth 1, post / pre (medians)', out: 'deep' },
       ])}`);
     this.$('[data-depth]').addEventListener('input', (e) => {
       this.depth = Number(e.target.value);
@@ -73,8 +100,14 @@ export class NlStartingSlopes extends NlWidget {
     });
     this.$('[data-width]').addEventListener('change', (e) => this.reader({ width: Number(e.target.value) }));
     this.$('[data-norm]').addEventListener('change', (e) => this.reader({ norm: e.target.value }));
+    this.$('[data-draws]').addEventListener('change', (e) => {
+      const v = Number(e.target.value);
+      if (Number.isInteger(v) && v >= SLOPES_DRAWS.min && v <= SLOPES_DRAWS.max) this.reader({ draws: v });
+      else e.target.value = String(this.draws);
+    });
+    this.$('[data-run]').addEventListener('click', () => this.update());
+    this.$('[data-cancel]').addEventListener('click', () => this.asking?.abort());
     watchWidgetSeed(this);
-    this.acrossFor = null; // this start's body has no second chart yet
     await this.compute();
   }
 
@@ -92,87 +125,190 @@ export class NlStartingSlopes extends NlWidget {
     });
   }
 
+  /**
+   * Every draw at the reader's depth, then at each depth of the second chart, shared out over the
+   * workers; each chart is drawn again as its draws arrive.
+   * ensures: nl-done with {state} once every draw is in; on Cancel the charts keep the draws in
+   * and the status and finding say how many.
+   */
   async compute() {
     this.asking?.abort();
     const asking = new AbortController();
     this.asking = asking;
     this.signal.addEventListener('abort', () => asking.abort(), { once: true });
     const signal = asking.signal;
-    const { depth, width, norm, seed } = this;
-    this.$('[data-status]').textContent = 'The core is drawing the stacks…';
-    // A slider dragged sends many values: only the one it rests on for a moment is computed (a
-    // job the worker has begun runs to its end, so each would hold up the next).
+    const { depth, width, norm, seed, draws } = this;
+    // A slider dragged sends many values: only the one it rests on for a moment is computed.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     if (signal.aborted) throw new CancelError();
-    const ask = (job, input) => this.worker.run(job, { input, signal });
-    this.blocks = await ask(TRANSFORMER_JOBS.startingSlopes, { depth, width, norm, seed });
-    this.drawBlocks();
-    const acrossFor = `${width} ${norm} ${seed}`; // the depth does not change the second chart
-    if (this.acrossFor !== acrossFor) {
-      this.$('[data-status]').textContent = 'The core is drawing stacks of 1 to 12 blocks for the second chart…';
-      this.across = await ask(TRANSFORMER_JOBS.slopesAcrossDepths, { width, norm, seed });
-      this.acrossFor = acrossFor;
-      this.drawAcross();
+    const run = startRun(this, { pending: 'The finding appears when every draw is in.' });
+    const { status, bar } = run;
+    const depths = [depth, ...DEPTHS.filter((d) => d !== depth)];
+    const at = new Map(depths.map((d) => [d, { post: [], pre: [], count: 0 }]));
+    this.ensemble = { depth, width, norm, seed, draws, at };
+    const tasks = depths.flatMap((d) =>
+      Array.from({ length: Math.ceil(draws / CHUNK) }, (_, k) => ({
+        depth: d,
+        first: k * CHUNK,
+        count: Math.min(CHUNK, draws - k * CHUNK),
+      })),
+    );
+    bar.max = depths.length * draws;
+    bar.value = 0;
+    status.textContent = `Drawing ${drawsText(draws)} of stacks in ${this.workers.length} worker${this.workers.length === 1 ? '' : 's'}…`;
+    this.drawAbout();
+    const t0 = performance.now();
+    try {
+      await shareOut(this.workers, tasks, async (worker, task) => {
+        const input = { depth: task.depth, width, norm, seed, first: task.first, count: task.count };
+        const answer = await worker.run(TRANSFORMER_JOBS.slopesDraws, { input, signal });
+        const entry = at.get(task.depth);
+        answer.post.forEach((row, k) => (entry.post[task.first + k] = row));
+        answer.pre.forEach((row, k) => (entry.pre[task.first + k] = row));
+        entry.count += task.count;
+        bar.value += task.count;
+        if (task.depth === depth && entry.count === draws) this.blocksSeconds = (performance.now() - t0) / 1000;
+        if (task.depth === depth) this.drawBlocks();
+        if (DEPTHS.includes(task.depth)) this.drawAcross();
+      });
+    } catch (e) {
+      if (isCancel(e) && this.asking === asking && !this.signal.aborted) {
+        const inBlocks = at.get(depth).count;
+        run.cancelled(
+          `Cancelled with ${inBlocks} of ${drawsText(draws)} in at ${depth} blocks`,
+          inBlocks > 0 ? `the first chart holds ${those(inBlocks)}, the second the draws in at each depth` : '',
+        );
+      }
+      throw e;
+    } finally {
+      run.finish();
     }
-    this.$('[data-status]').textContent = '';
+    const seconds = (performance.now() - t0) / 1000;
+    status.textContent =
+      `${drawsText(draws)} drawn at ${depth} blocks in ${fmt(this.blocksSeconds, 2)} s, ` +
+      `at all ${depths.length} depths in ${fmt(seconds, 2)} s.`;
     this.describe();
     this.noticeChange();
+    this.done({});
+  }
+
+  /** The core's spread of each block over the draws in: {count, median, low, high, ...}, or null. */
+  bandAt(d, placement) {
+    const rows = this.ensemble.at.get(d)[placement].filter(Boolean);
+    return rows.length ? this.nl.bandOf(rows) : null;
+  }
+
+  drawAbout() {
+    const e = this.ensemble;
+    this.$('[data-about]').textContent =
+      `${e.depth} blocks of causal self-attention (4 heads) and a feed-forward block (${e.width} → ${4 * e.width} → ${e.width}), ` +
+      `${e.norm === 'rms' ? 'RMS' : 'layer'} norm, Xavier-initialised; 8 sequences of 16 random tokens, next-token loss. ` +
+      `Lines: the median over ${drawsText(e.draws)} of weights and tokens (seed ${e.seed}); shading: 10 to 90 % of the draws.`;
+  }
+
+  /** A median line over its 10-90 % band, as chart series. */
+  banded(label, colourVar, band, xs) {
+    const at = (list) => Array.from(list, (y, k) => ({ x: xs[k], y }));
+    const edge = (name, extra) => ({
+      label: `${label}, ${name}`,
+      data: at(band[name === '10 %' ? 'low' : 'high']),
+      colourVar,
+      width: 0,
+      legend: false,
+      ...extra,
+    });
+    return [
+      edge('10 %'),
+      edge('90 %', { fill: '-1', fillAlpha: 0.18 }),
+      { label, data: at(band.median), colourVar, points: 3 },
+    ];
   }
 
   drawBlocks() {
-    const v = this.blocks;
-    this.$('[data-about]').textContent =
-      `${v.depth} blocks of causal self-attention (${v.heads} heads) and a feed-forward block (${v.width} → ${v.hidden} → ${v.width}), ` +
-      `${v.norm === 'rms' ? 'RMS' : 'layer'} norm, Xavier-initialised; ${v.sequences} sequences of ${v.context} random tokens, ` +
-      `next-token loss; the mean of ${v.draws} draws.`;
-    const last = v.depth - 1;
-    this.out('postRatio', fmt(v.post[last] / v.post[0], 2));
-    this.out('preRatio', fmt(v.pre[last] / v.pre[0], 2));
-    const series = PLACEMENTS.map(([k, label, colourVar]) => ({
-      label,
-      data: Array.from(v[k]),
-      colourVar,
-      points: 3,
-    }));
+    const { depth } = this.ensemble;
+    const blocks = Array.from({ length: depth }, (_, k) => k + 1);
+    const bands = Object.fromEntries(PLACEMENTS.map(([k]) => [k, this.bandAt(depth, k)]));
+    if (!bands.post) return;
+    const last = depth - 1;
+    this.out('postRatio', fmt(bands.post.median[last] / bands.post.median[0], 2));
+    this.out('preRatio', fmt(bands.pre.median[last] / bands.pre.median[0], 2));
+    const series = PLACEMENTS.flatMap(([k, label, colourVar]) => this.banded(label, colourVar, bands[k], blocks));
     this.lines('blocksChart', this.$('[data-blocks]'), series, {
-      xTitle: 'block',
+      xTitle: `block (${this.heldText(depth)})`,
       yTitle: 'size of the feed-forward weight slopes',
       yMin: 0,
     });
   }
 
+  /** "32 of 32 draws", or fewer while they arrive. */
+  heldText(d) {
+    return `${this.ensemble.at.get(d).count} of ${drawsText(this.ensemble.draws)}`;
+  }
+
+  /**
+   * The last block's slope at each depth with draws in: {depths, post, pre}, each a list of that
+   * depth's spread of the last block, or null before any.
+   */
+  acrossBands() {
+    const depths = DEPTHS.filter((d) => this.ensemble.at.get(d).count > 0);
+    if (!depths.length) return null;
+    const lastOf = (placement) => {
+      const rows = [];
+      for (let k = 0; k < this.ensemble.draws; k++) {
+        if (depths.every((d) => this.ensemble.at.get(d)[placement][k])) {
+          rows.push(depths.map((d) => this.ensemble.at.get(d)[placement][k][d - 1]));
+        }
+      }
+      return rows.length ? this.nl.bandOf(rows) : null;
+    };
+    const post = lastOf('post');
+    const pre = lastOf('pre');
+    return post && pre ? { depths, post, pre, draws: post.count } : null;
+  }
+
   drawAcross() {
-    const a = this.across;
-    const at = (list) => Array.from(list, (y, k) => ({ x: a.depths[k], y }));
-    const series = [
-      ...PLACEMENTS.map(([k, label, colourVar]) => ({
-        label: `${label}, measured`,
-        data: at(a[k]),
-        colourVar,
-        points: 3,
-      })),
-      {
-        label: 'post-norm, expected: the same at every depth',
-        data: at(a.postExpected),
-        colourVar: '--nl-batch',
-        dash: [6, 4],
-      },
-      { label: 'pre-norm, expected: 1/√depth', data: at(a.preExpected), colourVar: '--nl-layer', dash: [6, 4] },
-    ];
+    const a = this.acrossBands();
+    if (!a) return;
+    this.across = a;
+    const series = PLACEMENTS.flatMap(([k, label, colourVar]) =>
+      this.banded(`${label}, measured`, colourVar, a[k], a.depths),
+    );
+    if (a.depths[0] === 1) {
+      // Xiong and colleagues' expectations, drawn through the one-block stack's median.
+      const post1 = a.post.median[0];
+      const pre1 = a.pre.median[0];
+      series.push(
+        {
+          label: 'post-norm, expected: the same at every depth',
+          data: a.depths.map((x) => ({ x, y: post1 })),
+          colourVar: '--nl-batch',
+          dash: [6, 4],
+        },
+        {
+          label: 'pre-norm, expected: 1/√depth',
+          data: a.depths.map((x) => ({ x, y: pre1 / Math.sqrt(x) })),
+          colourVar: '--nl-layer',
+          dash: [6, 4],
+        },
+      );
+    }
     const n = a.depths.length - 1;
-    this.out('deep', `${fmt(a.post[n] / a.post[0], 2)} / ${fmt(a.pre[n] / a.pre[0], 2)}`);
+    this.out('deep', `${fmt(a.post.median[n] / a.post.median[0], 2)} / ${fmt(a.pre.median[n] / a.pre.median[0], 2)}`);
     this.lines('depthsChart', this.$('[data-depths]'), series, {
-      xTitle: 'blocks in the stack',
+      xTitle: `blocks in the stack (the draws in at every depth shown: ${a.draws} of ${this.ensemble.draws})`,
       yTitle: "the last block's slope size",
       yMin: 0,
     });
   }
 
   describe() {
-    const v = this.blocks;
+    const { depth, draws } = this.ensemble;
+    const post = this.bandAt(depth, 'post');
+    const pre = this.bandAt(depth, 'pre');
     const a = this.across;
     const two = (x) => fmt(x, 2);
-    const last = v.depth - 1;
+    const range = (band, k) => `${two(band.median[k])} (${two(band.low[k])} to ${two(band.high[k])})`;
+    const last = depth - 1;
     const n = a.depths.length - 1;
     const wasOpen = this.$('details.numbers')?.open;
     setHtml(
@@ -180,26 +316,25 @@ export class NlStartingSlopes extends NlWidget {
       chartAlternative({
         findingId: 'slopes-finding',
         finding:
-          `With ${v.depth} blocks, the feed-forward slopes of block 1 are ${two(v.post[0])} post-norm and ${two(v.pre[0])} pre-norm; ` +
-          `of block ${v.depth}, ${two(v.post[last])} and ${two(v.pre[last])}. ` +
-          `From 1 to ${a.depths[n]} blocks the last block's slope goes from ${two(a.post[0])} to ${two(a.post[n])} post-norm ` +
-          `(expected: unchanged) and from ${two(a.pre[0])} to ${two(a.pre[n])} pre-norm (expected: ${two(a.preExpected[n])}).`,
-        caption: 'slope size per block, and the last block across depths',
+          `Over ${drawsText(draws)}, median and 10 to 90 % band: with ${depth} blocks, the feed-forward slopes of block 1 are ` +
+          `${range(post, 0)} post-norm and ${range(pre, 0)} pre-norm; of block ${depth}, ${range(post, last)} and ${range(pre, last)}. ` +
+          `From 1 to ${a.depths[n]} blocks the last block's slope goes from ${range(a.post, 0)} to ${range(a.post, n)} post-norm ` +
+          `(expected: unchanged) and from ${range(a.pre, 0)} to ${range(a.pre, n)} pre-norm ` +
+          `(expected: ${two(a.pre.median[0] / Math.sqrt(a.depths[n]))}).`,
+        caption: `slope size per block, and the last block across depths: median (10 % to 90 %) over ${drawsText(draws)}`,
         columns: [
           'block or depth',
           'post-norm, per block',
           'pre-norm, per block',
           'post-norm, last block',
           'pre-norm, last block',
-          'pre-norm, expected',
         ],
-        rows: Array.from({ length: Math.max(v.depth, a.depths.length) }, (_, k) => [
-          `${k < v.depth ? `block ${k + 1}` : '–'} / ${k < a.depths.length ? `depth ${a.depths[k]}` : '–'}`,
-          k < v.depth ? two(v.post[k]) : '',
-          k < v.depth ? two(v.pre[k]) : '',
-          k < a.depths.length ? two(a.post[k]) : '',
-          k < a.depths.length ? two(a.pre[k]) : '',
-          k < a.depths.length ? two(a.preExpected[k]) : '',
+        rows: Array.from({ length: Math.max(depth, a.depths.length) }, (_, k) => [
+          `${k < depth ? `block ${k + 1}` : '–'} / ${k < a.depths.length ? `depth ${a.depths[k]}` : '–'}`,
+          k < depth ? range(post, k) : '',
+          k < depth ? range(pre, k) : '',
+          k < a.depths.length ? range(a.post, k) : '',
+          k < a.depths.length ? range(a.pre, k) : '',
         ]),
       }),
     );

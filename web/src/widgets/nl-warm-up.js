@@ -1,11 +1,13 @@
 // <nl-warm-up>: a post-norm and a pre-norm Transformer trained side by side on reversing strings
-// of digits, with Adam at the reader's learning rate, each without and with a linear warm-up:
-// the four loss curves as they come, progress and Cancel, then each stack's loss and accuracy on
-// strings no step trained on. Trained by the core in workers of the widget's own.
+// of digits, with Adam at the reader's learning rate, each without and with a linear warm-up, over
+// several seeds: each stack's median loss curve with its 10-90 % band (the core's bandOf) as the
+// seeds come in, progress and Cancel, then how many seeds each stack learned the task in (the
+// core's verdict on 1,024 strings no step trained on, tallied by the core). A reader can look at
+// one seed's curves. Trained by the core in workers of the widget's own, one per core.
 import { NlWidget, define } from '../widget/widget.js';
-import { TRANSFORMER_WIDTHS, WARM_UP_DEPTHS, WARM_UP_STEPS, WARM_UP_WARMUP } from '../widget/limits.js';
+import { TRANSFORMER_WIDTHS, WARM_UP_DEPTHS, WARM_UP_SEEDS, WARM_UP_STEPS, WARM_UP_WARMUP } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
-import { startRun } from '../widget/run-controls.js';
+import { startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
@@ -14,7 +16,8 @@ import { watchWidgetSeed } from '../widget/seed-field.js';
 import { HostPolicyError } from '../page/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS, WARM_UP_RUNS } from '../work/transformer-jobs.js';
-import { transformerWorker } from '../work/transformer-work.js';
+import { shareOut, transformerWorkers } from '../work/transformer-work.js';
+import { consecutiveSeeds, seedsText } from './mnist-lab/ensemble.js';
 
 const WIDTHS = TRANSFORMER_WIDTHS;
 const RATES = [1e-3, 2e-3, 5e-3, 1e-2, 2e-2];
@@ -39,26 +42,36 @@ export class NlWarmUp extends NlWidget {
     { name: 'learning-rate', type: 'number', default: 1e-2, choices: RATES, doc: "Adam's learning rate" },
     { name: 'steps', type: 'integer', default: 200, choices: STEPS, doc: 'training steps of each stack' },
     { name: 'warmup', type: 'integer', default: 50, ...WARM_UP_WARMUP, doc: 'steps of the linear warm-up (1 to 300)' },
-    { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the weights and strings' },
+    {
+      name: 'seed',
+      type: 'integer',
+      default: 1,
+      min: 0,
+      max: 4294967295,
+      doc: 'first seed of the weights and strings; the seeds run on from it',
+    },
+    {
+      name: 'seeds',
+      type: 'integer',
+      default: 5,
+      ...WARM_UP_SEEDS,
+      doc: 'seeds each stack trains over (1 to 10)',
+    },
   ];
 
   constructor() {
     super();
-    // Post-norm's two stacks in one worker, pre-norm's in another where the machine has two
-    // cores, so the four train in about half the time. The base class frees the first with each
-    // start; stop() frees the second.
-    this.trainingWorker = transformerWorker();
-    this.otherWorker = (globalThis.navigator?.hardwareConcurrency ?? 1) > 1 ? transformerWorker() : null;
+    this.workers = transformerWorkers();
   }
 
   stop() {
     super.stop();
-    this.otherWorker?.free();
+    this.training?.abort();
+    for (const worker of this.workers) worker.free();
   }
 
   cancel() {
-    this.worker.cancel();
-    this.otherWorker?.cancel();
+    this.training?.abort();
   }
 
   async start() {
@@ -70,6 +83,8 @@ export class NlWarmUp extends NlWidget {
       steps: c.steps,
       warmup: c.warmup,
       seed: c.seed,
+      seeds: c.seeds,
+      shown: 'all', // 'all' (median and band) or one seed's index in the last run's seeds
     });
     this.render(`
       <div class="controls">
@@ -79,12 +94,14 @@ export class NlWarmUp extends NlWidget {
         <label>learning rate <select data-rate aria-label="learning rate">${choice(RATES, this.learningRate)}</select></label>
         <label>steps <select data-steps aria-label="steps">${choice(STEPS, this.steps)}</select></label>
         <label>warm-up steps <input type="number" min="1" max="300" step="1" value="${this.warmup}" data-warmup aria-label="warm-up steps"></label>
-        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+        <label>first seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="first seed"></label>
+        <label>seeds <input type="number" min="${WARM_UP_SEEDS.min}" max="${WARM_UP_SEEDS.max}" step="1" value="${this.seeds}" data-seeds aria-label="seeds"></label>
+        <label>show <select data-shown aria-label="curves shown"><option value="all">median and band</option></select></label>
       </div>
       <div class="controls">
         <button data-run>Train</button>
         <button data-cancel disabled>Cancel</button>
-        <span data-status role="status" aria-live="polite">The four stacks train in workers when you press Train.</span>
+        <span data-status role="status" aria-live="polite">The four stacks train over the seeds in workers when you press Train.</span>
       </div>
       <progress class="progress" max="1" value="0" aria-label="training steps done"></progress>
       <p class="note" data-about></p>
@@ -110,6 +127,18 @@ export class NlWarmUp extends NlWidget {
       } else e.target.value = String(this.warmup);
       this.describeRun();
     });
+    this.$('[data-seeds]').addEventListener('change', (e) => {
+      const v = Number(e.target.value);
+      if (Number.isInteger(v) && v >= WARM_UP_SEEDS.min && v <= WARM_UP_SEEDS.max) {
+        this.seeds = v;
+        this.changed({ seeds: v });
+      } else e.target.value = String(this.seeds);
+      this.describeRun();
+    });
+    this.$('[data-shown]').addEventListener('change', (e) => {
+      this.shown = e.target.value;
+      this.drawCurves();
+    });
     watchWidgetSeed(this);
     this.$('[data-run]').addEventListener('click', () => this.run());
     this.$('[data-cancel]').addEventListener('click', () => this.cancel());
@@ -126,89 +155,87 @@ export class NlWarmUp extends NlWidget {
     this.$('[data-about]').textContent =
       `Each stack: ${this.depth} blocks of width ${this.width} (4 heads, feed-forward ${this.width} → ${4 * this.width} → ${this.width}), ` +
       `layer norm, reading 4 digits and a separator and asked for the digits reversed; batches of 16 fresh strings; ` +
-      `Adam at ${this.learningRate} for ${this.steps} steps, with warm-up rising linearly over the first ${this.warmup}.`;
+      `Adam at ${this.learningRate} for ${this.steps} steps, with warm-up rising linearly over the first ${this.warmup}; ` +
+      `each stack trained once for each of ${seedsText(consecutiveSeeds(this.seed, this.seeds))}.`;
   }
 
   /**
-   * Trains the four stacks in this widget's worker; Cancel stops them between two pieces.
-   * ensures: nl-done with {state, runs} when they finish; none when cancelled or refused.
+   * Trains the four stacks once per seed, the trainings shared out over the workers; Cancel ends
+   * them at once.
+   * ensures: nl-done with {state, stacks} when they finish; none when cancelled or refused.
    */
   async run() {
-    const run = startRun(this, { pending: 'The curves appear as the stacks train.' });
+    this.training?.abort();
+    const training = new AbortController();
+    this.training = training;
+    this.signal.addEventListener('abort', () => training.abort(), { once: true });
+    const run = startRun(this, { pending: 'The finding appears when every seed has trained.' });
     const { status, bar } = run;
-    bar.value = 0;
     const input = {
       depth: this.depth,
       width: this.width,
       learningRate: this.learningRate,
       steps: this.steps,
       warmupSteps: this.warmup,
-      seed: this.seed,
     };
-    const losses = Object.fromEntries(WARM_UP_RUNS.map((r) => [r.name, []]));
-    const draw = () =>
-      this.lines(
-        'chart',
-        this.$('canvas'),
-        WARM_UP_RUNS.map((r) => ({ ...LOOKS[r.name], data: losses[r.name] })),
-        { xTitle: 'step', yTitle: 'training loss (log scale)', logY: true, xMin: 1, xMax: input.steps },
-      );
+    const seeds = consecutiveSeeds(this.seed, this.seeds);
+    // Per stack, per seed: the losses so far and, once trained, the run's figures.
+    this.ensemble = {
+      input,
+      seeds,
+      stacks: Object.fromEntries(
+        WARM_UP_RUNS.map((r) => [r.name, { losses: seeds.map(() => []), runs: seeds.map(() => null) }]),
+      ),
+    };
+    this.shown = 'all';
+    this.fillShown();
     // The chart's panel appears with the run: before Train it was an empty box half a phone's height.
     this.$('.chart').hidden = false;
-    draw();
-    const t0 = performance.now();
-    const shares = this.otherWorker
-      ? [
-          [this.worker, ['post']],
-          [this.otherWorker, ['pre']],
-        ]
-      : [[this.worker, ['post', 'pre']]];
-    status.textContent = `Training four stacks in ${shares.length === 2 ? 'two workers' : 'a worker'}…`;
-    const done = shares.map(() => 0);
-    const total = WARM_UP_RUNS.length * input.steps;
+    this.drawCurves();
+    const tasks = seeds.flatMap((seed, k) => WARM_UP_RUNS.map((r) => ({ seed, k, name: r.name })));
+    const total = tasks.length * input.steps;
     bar.max = total;
-    // The status is a live region, so it speaks at each quarter of the run only; the bar
-    // follows every step.
+    bar.value = 0;
+    let trained = 0;
+    status.textContent = `Training four stacks over ${seedsText(seeds)} in ${this.workers.length} worker${this.workers.length === 1 ? '' : 's'}…`;
     let quarter = 0;
-    const onProgressOf = (k) => (reply) => {
-      done[k] = reply.done;
-      bar.value = done.reduce((a, b) => a + b, 0);
-      const reached = Math.floor((4 * bar.value) / total);
-      if (reached > quarter && reached < 4) {
-        quarter = reached;
-        status.textContent = `${bar.value} of ${total} steps`;
-      }
-      const { detail } = reply;
-      if (!detail) return;
-      losses[detail.run].push(...detail.losses.map((y, j) => ({ x: detail.first + j + 1, y })));
-      draw();
-    };
+    const t0 = performance.now();
     try {
-      const answers = await Promise.all(
-        shares.map(([worker, placements], k) =>
-          worker.run(TRANSFORMER_JOBS.warmUp, {
-            input: { ...input, placements },
-            onProgress: onProgressOf(k),
-            signal: this.signal,
-          }),
-        ),
-      );
-      const order = WARM_UP_RUNS.map((r) => r.name);
-      const runs = answers.flatMap((a) => a.runs).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+      await shareOut(this.workers, tasks, async (worker, task) => {
+        const stack = this.ensemble.stacks[task.name];
+        const answer = await worker.run(TRANSFORMER_JOBS.warmUp, {
+          input: { ...input, seed: task.seed, names: [task.name] },
+          signal: training.signal,
+          onProgress: ({ detail }) => {
+            if (!detail) return;
+            stack.losses[task.k].push(...detail.losses);
+            bar.value += detail.losses.length;
+            // The status is a live region, so it speaks at each quarter of the run only.
+            const reached = Math.floor((4 * bar.value) / total);
+            if (reached > quarter && reached < 4) {
+              quarter = reached;
+              status.textContent = `${bar.value} of ${total} steps`;
+            }
+            if (this.shown !== 'all') this.drawCurves();
+          },
+        });
+        stack.runs[task.k] = answer.runs[0];
+        stack.losses[task.k] = answer.runs[0].losses;
+        trained += 1;
+        this.drawCurves();
+      });
       const seconds = (performance.now() - t0) / 1000;
-      status.textContent = `${runs.length} stacks of ${input.steps} steps trained in ${fmt(seconds, 2)} s.`;
-      this.show(runs, input);
-      this.done({ runs });
+      status.textContent = `${tasks.length} trainings of ${input.steps} steps in ${fmt(seconds, 2)} s.`;
+      this.show();
+      this.done({ stacks: this.tallies() });
     } catch (e) {
-      this.cancel(); // the other worker's share too, when one failed
+      training.abort(); // the other workers' trainings too, when one failed
       if (isCancel(e)) {
-        const whole = WARM_UP_RUNS.filter((r) => losses[r.name].length === input.steps).length;
-        run.cancelled(
-          `Cancelled after ${bar.value} of ${bar.max} steps`,
-          bar.value > 0
-            ? `the curves stop where each stack was, ${whole} of ${WARM_UP_RUNS.length} stacks trained to the end`
-            : '',
-        );
+        if (this.training === training && !this.signal.aborted)
+          run.cancelled(
+            `Cancelled after ${trained} of ${tasks.length} trainings`,
+            trained > 0 ? `the bands hold ${those(trained)}` : '',
+          );
       }
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
@@ -218,23 +245,98 @@ export class NlWarmUp extends NlWidget {
     }
   }
 
-  /** The four stacks on strings no step trained on, and each step's time. */
-  show(runs, input) {
-    const loss = (r) => fmt(r.check.loss, 3);
-    const share = (r) => fmt(r.check.accuracy, 2);
-    const by = Object.fromEntries(runs.map((r) => [r.name, r]));
+  /** The "show" menu: the band, or one seed of the last run. */
+  fillShown() {
+    const seeds = this.ensemble?.seeds ?? [];
+    setHtml(
+      this.$('[data-shown]'),
+      `<option value="all">median and band</option>` +
+        seeds.map((s, k) => `<option value="${k}">seed ${s}</option>`).join(''),
+    );
+  }
+
+  /**
+   * The curves: for each stack the median over the seeds trained so far with its 10-90 % band,
+   * or one seed's curve as it trains.
+   */
+  drawCurves() {
+    const e = this.ensemble;
+    if (!e) return;
+    const at = (list) => Array.from(list, (y, j) => ({ x: j + 1, y }));
+    const series = WARM_UP_RUNS.flatMap((r) => {
+      const look = LOOKS[r.name];
+      const stack = e.stacks[r.name];
+      if (this.shown !== 'all') return [{ ...look, data: at(stack.losses[Number(this.shown)]) }];
+      const whole = stack.runs.flatMap((run) => (run ? [run.losses] : []));
+      if (whole.length === 0) return [{ ...look, data: [] }];
+      const band = this.nl.bandOf(whole);
+      const edge = (name, extra) => ({
+        ...look,
+        label: `${look.label}, ${name}`,
+        data: at(band[name === '10 %' ? 'low' : 'high']),
+        width: 0,
+        legend: false,
+        ...extra,
+      });
+      return [
+        edge('10 %'),
+        edge('90 %', { fill: '-1', fillAlpha: 0.15 }),
+        { ...look, label: `${look.label} (median of ${whole.length})`, data: at(band.median) },
+      ];
+    });
+    this.lines('chart', this.$('canvas'), series, {
+      xTitle: 'step',
+      yTitle: this.shown === 'all' ? 'training loss, median and 10-90 % band (log scale)' : 'training loss (log scale)',
+      logY: true,
+      xMin: 1,
+      xMax: e.input.steps,
+    });
+  }
+
+  /** Per stack, the core's tally of the seeds it learned the task in, and its unseen accuracy's spread. */
+  tallies() {
+    const e = this.ensemble;
+    return Object.fromEntries(
+      WARM_UP_RUNS.map((r) => {
+        const runs = e.stacks[r.name].runs;
+        return [
+          r.name,
+          {
+            learned: this.nl.tallyOf(
+              e.seeds,
+              runs.map((run) => run.learned),
+            ),
+            unseen: this.nl.spreadOf(runs.map((run) => run.unseen.accuracy)),
+            msPerStep: this.nl.spreadOf(runs.map((run) => run.msPerStep)),
+          },
+        ];
+      }),
+    );
+  }
+
+  /** Each stack over the seeds: how many it learned the task in, its unseen accuracy, its step time. */
+  show() {
+    const { input } = this.ensemble;
+    const t = this.tallies();
+    const learned = (name) => t[name].learned.text;
+    const range = (s) => `${fmt(s.median, 2)} (${fmt(s.low, 2)} to ${fmt(s.high, 2)})`;
     const wasOpen = this.$('details.numbers')?.open;
     setHtml(
       this.$('[data-alternative]'),
       chartAlternative({
         findingId: 'warm-up-finding',
         finding:
-          `After ${input.steps} steps at ${input.learningRate}, on strings no step trained on: ` +
-          `post-norm reaches a loss of ${loss(by.post)} (digits right: ${share(by.post)}) without warm-up and ${loss(by.postWarm)} (${share(by.postWarm)}) with it; ` +
-          `pre-norm ${loss(by.pre)} (${share(by.pre)}) without and ${loss(by.preWarm)} (${share(by.preWarm)}) with it.`,
-        caption: 'each stack on unseen strings, and its time per step here',
-        columns: ['stack', 'loss on unseen strings', 'share of digits right', 'time per step'],
-        rows: runs.map((r) => [LOOKS[r.name].label, loss(r), share(r), `${fmt(r.msPerStep, 3)} ms`]),
+          `After ${input.steps} steps at ${input.learningRate}, judged on strings no step trained on, ` +
+          `post-norm learned the task without warm-up in ${learned('post')}; with warm-up in ${learned('postWarm')}. ` +
+          `Pre-norm learned it without warm-up in ${learned('pre')}; with warm-up in ${learned('preWarm')}.`,
+        caption: 'each stack over the seeds: learned the task, digits right on unseen strings, time per step here',
+        columns: ['stack', 'learned the task', 'share of digits right, median (10–90 %)', 'time per step, median'],
+        rows: WARM_UP_RUNS.map((r) => [
+          LOOKS[r.name].label,
+          learned(r.name),
+          range(t[r.name].unseen),
+          `${fmt(t[r.name].msPerStep.median, 3)} ms`,
+        ]),
       }),
     );
     if (wasOpen) this.$('details.numbers').open = true;
