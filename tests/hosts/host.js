@@ -53,7 +53,10 @@ export function frameworkHost(name, dependencies, files, clean = []) {
   const json = { name: `host-${name}`, private: true, type: 'module', dependencies };
   const text = `${JSON.stringify(json, null, 2)}\n`;
   const npm = (...args) =>
-    execFileSync('npm', [...args, '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const stamp = path.join(dir, '.installed');
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== text) {
     rmSync(dir, { recursive: true, force: true });
