@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "transformer/fast/fast_transformer.hpp"
 
 namespace normlab {
 
@@ -30,7 +31,7 @@ ReversalEnsemble reversal_ensemble(const DigitReversalSettings& settings, const 
     for (std::uint64_t seed : seeds) {
         DigitReversalSettings s = settings;
         s.seed = seed;
-        ReversalPiece run = continue_reversal_training(s, start_reversal_training(s), s.steps);
+        ReversalPiece run = fast::continue_reversal_training(s, start_reversal_training(s), s.steps);
         ReversalSeedRun r;
         r.seed = seed;
         r.losses = std::move(run.losses);

@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/random.hpp"
+#include "transformer/fast/fast_transformer.hpp"
 #include "transformer/next_token_loss.hpp"
 #include "transformer/stack_initialisation.hpp"
 
@@ -22,15 +23,12 @@ std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient
 }
 
 namespace {
+// One draw: the stack drawn from the seed, then its tokens, the next-token loss's slopes. Taken by
+// the fast twin (transformer/fast/), the layer values' draw bit for bit
+// (tests/transformer/test_fast_twin.cpp compares them).
 std::vector<double> sizes_of(const TransformerShape& shape, Placement placement, NormKind kind, std::uint64_t seed,
                              std::size_t sequences) {
-    Random random(seed);
-    const TransformerStack stack = initialised_stack(shape, placement, kind, random);
-    TokenBatch tokens{sequences, shape.context, std::vector<std::size_t>(sequences * shape.context)};
-    for (std::size_t& id : tokens.ids) id = static_cast<std::size_t>(random.below(shape.vocabulary));
-    const TransformerResponse r = stack.train(tokens);
-    const NextTokenLoss loss = next_token_loss(r.logits(), next_tokens(tokens));
-    return feed_forward_slope_sizes(stack.backward(r, loss.dlogits));
+    return fast::starting_slope_sizes(shape, placement, kind, seed, sequences);
 }
 } // namespace
 
