@@ -2,8 +2,10 @@
 // machine's closed network needs: the browser tests and the page benchmarks launch it from here.
 import { chromium } from 'playwright-core';
 
-export function launchChromium() {
+/** options: more of chromium.launch's options (e.g. handleSIGHUP: false). */
+export function launchChromium(options = {}) {
   return chromium.launch({
+    ...options,
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
