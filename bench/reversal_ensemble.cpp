@@ -1,7 +1,8 @@
 // The warm-up instrument's training over many seeds: how often a stack learns the digit-reversal
 // task, to set beside bench/reversal_ensemble_torch.py (the same stacks in PyTorch). Each seed
 // trains as the page does (train_digit_reversal's steps: 4 digits, 4 heads, feed-forward 4 x
-// width, layer norm, batches of 16) and is then asked for the reversed digits of 1,024 strings
+// width, layer norm, batches of 16), on the fast twin as the page's workers do (the reference's
+// steps bit for bit, transformer/fast/), and is then asked for the reversed digits of 1,024 strings
 // no step drew (reversal_unseen_check: 16 batches of 64, drawn as the steps after the run's check
 // batch), teacher-forced. A seed learns the task when it gets at least 0.9 of those digits right
 // (reversal_learned_accuracy, as reversal_ensemble counts it).
@@ -13,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "transformer/fast/fast_transformer.hpp"
 #include "transformer/normlab_transformer.hpp"
 
 using namespace normlab;
@@ -40,7 +42,7 @@ int main(int argc, char** argv) {
             s.seed = seed;
             const std::clock_t c0 = std::clock();
             const auto t0 = std::chrono::steady_clock::now();
-            const ReversalPiece run = continue_reversal_training(s, start_reversal_training(s), s.steps);
+            const ReversalPiece run = fast::continue_reversal_training(s, start_reversal_training(s), s.steps);
             const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
             const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             const ReversalCheck check = reversal_check(s, run.training);
