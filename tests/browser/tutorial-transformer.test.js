@@ -58,6 +58,10 @@ test('the starting slopes draw 32 draws over the workers, both charts banded, an
   assert.match(await text('nl-starting-slopes', '[data-out="deep"]'), /^\d+(\.\d+)? \/ \d+(\.\d+)?$/);
   // Each block's cell holds a median and its band, from the core's bandOf.
   await inWidget('nl-starting-slopes', 'details.numbers summary').click();
+  // The table is built from its template at the details' toggle event, which comes after the click.
+  await page.waitForFunction(
+    () => document.querySelector('nl-starting-slopes').shadowRoot.querySelectorAll('table tbody td').length > 0,
+  );
   const cells = await page.evaluate(() =>
     [...document.querySelector('nl-starting-slopes').shadowRoot.querySelectorAll('table tbody tr td')].map(
       (td) => td.textContent,
