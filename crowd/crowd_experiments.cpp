@@ -110,8 +110,10 @@ void require_training_result(const TrainingResult& r, std::size_t k) {
 std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingResult>& results) {
     for (std::size_t k = 0; k < results.size(); ++k) require_training_result(results[k], k);
     std::vector<ArrangementSummary> out;
+    std::vector<std::vector<double>> by_seed; // per summary: each seed's held-out accuracy, NaN where absent
     for (Arrangement a : compared_arrangements) {
-        ArrangementSummary s{a, 0, 0, 0, 0, 0, {}};
+        ArrangementSummary s{};
+        s.arrangement = a;
         std::vector<double> correct(crowd_seeds, 0.0), people(crowd_seeds, 0.0);
         std::vector<bool> seen(crowd_seeds, false);
         double count = 0;
@@ -127,17 +129,34 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
         if (count == 0) continue;
         s.train_accuracy /= count;
         s.final_loss /= count;
+        std::vector<double> seeds(crowd_seeds, std::nan(""));
         for (std::size_t seed = 0; seed < crowd_seeds; ++seed)
-            if (seen[seed]) s.heldout_by_seed.push_back(correct[seed] / people[seed]);
-        double total = 0;
-        s.heldout_min = s.heldout_max = s.heldout_by_seed.front();
-        for (double h : s.heldout_by_seed) {
-            total += h;
-            s.heldout_min = std::fmin(s.heldout_min, h);
-            s.heldout_max = std::fmax(s.heldout_max, h);
-        }
-        s.heldout_accuracy = total / static_cast<double>(s.heldout_by_seed.size());
+            if (seen[seed]) {
+                seeds[seed] = correct[seed] / people[seed];
+                s.heldout_by_seed.push_back(seeds[seed]);
+            }
+        s.heldout = spread_of(s.heldout_by_seed);
+        s.heldout_accuracy = s.heldout.mean;
+        s.heldout_min = s.heldout.min;
+        s.heldout_max = s.heldout.max;
         out.push_back(std::move(s));
+        by_seed.push_back(std::move(seeds));
+    }
+    // Each arrangement against the plain network, over the seeds both hold.
+    if (out.empty() || out.front().arrangement != Arrangement::Plain) return out;
+    for (std::size_t k = 1; k < out.size(); ++k) {
+        std::vector<std::uint64_t> seeds;
+        std::vector<bool> below, above;
+        for (std::size_t seed = 0; seed < crowd_seeds; ++seed) {
+            const double plain = by_seed[0][seed], mine = by_seed[k][seed];
+            if (std::isnan(plain) || std::isnan(mine)) continue;
+            seeds.push_back(seed + 1);
+            below.push_back(mine < plain);
+            above.push_back(mine > plain);
+        }
+        if (seeds.empty()) continue;
+        out[k].below_plain = tally_of(seeds, below);
+        out[k].above_plain = tally_of(seeds, above);
     }
     return out;
 }

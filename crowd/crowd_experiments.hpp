@@ -4,10 +4,13 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/block.hpp"
 #include "core/normaliser.hpp"
+#include "core/seed_tally.hpp"
+#include "core/spread.hpp"
 #include "crowd.hpp"
 #include "crowd_network.hpp"
 #include "training.hpp"
@@ -48,11 +51,17 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
 
 struct ArrangementSummary {
     Arrangement arrangement;
-    double train_accuracy = 0;               // mean over seeds and folds
-    double heldout_accuracy = 0;             // mean over seeds of (held-out correct / 25)
-    double final_loss = 0;                   // mean over seeds and folds
-    double heldout_min = 0, heldout_max = 0; // spread of the per-seed held-out accuracy
-    std::vector<double> heldout_by_seed;     // (seeds)
+    double train_accuracy = 0;           // mean over seeds and folds
+    double final_loss = 0;               // mean over seeds and folds
+    std::vector<double> heldout_by_seed; // (seeds) held-out correct / people, each seed over its 5 folds
+    // The spread of heldout_by_seed over the seeds (core/spread.hpp): its mean, least and largest,
+    // median and 10-90 % band, as every chance-driven instrument summarises its seeds.
+    Spread heldout;
+    double heldout_accuracy = 0, heldout_min = 0, heldout_max = 0; // heldout's mean, min and max
+    // Seed by seed against the plain network (each seed numbered from 1, as the page shows them):
+    // the seeds where this arrangement held out fewer people right, and where more. Absent for the
+    // plain network itself and when no seed of the results holds both.
+    std::optional<SeedTally> below_plain, above_plain;
 };
 // requires: results for whole seeds (every fold of a seed and arrangement), each one a training of
 // the plan could give: seed and fold in range, 0 < held out, right <= held out, accuracy in [0, 1],

@@ -1,6 +1,7 @@
 #include "experiment_json.hpp"
 
 #include "core/json_writer.hpp"
+#include "report/spread_json.hpp"
 
 namespace normlab {
 namespace {
@@ -24,7 +25,11 @@ void write_summary(JsonWriter& j, const std::vector<ArrangementSummary>& summary
         j.begin_object().field("arrangement", arrangement_name(s.arrangement));
         j.field("trainAccuracy", s.train_accuracy).field("heldoutAccuracy", s.heldout_accuracy);
         j.field("finalLoss", s.final_loss).field("heldoutMin", s.heldout_min).field("heldoutMax", s.heldout_max);
-        j.field("heldoutBySeed", s.heldout_by_seed).end_object();
+        j.field("heldoutBySeed", s.heldout_by_seed).key("heldout");
+        write_spread(j, s.heldout);
+        if (s.below_plain) write_tally(j.key("belowPlain"), *s.below_plain);
+        if (s.above_plain) write_tally(j.key("abovePlain"), *s.above_plain);
+        j.end_object();
     }
     j.end_array();
 }

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './site.js';
 import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
+import { ARRANGEMENT_NAMES as NAMES } from '../../web/src/widget/arrangements.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -159,11 +160,30 @@ test('the gradient-check table equals the native figures', async () => {
 test('the comparison table and the loss-curve crossings equal the native figures', async () => {
   const summary = native('comparison', '--json').summary;
   for (const s of summary) {
-    const cells = await inWidget('nl-comparison', `tr[data-arrangement="${s.arrangement}"] td`).allTextContents();
+    const row = (table) => `table[data-table="${table}"] tr[data-arrangement="${s.arrangement}"] td`;
+    const cells = await inWidget('nl-comparison', row('means')).allTextContents();
     shows(cells[0], s.trainAccuracy, `${s.arrangement} train`);
     shows(cells[1], s.heldoutAccuracy, `${s.arrangement} held out`);
     shows(cells[2], s.finalLoss, `${s.arrangement} loss`);
+    // Over the seeds: least – largest, the 10–90 % band, and seed by seed against the plain network.
+    const [range, band, below, above] = await inWidget('nl-comparison', row('seeds')).allTextContents();
+    const [least, largest] = range.split(' – ');
+    shows(least, s.heldout.min, `${s.arrangement} least`);
+    shows(largest, s.heldout.max, `${s.arrangement} largest`);
+    const [low, high] = band.split(' – ');
+    shows(low, s.heldout.low, `${s.arrangement} 10 %`);
+    shows(high, s.heldout.high, `${s.arrangement} 90 %`);
+    const seeds = (t) => (t ? `${t.holds} of ${t.count}` : '–');
+    assert.equal(below, seeds(s.belowPlain), `${s.arrangement} below plain`);
+    assert.equal(above, seeds(s.abovePlain), `${s.arrangement} above plain`);
   }
+  // The finding states each tally in the core's words, as the native command gives them.
+  const finding = await text('nl-comparison', '#comparison-finding');
+  for (const s of summary.filter((a) => a.belowPlain))
+    assert.ok(
+      finding.includes(`${NAMES[s.arrangement]} below it in ${s.belowPlain.text}`),
+      `${s.arrangement}: ${s.belowPlain.text}`,
+    );
   const curves = native('curves', '--json');
   const rows = await inWidget('nl-loss-curves', 'tbody tr').all();
   assert.equal(rows.length, curves.runs.length);
@@ -275,7 +295,8 @@ test('the comparison can be cancelled and restarted', async () => {
     null,
     { timeout: 60000 },
   );
-  assert.equal(await inWidget(c, 'tbody tr').count(), 5);
+  assert.equal(await inWidget(c, 'table[data-table="means"] tbody tr').count(), 5);
+  assert.equal(await inWidget(c, 'table[data-table="seeds"] tbody tr').count(), 5);
 });
 
 test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', async () => {

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "helpers.hpp"
 
 using namespace normlab;
@@ -54,6 +56,44 @@ TEST_CASE("the summary counts held-out accuracy over all 25 per seed", "[compari
         CHECK(a.heldout_accuracy == (first + second) / 2.0);
         CHECK(a.train_accuracy > 0.5);
     }
+}
+
+TEST_CASE("over the seeds: the core's spread of held-out accuracy, and seed by seed against the plain network",
+          "[comparison][seeds]") {
+    const std::vector<TrainingResult> results = run_comparison(0, 50); // seeds 0 and 1, all five arrangements
+    const std::vector<ArrangementSummary> s = summarise_comparison(results);
+    REQUIRE(s.size() == 5);
+    REQUIRE(s[0].arrangement == Arrangement::Plain);
+    CHECK_FALSE(s[0].below_plain.has_value());
+    CHECK_FALSE(s[0].above_plain.has_value());
+    for (const ArrangementSummary& a : s) {
+        INFO(arrangement_name(a.arrangement));
+        const Spread want = spread_of(a.heldout_by_seed);
+        CHECK(a.heldout.count == 2);
+        CHECK(a.heldout.mean == want.mean);
+        CHECK(a.heldout.median == want.median);
+        CHECK(a.heldout.low == want.low);
+        CHECK(a.heldout.high == want.high);
+        CHECK(a.heldout_accuracy == a.heldout.mean);
+        if (a.arrangement == Arrangement::Plain) continue;
+        REQUIRE(a.below_plain.has_value());
+        REQUIRE(a.above_plain.has_value());
+        // Seeds numbered from 1, as the page shows them; each seed below, above or level.
+        CHECK(a.below_plain->count == 2);
+        for (std::size_t seed = 0; seed < 2; ++seed) {
+            const double mine = a.heldout_by_seed[seed], plain = s[0].heldout_by_seed[seed];
+            const auto in = [&](const std::vector<std::uint64_t>& seeds) {
+                return std::find(seeds.begin(), seeds.end(), seed + 1) != seeds.end();
+            };
+            CHECK(in(a.below_plain->holding) == (mine < plain));
+            CHECK(in(a.above_plain->holding) == (mine > plain));
+        }
+    }
+    // A share of the plan without the plain network compares nothing.
+    const std::vector<ArrangementSummary> alone = summarise_comparison(run_comparison(5, 10));
+    REQUIRE(alone.size() == 1);
+    CHECK(alone[0].arrangement == Arrangement::Batch);
+    CHECK_FALSE(alone[0].below_plain.has_value());
 }
 
 TEST_CASE("under the batch layer the block's mean equals the layer's shift at every epoch", "[shift]") {

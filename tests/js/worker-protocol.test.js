@@ -18,6 +18,7 @@ import { JOB_SIZES, TIMING_WIDTHS } from '../../web/src/widget/limits.js';
 import { TrainingWorker } from '../../web/src/work/training-worker.js';
 import { sharedJob } from '../../web/src/work/shared-job.js';
 import { workerPool } from '../../web/src/work/pool.js';
+import { comparisonOverPool, comparisonShares } from '../../web/src/work/comparison-over-pool.js';
 
 let core;
 before(async () => {
@@ -339,6 +340,77 @@ test('a pool of two workers serves three widgets: each run reaches its own widge
   for (const w of widgets) w.free();
 });
 
+test('the comparison cut into shares of whole pieces: contiguous, covering the plan, as even as pieces allow', () => {
+  assert.deepEqual(comparisonShares(125, 1), [[0, 125]]);
+  assert.deepEqual(comparisonShares(125, 2), [
+    [0, 65],
+    [65, 125],
+  ]);
+  for (const parts of [3, 4, 25, 40]) {
+    const shares = comparisonShares(125, parts);
+    assert.equal(shares.length, Math.min(parts, 25));
+    assert.equal(shares[0][0], 0);
+    assert.equal(shares.at(-1)[1], 125);
+    shares.forEach(([begin, end], k) => {
+      assert.ok(end > begin, `share ${k} is empty`);
+      assert.equal(begin % 5, 0, 'a share begins inside a seed and arrangement');
+      if (k > 0) assert.equal(begin, shares[k - 1][1]);
+    });
+    const sizes = shares.map(([b, e]) => e - b);
+    assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 5, `${parts}: ${sizes}`);
+  }
+});
+
+test('the comparison spread over a pool of two: shares on both workers, progress to 125, the summary of the whole run', async () => {
+  const started = [];
+  const pool = workerPool({
+    size: 2,
+    start: () => {
+      const worker = workerOnRunner();
+      const post = worker.postMessage.bind(worker);
+      worker.requests = [];
+      worker.postMessage = (m) => {
+        worker.requests.push(m);
+        if (m?.type !== 'core') post(m);
+      };
+      started.push(worker);
+      return worker;
+    },
+  });
+  const trainer = new TrainingWorker(() => pool.view());
+  const progress = [];
+  const spread = await comparisonOverPool(trainer, { lanes: pool.most, onProgress: ({ done }) => progress.push(done) });
+  assert.equal(spread.workers, 2);
+  assert.equal(pool.size, 2);
+  const shares = started.map((w) =>
+    w.requests.filter((m) => m.job === 'comparison').map((m) => [m.input.begin, m.input.end]),
+  );
+  assert.ok(
+    shares.every((s) => s.length > 0),
+    'a worker ran no share',
+  );
+  assert.deepEqual(
+    shares.flat().sort((a, b) => a[0] - b[0]),
+    comparisonShares(125, 6),
+  );
+  assert.equal(progress.at(-1), 125);
+  assert.ok(
+    progress.every((d, k) => k === 0 || d >= progress[k - 1]),
+    'progress went back',
+  );
+  // The results in the plan's order, and the summary the whole run gives, to the bit.
+  const whole = core.summariseComparison(core.runComparison(0, 125).results);
+  assert.deepEqual(spread.results, whole.results);
+  assert.deepEqual(spread.summary, whole.summary);
+  // A cancel stops every share.
+  const controller = new AbortController();
+  const cancelled = comparisonOverPool(trainer, { lanes: 2, signal: controller.signal });
+  controller.abort();
+  await assert.rejects(cancelled, { name: 'CancelError' });
+  assert.equal(trainer.busy, false);
+  trainer.free();
+});
+
 test('a run whose input cannot be cloned rejects with the DataCloneError and leaves nothing pending; a job throwing an unreadable error still gets its one error reply', async () => {
   const trainer = new TrainingWorker(() => ({ postMessage: (m) => structuredClone(m), terminate() {} }));
   await assert.rejects(trainer.run('comparison', { input: { f() {} } }), { name: 'DataCloneError' });
@@ -453,7 +525,8 @@ test("the page's side refuses an oversized job without posting it; within the bo
 });
 
 test("every worker's job is bounded in JOB_SIZES or takes an input of fixed size", () => {
-  const FIXED = ['load', 'epochs', 'classify', 'activations', 'digit']; // checked by the job or the core
+  // Checked by the job or the core (comparisonSummary: at most the plan's trainings).
+  const FIXED = ['load', 'epochs', 'classify', 'activations', 'digit', 'comparisonSummary'];
   const all = [crowdJobs, transformerJobs, timingJobs, createMnistJobs(), mnistSweepJobs].flatMap(Object.keys);
   for (const job of all) assert.ok(Object.hasOwn(JOB_SIZES, job) || FIXED.includes(job), job);
   for (const job of Object.keys(JOB_SIZES)) assert.ok(all.includes(job), `${job} names no job`);

@@ -106,6 +106,10 @@ export function workerPool({ start = startWorker, size } = {}) {
     get size() {
       return workers.length;
     },
+    /** The most workers it starts: one per core (hardwareConcurrency), at most four. */
+    get most() {
+      return most;
+    },
   };
 }
 

@@ -32,7 +32,11 @@ export const REPLY = Object.freeze({
   cancelled: 'cancelled',
   error: 'error',
 });
-export const JOBS = Object.freeze({ comparison: 'comparison', wholeCrowd: 'wholeCrowd' });
+export const JOBS = Object.freeze({
+  comparison: 'comparison',
+  comparisonSummary: 'comparisonSummary',
+  wholeCrowd: 'wholeCrowd',
+});
 
 /** Progress is posted at display rate, not per training. */
 export const PROGRESS_INTERVAL_MS = 16;

@@ -1,0 +1,72 @@
+// The comparison's 125 trainings spread over the page's pool of workers (pool.js): the plan cut
+// into shares of whole pieces, a few for each worker the pool may start (one per core, at most
+// four), and as many lanes as workers, each lane taking the next share as soon as its last is
+// done, so that a worker slowed by other work takes fewer. Each share is a run of its own through
+// the widget's TrainingWorker, whose pool view sends it to an idle worker or starts one; the
+// shares' results, back in the plan's order, are summarised by the core in one more short run.
+// Progress is the sum of the shares'; a cancel (the signal, or the TrainingWorker's cancel())
+// stops every share, and a share that fails stops the rest.
+import { JOBS } from './protocol.js';
+import { pagePool } from './pool.js';
+import { TRAININGS_PER_PIECE } from './crowd-jobs.js';
+
+/** The comparison's trainings (5 seeds x 5 arrangements x 5 folds); the core's plan has as many. */
+export const COMPARISON_TRAININGS = 125;
+/** Shares per lane: enough for a fast worker to take more of them, few enough to cost little. */
+const SHARES_PER_LANE = 3;
+
+/**
+ * [begin, end) shares of `total` trainings, `parts` of them (fewer when there are fewer pieces),
+ * as even as whole pieces (one seed and arrangement's folds, which the core trains side by side)
+ * allow; none empty.
+ */
+export function comparisonShares(total, parts) {
+  const pieces = Math.ceil(total / TRAININGS_PER_PIECE);
+  const count = Math.max(1, Math.min(parts, pieces));
+  const shares = [];
+  for (let k = 0; k < count; k++) {
+    const begin = Math.min(total, Math.round((k * pieces) / count) * TRAININGS_PER_PIECE);
+    const end = Math.min(total, Math.round(((k + 1) * pieces) / count) * TRAININGS_PER_PIECE);
+    shares.push([begin, end]);
+  }
+  return shares;
+}
+
+/**
+ * Runs the comparison over `lanes` lanes of `worker` (a TrainingWorker onto the page's pool), then
+ * the core's summary of all the results. onProgress({done, total}) as trainings finish.
+ * ensures: resolves with {results, summary, workers} (workers: the lanes run side by side);
+ * rejects with a CancelError when cancelled, with a share's error when one fails.
+ */
+export async function comparisonOverPool(worker, { crowd, onProgress = () => {}, signal, lanes = pagePool.most } = {}) {
+  const shares = comparisonShares(COMPARISON_TRAININGS, lanes * SHARES_PER_LANE);
+  const done = shares.map(() => 0);
+  const answers = [];
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < shares.length) {
+      const k = next++;
+      const [begin, end] = shares[k];
+      try {
+        answers[k] = await worker.run(JOBS.comparison, {
+          input: crowd ? { crowd, begin, end } : { begin, end },
+          signal,
+          onProgress: (p) => {
+            done[k] = p.done;
+            onProgress({ done: done.reduce((a, b) => a + b, 0), total: COMPARISON_TRAININGS });
+          },
+        });
+      } catch (e) {
+        if (!failed) worker.cancel(); // the other lanes' shares stop too
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  const count = Math.min(lanes, shares.length);
+  await Promise.all(Array.from({ length: count }, lane));
+  const results = answers.flatMap((a) => a.results);
+  const summary = await worker.run(JOBS.comparisonSummary, { input: { results }, signal });
+  return { ...summary, workers: count };
+}
