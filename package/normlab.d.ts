@@ -18,6 +18,10 @@ export interface NlWidgetEventMap extends HTMLElementEventMap {
 
 /** What every normlab element has besides its own options (its attributes). */
 export interface NlWidget extends HTMLElement {
+  /** The theme attribute's value: set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows. */
+  theme: 'auto' | 'light' | 'dark';
+  /** The caption attribute (null when absent): set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows. */
+  caption: string | null;
   /** The options the reader changed, as a state string; setting it starts the widget again from that state. */
   state: string;
   /** This page linked to the present state. */
@@ -79,8 +83,13 @@ export interface NlCovariateShiftAttributes extends NlCommonAttributes {
   /** what to plot per unit (default "mean") */
   statistic?: 'mean' | 'deviation';
 }
-/** <nl-covariate-shift>: Covariate shift. */
-export interface NlCovariateShift extends NlWidget {}
+/** <nl-covariate-shift>: Covariate shift. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlCovariateShift extends NlWidget {
+  /** which network */
+  network: 'plain' | 'batch';
+  /** what to plot per unit */
+  statistic: 'mean' | 'deviation';
+}
 
 /** <nl-playground>'s attributes: Playground. */
 export interface NlPlaygroundAttributes extends NlCommonAttributes {
@@ -93,8 +102,17 @@ export interface NlPlaygroundAttributes extends NlCommonAttributes {
   /** training or predicting (default "train") */
   purpose?: 'train' | 'predict';
 }
-/** <nl-playground>: Playground. */
-export interface NlPlayground extends NlWidget {}
+/** <nl-playground>: Playground. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlPlayground extends NlWidget {
+  /** the block: rows separated by ";", values by "," */
+  rows: string;
+  /** the normaliser */
+  kind: 'batch' | 'layer' | 'rms' | 'group';
+  /** group count for the group setting: it must divide the block's features (1 to 16) */
+  groups: number;
+  /** training or predicting */
+  purpose: 'train' | 'predict';
+}
 
 /** <nl-running-average>'s attributes: Running averages. */
 export interface NlRunningAverageAttributes extends NlCommonAttributes {
@@ -105,16 +123,26 @@ export interface NlRunningAverageAttributes extends NlCommonAttributes {
   /** how many steps to take (default 100) */
   steps?: number;
 }
-/** <nl-running-average>: Running averages. */
-export interface NlRunningAverage extends NlWidget {}
+/** <nl-running-average>: Running averages. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlRunningAverage extends NlWidget {
+  /** the batch: rows separated by ";" */
+  rows: string;
+  /** share of the running figures kept at each step */
+  keep: number;
+  /** how many steps to take */
+  steps: number;
+}
 
 /** <nl-gradient-check>'s attributes: Gradient check. */
 export interface NlGradientCheckAttributes extends NlCommonAttributes {
   /** which layer and block (default "batch-four") */
   case?: 'batch-four' | 'layer-three' | 'layer-four';
 }
-/** <nl-gradient-check>: Gradient check. */
-export interface NlGradientCheck extends NlWidget {}
+/** <nl-gradient-check>: Gradient check. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlGradientCheck extends NlWidget {
+  /** which layer and block */
+  case: 'batch-four' | 'layer-three' | 'layer-four';
+}
 
 /** <nl-two-numbers>'s attributes: The row of two numbers. */
 export interface NlTwoNumbersAttributes extends NlCommonAttributes {
@@ -123,8 +151,13 @@ export interface NlTwoNumbersAttributes extends NlCommonAttributes {
   /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters (default "") */
   crowd?: string;
 }
-/** <nl-two-numbers>: The row of two numbers. */
-export interface NlTwoNumbers extends NlWidget {}
+/** <nl-two-numbers>: The row of two numbers. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlTwoNumbers extends NlWidget {
+  /** the normaliser shown first */
+  kind: 'layer' | 'rms' | 'batch';
+  /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters */
+  crowd: string;
+}
 
 /** <nl-weight-norm>'s attributes: Weight normalisation. */
 export interface NlWeightNormAttributes extends NlCommonAttributes {
@@ -135,8 +168,15 @@ export interface NlWeightNormAttributes extends NlCommonAttributes {
   /** the learning rate of the one step (0.001 to 10) (default 0.1) */
   'learning-rate'?: number;
 }
-/** <nl-weight-norm>: Weight normalisation. */
-export interface NlWeightNorm extends NlWidget {}
+/** <nl-weight-norm>: Weight normalisation. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlWeightNorm extends NlWidget {
+  /** the stored directions v: a row for height, a row for weight, a column per neuron (2 rows of 3) */
+  direction: string;
+  /** the magnitudes g, one per neuron (3) */
+  magnitude: string[];
+  /** the learning rate of the one step (0.001 to 10) */
+  learningRate: number;
+}
 
 /** <nl-comparison>'s attributes: The comparison. */
 export interface NlComparisonAttributes extends NlCommonAttributes {
@@ -145,30 +185,38 @@ export interface NlComparisonAttributes extends NlCommonAttributes {
   /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters (default "") */
   crowd?: string;
 }
-/** <nl-comparison>: The comparison. */
-export interface NlComparison extends NlWidget {}
+/** <nl-comparison>: The comparison. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlComparison extends NlWidget {
+  /** start training (in a worker) as the reader comes near the widget, not only on "Train again" */
+  autostart: boolean;
+  /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters */
+  crowd: string;
+}
 
 /** <nl-loss-curves>'s attributes: Loss curves. */
 export interface NlLossCurvesAttributes extends NlCommonAttributes {
   /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters (default "") */
   crowd?: string;
 }
-/** <nl-loss-curves>: Loss curves. */
-export interface NlLossCurves extends NlWidget {}
+/** <nl-loss-curves>: Loss curves. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlLossCurves extends NlWidget {
+  /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters */
+  crowd: string;
+}
 
 /** <nl-two-ways>'s attributes: Asked two ways. */
 export interface NlTwoWaysAttributes extends NlCommonAttributes {}
-/** <nl-two-ways>: Asked two ways. */
+/** <nl-two-ways>: Asked two ways. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlTwoWays extends NlWidget {}
 
 /** <nl-behaviours>'s attributes: Behaviours. */
 export interface NlBehavioursAttributes extends NlCommonAttributes {}
-/** <nl-behaviours>: Behaviours. */
+/** <nl-behaviours>: Behaviours. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlBehaviours extends NlWidget {}
 
 /** <nl-checklist>'s attributes: The checklist. */
 export interface NlChecklistAttributes extends NlCommonAttributes {}
-/** <nl-checklist>: The checklist. */
+/** <nl-checklist>: The checklist. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlChecklist extends NlWidget {}
 
 /** <nl-bowl>'s attributes: Stretched and round bowls. */
@@ -178,8 +226,13 @@ export interface NlBowlAttributes extends NlCommonAttributes {
   /** learning rate on the round bowl (default 0.3) */
   'round-rate'?: number;
 }
-/** <nl-bowl>: Stretched and round bowls. */
-export interface NlBowl extends NlWidget {}
+/** <nl-bowl>: Stretched and round bowls. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlBowl extends NlWidget {
+  /** learning rate on the stretched bowl */
+  stretchedRate: number;
+  /** learning rate on the round bowl */
+  roundRate: number;
+}
 
 /** <nl-drift>'s attributes: Drift through depth. */
 export interface NlDriftAttributes extends NlCommonAttributes {
@@ -188,16 +241,24 @@ export interface NlDriftAttributes extends NlCommonAttributes {
   /** how many layers (1 to 12) (default 5) */
   layers?: number;
 }
-/** <nl-drift>: Drift through depth. */
-export interface NlDrift extends NlWidget {}
+/** <nl-drift>: Drift through depth. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlDrift extends NlWidget {
+  /** seed of the random examples and weights */
+  seed: number;
+  /** how many layers (1 to 12) */
+  layers: number;
+}
 
 /** <nl-mean-spread>'s attributes: Mean, variance and standard deviation. */
 export interface NlMeanSpreadAttributes extends NlCommonAttributes {
   /** the starting list, comma-separated (at most 12 numbers) (default "3,4,5") */
   numbers?: string;
 }
-/** <nl-mean-spread>: Mean, variance and standard deviation. */
-export interface NlMeanSpread extends NlWidget {}
+/** <nl-mean-spread>: Mean, variance and standard deviation. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlMeanSpread extends NlWidget {
+  /** the starting list, comma-separated (at most 12 numbers) */
+  numbers: string[];
+}
 
 /** <nl-batch-by-hand>'s attributes: Batch norm by hand. */
 export interface NlBatchByHandAttributes extends NlCommonAttributes {
@@ -208,8 +269,15 @@ export interface NlBatchByHandAttributes extends NlCommonAttributes {
   /** shift (beta) per feature (at most 3) (default "0,0,0") */
   shift?: string;
 }
-/** <nl-batch-by-hand>: Batch norm by hand. */
-export interface NlBatchByHand extends NlWidget {}
+/** <nl-batch-by-hand>: Batch norm by hand. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlBatchByHand extends NlWidget {
+  /** the feature worked first (1, 2 or 3) */
+  feature: number;
+  /** scale (gamma) per feature (at most 3) */
+  scale: string[];
+  /** shift (beta) per feature (at most 3) */
+  shift: string[];
+}
 
 /** <nl-momentum>'s attributes: Running averages with momentum. */
 export interface NlMomentumAttributes extends NlCommonAttributes {
@@ -222,8 +290,17 @@ export interface NlMomentumAttributes extends NlCommonAttributes {
   /** how many batches to fold in (1 to 200) (default 3) */
   batches?: number;
 }
-/** <nl-momentum>: Running averages with momentum. */
-export interface NlMomentum extends NlWidget {}
+/** <nl-momentum>: Running averages with momentum. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlMomentum extends NlWidget {
+  /** batch means, repeated in order */
+  means: string[];
+  /** batch variances, one per mean */
+  variances: string[];
+  /** share of each batch folded in */
+  momentum: number;
+  /** how many batches to fold in (1 to 200) */
+  batches: number;
+}
 
 /** <nl-batch-size>'s attributes: The batch-size problem. */
 export interface NlBatchSizeAttributes extends NlCommonAttributes {
@@ -232,8 +309,13 @@ export interface NlBatchSizeAttributes extends NlCommonAttributes {
   /** seed of the 10,000 numbers (default 1) */
   seed?: number;
 }
-/** <nl-batch-size>: The batch-size problem. */
-export interface NlBatchSize extends NlWidget {}
+/** <nl-batch-size>: The batch-size problem. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlBatchSize extends NlWidget {
+  /** the batch size (2 to 256) */
+  batchSize: 2 | 4 | 8 | 16 | 32 | 64 | 128 | 256;
+  /** seed of the 10,000 numbers */
+  seed: number;
+}
 
 /** <nl-toggles>'s attributes: One example under each toggle. */
 export interface NlTogglesAttributes extends NlCommonAttributes {
@@ -242,8 +324,13 @@ export interface NlTogglesAttributes extends NlCommonAttributes {
   /** the example (row) shown first, 1 to 4 (default 1) */
   example?: number;
 }
-/** <nl-toggles>: One example under each toggle. */
-export interface NlToggles extends NlWidget {}
+/** <nl-toggles>: One example under each toggle. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlToggles extends NlWidget {
+  /** the normaliser shown first */
+  kind: 'batch' | 'layer' | 'rms';
+  /** the example (row) shown first, 1 to 4 */
+  example: number;
+}
 
 /** <nl-rms-timing>'s attributes: What RMSNorm saves. */
 export interface NlRmsTimingAttributes extends NlCommonAttributes {
@@ -252,8 +339,13 @@ export interface NlRmsTimingAttributes extends NlCommonAttributes {
   /** start timing (in a worker) as the reader comes near the widget, not only on "Time again" (at most 9 rounds) (default true) */
   autostart?: boolean;
 }
-/** <nl-rms-timing>: What RMSNorm saves. */
-export interface NlRmsTiming extends NlWidget {}
+/** <nl-rms-timing>: What RMSNorm saves. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlRmsTiming extends NlWidget {
+  /** timing rounds per width; the medians are taken over them (3 to 51) */
+  rounds: number;
+  /** start timing (in a worker) as the reader comes near the widget, not only on "Time again" (at most 9 rounds) */
+  autostart: boolean;
+}
 
 /** <nl-pre-post-norm>'s attributes: Pre-norm and post-norm. */
 export interface NlPrePostNormAttributes extends NlCommonAttributes {
@@ -262,8 +354,13 @@ export interface NlPrePostNormAttributes extends NlCommonAttributes {
   /** seed of the weights, inputs and targets (default 1) */
   seed?: number;
 }
-/** <nl-pre-post-norm>: Pre-norm and post-norm. */
-export interface NlPrePostNorm extends NlWidget {}
+/** <nl-pre-post-norm>: Pre-norm and post-norm. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlPrePostNorm extends NlWidget {
+  /** how many residual blocks (2 to 48) */
+  depth: number;
+  /** seed of the weights, inputs and targets */
+  seed: number;
+}
 
 /** <nl-starting-slopes>'s attributes: The slopes a Transformer starts with. */
 export interface NlStartingSlopesAttributes extends NlCommonAttributes {
@@ -278,8 +375,19 @@ export interface NlStartingSlopesAttributes extends NlCommonAttributes {
   /** draws of weights and tokens the figures are taken over (1 to 64) (default 32) */
   draws?: number;
 }
-/** <nl-starting-slopes>: The slopes a Transformer starts with. */
-export interface NlStartingSlopes extends NlWidget {}
+/** <nl-starting-slopes>: The slopes a Transformer starts with. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlStartingSlopes extends NlWidget {
+  /** how many blocks (1 to 12) */
+  depth: number;
+  /** features of a token (16, 32 or 64) */
+  width: 16 | 32 | 64;
+  /** the normaliser */
+  norm: 'layer' | 'rms';
+  /** seed of the weights and tokens */
+  seed: number;
+  /** draws of weights and tokens the figures are taken over (1 to 64) */
+  draws: number;
+}
 
 /** <nl-warm-up>'s attributes: Warm-up, post-norm and pre-norm. */
 export interface NlWarmUpAttributes extends NlCommonAttributes {
@@ -298,16 +406,34 @@ export interface NlWarmUpAttributes extends NlCommonAttributes {
   /** seeds each stack trains over (1 to 10) (default 5) */
   seeds?: number;
 }
-/** <nl-warm-up>: Warm-up, post-norm and pre-norm. */
-export interface NlWarmUp extends NlWidget {}
+/** <nl-warm-up>: Warm-up, post-norm and pre-norm. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlWarmUp extends NlWidget {
+  /** how many blocks (1 to 8) */
+  depth: number;
+  /** features of a token (16, 32 or 64) */
+  width: 16 | 32 | 64;
+  /** Adam's learning rate */
+  learningRate: 0.001 | 0.002 | 0.005 | 0.01 | 0.02;
+  /** training steps of each stack */
+  steps: 50 | 100 | 200 | 300;
+  /** steps of the linear warm-up (1 to 300) */
+  warmup: number;
+  /** first seed of the weights and strings; the seeds run on from it */
+  seed: number;
+  /** seeds each stack trains over (1 to 10) */
+  seeds: number;
+}
 
 /** <nl-parameter-count>'s attributes: Counting parameters. */
 export interface NlParameterCountAttributes extends NlCommonAttributes {
   /** features per normaliser (default 3) */
   width?: number;
 }
-/** <nl-parameter-count>: Counting parameters. */
-export interface NlParameterCount extends NlWidget {}
+/** <nl-parameter-count>: Counting parameters. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlParameterCount extends NlWidget {
+  /** features per normaliser */
+  width: number;
+}
 
 /** <nl-mnist-lab>'s attributes: The MNIST lab. */
 export interface NlMnistLabAttributes extends NlCommonAttributes {
@@ -322,8 +448,19 @@ export interface NlMnistLabAttributes extends NlCommonAttributes {
   /** seeds the lab over seeds trains the four networks from (1 to 10) (default 5) */
   seeds?: number;
 }
-/** <nl-mnist-lab>: The MNIST lab. */
-export interface NlMnistLab extends NlWidget {}
+/** <nl-mnist-lab>: The MNIST lab. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlMnistLab extends NlWidget {
+  /** epochs to train when Train is pressed (1 to 20) */
+  epochs: number;
+  /** SGD learning rate */
+  learningRate: 0.01 | 0.03 | 0.1 | 0.3;
+  /** digits per batch */
+  batchSize: 16 | 32 | 64 | 128 | 256;
+  /** seed of the weights and the shuffles (the first of the lab over seeds) */
+  seed: number;
+  /** seeds the lab over seeds trains the four networks from (1 to 10) */
+  seeds: number;
+}
 
 /** <nl-mnist-circle>'s attributes: Layer norm puts 3-D points on a circle. */
 export interface NlMnistCircleAttributes extends NlCommonAttributes {
@@ -338,8 +475,19 @@ export interface NlMnistCircleAttributes extends NlCommonAttributes {
   /** show the input points beside their outputs (default true) */
   inputs?: boolean;
 }
-/** <nl-mnist-circle>: Layer norm puts 3-D points on a circle. */
-export interface NlMnistCircle extends NlWidget {}
+/** <nl-mnist-circle>: Layer norm puts 3-D points on a circle. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlMnistCircle extends NlWidget {
+  /** random points (1 to 2000) */
+  points: number;
+  /** seed of the points */
+  seed: number;
+  /** turn about the vertical axis, in radians */
+  yaw: number;
+  /** tilt towards the viewer, in radians */
+  pitch: number;
+  /** show the input points beside their outputs */
+  inputs: boolean;
+}
 
 /** <nl-mnist-freedom>'s attributes: Degrees of freedom a normaliser removes. */
 export interface NlMnistFreedomAttributes extends NlCommonAttributes {
@@ -348,8 +496,13 @@ export interface NlMnistFreedomAttributes extends NlCommonAttributes {
   /** groups g (1 is layer norm) (default 8) */
   groups?: number;
 }
-/** <nl-mnist-freedom>: Degrees of freedom a normaliser removes. */
-export interface NlMnistFreedom extends NlWidget {}
+/** <nl-mnist-freedom>: Degrees of freedom a normaliser removes. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlMnistFreedom extends NlWidget {
+  /** features d (2 to 512) */
+  width: number;
+  /** groups g (1 is layer norm) */
+  groups: number;
+}
 
 /** <nl-mnist-batch-size>'s attributes: Batch size and the four networks. */
 export interface NlMnistBatchSizeAttributes extends NlCommonAttributes {
@@ -362,8 +515,17 @@ export interface NlMnistBatchSizeAttributes extends NlCommonAttributes {
   /** seeds the sweep runs, from the first on, each a sweep of 24 networks (1 to 10) (default 3) */
   seeds?: number;
 }
-/** <nl-mnist-batch-size>: Batch size and the four networks. */
-export interface NlMnistBatchSize extends NlWidget {}
+/** <nl-mnist-batch-size>: Batch size and the four networks. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
+export interface NlMnistBatchSize extends NlWidget {
+  /** training digits every network learns, at every batch size */
+  digits: 1024 | 2048 | 4096 | 8000;
+  /** SGD learning rate at batch 64; batch b trains at this × b / 64 */
+  learningRate: 0.05 | 0.1 | 0.2 | 0.4;
+  /** the first seed of the networks' and the order's (the next seeds follow it) */
+  seed: number;
+  /** seeds the sweep runs, from the first on, each a sweep of 24 networks (1 to 10) */
+  seeds: number;
+}
 
 declare global {
   interface HTMLElementTagNameMap {

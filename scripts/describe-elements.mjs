@@ -36,6 +36,16 @@ function typeText(option) {
   return { number: 'number', integer: 'number', boolean: 'boolean' }[option.type] ?? 'string';
 }
 
+/** An option's property's type, as its getter gives it (a list as an array of its texts). */
+function propertyTypeText(option) {
+  return option.type === 'list' && !option.choices ? 'string[]' : typeText(option);
+}
+
+/** An option's property: its name in camelCase, as the platform names a reflected attribute's. */
+const propertyName = (option) => option.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
+const PROPERTY_DOC = "set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows";
+
 /** An option's default as an attribute writes it. */
 function defaultText(option) {
   const value = option.default;
@@ -57,6 +67,22 @@ const COMMON_EVENTS = [
 ];
 
 const MEMBERS = [
+  {
+    kind: 'field',
+    name: 'theme',
+    type: { text: typeText(THEME) },
+    attribute: 'theme',
+    reflects: true,
+    description: `The theme attribute's value: ${PROPERTY_DOC}.`,
+  },
+  {
+    kind: 'field',
+    name: 'caption',
+    type: { text: 'string | null' },
+    attribute: 'caption',
+    reflects: true,
+    description: `The caption attribute (null when absent): ${PROPERTY_DOC}.`,
+  },
   {
     kind: 'field',
     name: 'state',
@@ -111,7 +137,17 @@ function declarationOf({ tag, cls }) {
     tagName: tag,
     description: cls.title,
     attributes: [...options, ...common],
-    members: MEMBERS,
+    members: [
+      ...cls.options.map((o) => ({
+        kind: 'field',
+        name: propertyName(o),
+        type: { text: propertyTypeText(o) },
+        attribute: o.name,
+        reflects: true,
+        description: `${o.doc}: ${PROPERTY_DOC}.`,
+      })),
+      ...MEMBERS,
+    ],
     events: [...COMMON_EVENTS, ...ownEvents(tag)],
     cssParts: Object.entries(parts).map(([name, description]) => ({ name, description })),
     cssProperties: Object.entries(customProperties).map(([name, value]) => ({
@@ -202,7 +238,9 @@ export type NlCustomProperty = ${Object.keys(customProperties)
 export interface ${cls.name}Attributes extends NlCommonAttributes {
 ${cls.options.map((o) => `${comment(`${o.doc} (default ${defaultText(o)})`, '  ')}  ${property(o.name)}?: ${typeText(o)};`).join('\n')}
 }
-${comment(`<${tag}>: ${cls.title}.`)}export interface ${cls.name} extends NlWidget {}
+${comment(`<${tag}>: ${cls.title}. Each option is a property too (${PROPERTY_DOC}).`)}export interface ${cls.name} extends NlWidget {
+${cls.options.map((o) => `${comment(o.doc, '  ')}  ${propertyName(o)}: ${propertyTypeText(o)};`).join('\n')}
+}
 `;
   }
   text += `

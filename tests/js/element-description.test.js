@@ -38,10 +38,20 @@ test('the manifest describes every element: its attributes, members, events, par
   for (const element of elements) {
     const names = element.attributes.map((a) => a.name);
     for (const common of commonAttributes) assert.ok(names.includes(common.name), `${element.tagName} ${common.name}`);
+    // A property for each of its own attributes (learning-rate: learningRate), reflecting it, then the common ones.
+    const own = element.attributes.filter((a) => !commonAttributes.some((c) => c.name === a.name));
     assert.deepEqual(
       element.members.map((m) => m.name),
-      ['state', 'link', 'reset', 'export'],
+      [
+        ...own.map((a) => a.name.replace(/-(\w)/g, (_, c) => c.toUpperCase())),
+        ...['theme', 'caption', 'state', 'link', 'reset', 'export'],
+      ],
     );
+    for (const a of own)
+      assert.ok(
+        element.members.some((m) => m.attribute === a.name && m.reflects),
+        `${element.tagName} ${a.name}`,
+      );
     assert.deepEqual(element.events.map((e) => e.name).slice(0, 2), ['nl-change', 'nl-done']);
     assert.deepEqual(
       element.cssParts.map((p) => p.name),
@@ -67,6 +77,12 @@ test('the declarations type-check a host that uses them, and refuse what the ele
 const playground: NlPlayground | null = document.querySelector('nl-playground');
 if (playground) {
   playground.state = 'kind:rms';
+  playground.kind = 'layer';
+  playground.groups = 2;
+  playground.theme = 'dark';
+  playground.caption = null;
+  // @ts-expect-error: not a kind of normaliser
+  playground.kind = 'instance';
   playground.reset();
   void playground.export('csv');
   playground.addEventListener('nl-change', (e) => console.log(e.detail.state.length));

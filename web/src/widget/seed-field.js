@@ -35,13 +35,13 @@ export function watchSeedField(input, current, apply) {
   watchWholeField(input, { min: 0, max: 2 ** 32 - 1, what: 'A seed', current, apply });
 }
 
-/** A widget's seed field ([data-seed]) bound to its `seed`, redrawn by its `update()`. */
+/** A widget's seed field ([data-seed]) bound to the seed it shows (`held.seed`), redrawn by its `update()`. */
 export function watchWidgetSeed(widget) {
   watchSeedField(
     widget.$('[data-seed]'),
-    () => widget.seed,
+    () => widget.held.seed,
     (seed) => {
-      widget.seed = seed;
+      widget.held.seed = seed;
       widget.update();
     },
   );

@@ -187,17 +187,31 @@ export function readOptions(widget) {
   return { values, problems };
 }
 
+/** An option's property on its element: its name in camelCase ("learning-rate": learningRate). */
+export const propertyOf = (option) => option.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
 /**
- * The options values as the reader has set them through a widget's controls: each option's live
- * value is the table's `live(widget)`, or the widget's property named by its `field` (by default
- * the option's name in camelCase), when that is an allowed value; else the one in values, and a
- * sentence in `refused` saying that a link keeps that one.
+ * What a widget holds as an option's live value: the table's `live(widget)`, or the widget's field
+ * the table names (`field`), else `widget.held[property]`, where a widget keeps the values its
+ * controls set (never on the element itself, whose property of that name is the host's).
+ */
+export function heldValue(widget, o) {
+  if (o.live) return o.live(widget);
+  const property = propertyOf(o);
+  return o.field && o.field !== property ? widget[o.field] : widget.held?.[property];
+}
+
+const nothingHeld = (held) => held === undefined || held === null || typeof held === 'function';
+
+/**
+ * The options values as the reader has set them through a widget's controls: each option's
+ * held value (heldValue) when that is an allowed value; else the one in values, and a sentence in
+ * `refused` saying that a link keeps that one.
  */
 export function liveOptions(widget, values, refused = []) {
   for (const o of widget.constructor.options) {
-    const field = o.field ?? o.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-    const held = o.live ? o.live(widget) : widget[field];
-    if (held === undefined || held === null || typeof held === 'function') continue;
+    const held = heldValue(widget, o);
+    if (nothingHeld(held)) continue;
     const text = written(o, held);
     const { value, problem } = readOption(o, text);
     if (!problem) values[o.name] = value;
@@ -209,6 +223,13 @@ export function liveOptions(widget, values, refused = []) {
     }
   }
   return values;
+}
+
+/** One option's value as the widget shows it: the reader's (held, when allowed), else the configured one. */
+export function shownValue(widget, o) {
+  const held = heldValue(widget, o);
+  const read = nothingHeld(held) ? { problem: true } : readOption(o, written(o, held));
+  return read.problem ? widget.readOptions().values[o.name] : read.value;
 }
 
 /** The state's texts with the given option values (allowed ones) written over them. */

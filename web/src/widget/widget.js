@@ -8,7 +8,7 @@ import { core } from '../page/core.js';
 import { follow, landOnLinkedWidget, linkTo, stateChanged, stateInHash, unfollow } from '../page/hash.js';
 import { isCancel, untilAborted } from '../work/protocol.js';
 import { TrainingWorker } from '../work/training-worker.js';
-import { commonAttributes } from './attributes.js';
+import { THEME, commonAttributes, readOption, written } from './attributes.js';
 import { ChartSet } from './chart-set.js';
 import { exportWidget } from './export.js';
 import { whenSectionAwake } from '../page/section-waking.js';
@@ -17,7 +17,7 @@ import { inert, showInert } from './inert.js';
 import { CAPTION_CHARS } from './limits.js';
 import { buildFrame, failureNodes, freshBody, showNotices } from './frame.js';
 import { setHtml } from '../page/trusted-types.js';
-import { boundedState, liveOptions, readOptions, stateTexts, textsWith } from './state.js';
+import { boundedState, liveOptions, propertyOf, readOptions, shownValue, stateTexts, textsWith } from './state.js';
 
 export { esc } from './escape.js';
 
@@ -52,6 +52,9 @@ export class NlWidget extends ElementBase {
     this.started = false;
     this.starting = null; // the AbortController of the latest start
     this.stated = null; // {texts, problems}: option texts set through state, over the attributes
+    // The options' values as the widget's own controls set them, by property name (see heldValue);
+    // the element's properties of those names are the host's (see defineProperties).
+    this.held = {};
   }
 
   /**
@@ -208,13 +211,38 @@ export class NlWidget extends ElementBase {
   /** Shows the caption (a host's attribute: made inert, at most CAPTION_CHARS characters; see inert.js). */
   showCaption() {
     const text = captionOf(this);
-    this.caption.hidden = !text;
-    showInert(this.caption, text ? inert(text, { most: CAPTION_CHARS }) : '');
+    this.captionLine.hidden = !text;
+    showInert(this.captionLine, text ? inert(text, { most: CAPTION_CHARS }) : '');
+  }
+
+  /** The theme: light, dark or auto (its attribute's, checked). Set, it writes the attribute. */
+  get theme() {
+    return readOption(THEME, this.getAttribute('theme')).value;
+  }
+
+  set theme(value) {
+    this.reflect('theme', value);
+  }
+
+  /** The caption attribute (null when absent: the title, when embedded). Set, it writes the attribute. */
+  get caption() {
+    return this.getAttribute('caption');
+  }
+
+  set caption(value) {
+    this.reflect('caption', value);
+  }
+
+  /** Writes an attribute from a property (null or undefined removes it); the widget redraws as for the attribute. */
+  reflect(name, text) {
+    if (text === null || text === undefined) this.removeAttribute(name);
+    else this.setAttribute(name, String(text));
   }
 
   connectedCallback() {
     if (!this.root.hasChildNodes()) {
-      Object.assign(this, buildFrame(this));
+      const { caption, notices, body } = buildFrame(this);
+      Object.assign(this, { captionLine: caption, notices, body });
       const fromHash = stateInHash(this);
       const attribute = this.getAttribute('state');
       if (attribute !== null) this.stated = stateTexts(this.constructor.options, attribute);
@@ -251,7 +279,7 @@ export class NlWidget extends ElementBase {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (before === after || !this.caption) return;
+    if (before === after || !this.captionLine) return;
     if (name === 'theme') {
       this.showNotices(this.readOptions().problems);
       this.recolour();
@@ -383,8 +411,33 @@ export class NlWidget extends ElementBase {
   }
 }
 
+const withProperties = new WeakSet();
+
+/**
+ * Gives each option of a widget's table a property of its name in camelCase (`learning-rate`:
+ * `learningRate`), as the platform's elements have for their attributes: it reads the value the
+ * widget shows (the reader's change, else the configured one), and set, it writes the attribute
+ * (null or undefined removes it), so that the widget draws again from it. A framework setting
+ * properties (React 19 does, on a defined element) gets the widget an author gets from attributes.
+ */
+function defineProperties(cls) {
+  if (withProperties.has(cls)) return;
+  withProperties.add(cls);
+  for (const o of cls.options)
+    Object.defineProperty(cls.prototype, propertyOf(o), {
+      configurable: true,
+      get() {
+        return shownValue(this, o);
+      },
+      set(value) {
+        this.reflect(o.name, value === null || value === undefined ? value : written(o, value));
+      },
+    });
+}
+
 /** Defines a custom element once, where there are custom elements (not on a server). */
 export function define(name, cls) {
+  defineProperties(cls);
   const registry = globalThis.customElements;
   if (registry && !registry.get(name)) registry.define(name, cls);
 }

@@ -22,7 +22,7 @@ export class NlBatchByHand extends NlWidget {
       default: 2,
       min: 1,
       max: 3,
-      live: (w) => w.feature + 1,
+      live: (w) => w.held.feature + 1,
       doc: 'the feature worked first (1, 2 or 3)',
     },
     {
@@ -39,20 +39,20 @@ export class NlBatchByHand extends NlWidget {
     const c = this.config;
     this.table = this.nl.tutorialTable();
     const d = this.table.cols;
-    this.feature = Math.min(Math.max(c.feature, 1), d) - 1;
+    this.held.feature = Math.min(Math.max(c.feature, 1), d) - 1;
     const pad = (list, fill) => Array.from({ length: d }, (_, j) => list[j] ?? fill);
-    this.scale = pad(c.scale, '1');
-    this.shift = pad(c.shift, '0');
+    this.held.scale = pad(c.scale, '1');
+    this.held.shift = pad(c.shift, '0');
     const features = Array.from({ length: d }, (_, j) => j);
     this.render(`
       <div class="controls"><span class="group" role="group" aria-label="feature to work">${features
-        .map((j) => `<button data-feature="${j}" aria-pressed="${j === this.feature}">feature ${j + 1}</button>`)
+        .map((j) => `<button data-feature="${j}" aria-pressed="${j === this.held.feature}">feature ${j + 1}</button>`)
         .join('')}</span></div>
       <div class="controls" data-params>${features
         .map(
           (j) => `<span>feature ${j + 1}:
-          <label>γ <input type="text" inputmode="decimal" value="${esc(this.scale[j])}" data-scale="${j}" class="width-3-5rem" aria-label="scale of feature ${j + 1}"></label>
-          <label>β <input type="text" inputmode="decimal" value="${esc(this.shift[j])}" data-shift="${j}" class="width-3-5rem" aria-label="shift of feature ${j + 1}"></label></span>`,
+          <label>γ <input type="text" inputmode="decimal" value="${esc(this.held.scale[j])}" data-scale="${j}" class="width-3-5rem" aria-label="scale of feature ${j + 1}"></label>
+          <label>β <input type="text" inputmode="decimal" value="${esc(this.held.shift[j])}" data-shift="${j}" class="width-3-5rem" aria-label="shift of feature ${j + 1}"></label></span>`,
         )
         .join('')}</div>
       ${readouts([
@@ -76,15 +76,15 @@ export class NlBatchByHand extends NlWidget {
     this.$('[role="group"]').addEventListener('click', (e) => {
       const b = e.target.closest('[data-feature]');
       if (!b) return;
-      this.feature = Number(b.dataset.feature);
+      this.held.feature = Number(b.dataset.feature);
       this.$$('[data-feature]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
       rovingTabindex(this.root);
       this.update();
     });
     this.$('[data-params]').addEventListener('input', (e) => {
       const t = e.target;
-      if (t.dataset.scale !== undefined) this.scale[Number(t.dataset.scale)] = t.value;
-      if (t.dataset.shift !== undefined) this.shift[Number(t.dataset.shift)] = t.value;
+      if (t.dataset.scale !== undefined) this.held.scale[Number(t.dataset.scale)] = t.value;
+      if (t.dataset.shift !== undefined) this.held.shift[Number(t.dataset.shift)] = t.value;
       this.update();
     });
     this.update();
@@ -96,8 +96,8 @@ export class NlBatchByHand extends NlWidget {
    */
   refuse(e, number) {
     const fields = [
-      ...this.scale.map((text, j) => ({ where: `γ of feature ${j + 1}`, text })),
-      ...this.shift.map((text, j) => ({ where: `β of feature ${j + 1}`, text })),
+      ...this.held.scale.map((text, j) => ({ where: `γ of feature ${j + 1}`, text })),
+      ...this.held.shift.map((text, j) => ({ where: `β of feature ${j + 1}`, text })),
     ];
     const typed = e.name === 'NonFiniteError' ? fields.find(({ text }) => Number.isNaN(number(text))) : null;
     const problem = this.$('[data-problem]');
@@ -109,7 +109,7 @@ export class NlBatchByHand extends NlWidget {
         : errorLine(e),
     );
     for (const name of ['mean', 'variance', 'deviation']) this.out(name, '–');
-    this.$('[data-working-caption]').textContent = `Feature ${this.feature + 1}`;
+    this.$('[data-working-caption]').textContent = `Feature ${this.held.feature + 1}`;
     this.$('[data-working]').replaceChildren();
     this.$('[data-output]').replaceChildren();
   }
@@ -118,19 +118,19 @@ export class NlBatchByHand extends NlWidget {
     const number = (s) => (s.trim() === '' ? Number.NaN : Number(s.replace('−', '-')));
     let v;
     try {
-      v = this.nl.batchByHandView(this.table, this.scale.map(number), this.shift.map(number));
+      v = this.nl.batchByHandView(this.table, this.held.scale.map(number), this.held.shift.map(number));
       this.$('[data-problem]').textContent = '';
       delete this.$('[data-problem]').dataset.errorName;
     } catch (e) {
       this.refuse(e, number);
       return;
     }
-    const c = v.columns[this.feature];
+    const c = v.columns[this.held.feature];
     this.out('mean', two(c.mean));
     this.out('variance', two(c.variance));
     this.out('deviation', two(c.deviation));
     this.$('[data-working-caption]').textContent =
-      `Feature ${this.feature + 1}, γ = ${fmt(c.scale)}, β = ${fmt(c.shift)}`;
+      `Feature ${this.held.feature + 1}, γ = ${fmt(c.scale)}, β = ${fmt(c.shift)}`;
     setHtml(
       this.$('[data-working]'),
       c.values

@@ -31,13 +31,13 @@ export class NlBatchSize extends NlWidget {
   async start() {
     const c = this.config;
     this.size = c['batch-size'];
-    this.seed = c.seed;
+    this.held.seed = c.seed;
     this.render(`
       <div class="controls">
         <label>batch size <select data-size aria-label="batch size">${SIZES.map(
           (n) => `<option value="${n}" ${n === this.size ? 'selected' : ''}>${n}</option>`,
         ).join('')}</select></label>
-        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+        <label>seed <input type="number" min="0" step="1" value="${this.held.seed}" data-seed aria-label="seed"></label>
       </div>
       <p class="note" data-about></p>
       <p aria-live="polite" data-first></p>
@@ -61,7 +61,7 @@ export class NlBatchSize extends NlWidget {
   }
 
   update() {
-    const v = this.nl.batchSizeView({ seed: this.seed, batchSize: this.size });
+    const v = this.nl.batchSizeView({ seed: this.held.seed, batchSize: this.size });
     this.$('[data-about]').textContent =
       `${grouped(v.count)} numbers of mean ${fmt(v.populationMean, 2)} and deviation ` +
       `${fmt(v.populationDeviation, 2)}, cut into ${grouped(v.batchCount)} batches of ${v.batchSize}.`;

@@ -40,7 +40,7 @@ export class NlComparison extends NlWidget {
 
   async start() {
     const start = startingCrowd(this, this.config.crowd);
-    this.crowd = start.crowd;
+    this.readerCrowd = start.crowd;
     this.crowdText = start.text;
     this.render(`${crowdPickerHtml()}
       <div class="controls">
@@ -64,13 +64,13 @@ export class NlComparison extends NlWidget {
       restartWithCrowd(this, text);
     });
     // A crowd too large to train on in about a second waits for the reader, however it came.
-    const large = (this.crowd?.labels.length ?? 0) > CROWD_PEOPLE_ON_ARRIVAL;
+    const large = (this.readerCrowd?.labels.length ?? 0) > CROWD_PEOPLE_ON_ARRIVAL;
     const now = this.trainOnStart || (this.config.autostart && !large);
     this.trainOnStart = false;
     if (large && !now) {
       this.$('[data-run]').textContent = 'Train on this crowd';
       this.$('[data-status]').textContent =
-        `This crowd has ${this.crowd.labels.length} people: its 125 trainings take more than a second, so they wait for you.`;
+        `This crowd has ${this.readerCrowd.labels.length} people: its 125 trainings take more than a second, so they wait for you.`;
     }
     // Not awaited: the widget is drawn (nl-done) now, and again when the trainings finish.
     if (now) this.run();
@@ -84,7 +84,7 @@ export class NlComparison extends NlWidget {
     const run = startRun(this, { pending: 'The dots appear when the trainings are done.' });
     const { status, bar } = run;
     bar.value = 0;
-    status.textContent = `Training 125 networks on ${this.crowd ? 'your' : "the essay's"} crowd in background workers…`;
+    status.textContent = `Training 125 networks on ${this.readerCrowd ? 'your' : "the essay's"} crowd in background workers…`;
     const t0 = performance.now();
     const onProgress = ({ done, total }) => {
       bar.max = total;
@@ -92,7 +92,11 @@ export class NlComparison extends NlWidget {
       status.textContent = `${done} of ${total} trainings`;
     };
     try {
-      const result = await comparisonOverPool(this.worker, { crowd: this.crowd, onProgress, signal: this.signal });
+      const result = await comparisonOverPool(this.worker, {
+        crowd: this.readerCrowd,
+        onProgress,
+        signal: this.signal,
+      });
       this.worker.free(); // its memory back until the next run
       // The trainings' wall time on the page, for bench/crowd_page.mjs (User Timing).
       performance.measure('nl-comparison: 125 trainings', { start: t0 });
@@ -145,10 +149,10 @@ export class NlComparison extends NlWidget {
     }));
     const options = {
       xTitle: 'arrangement (one dot per seed)',
-      yTitle: this.crowd ? 'held-out accuracy' : 'held-out accuracy (from 0.5)',
+      yTitle: this.readerCrowd ? 'held-out accuracy' : 'held-out accuracy (from 0.5)',
       xMin: 0.5,
       xMax: summary.length + 0.5,
-      yMin: this.crowd ? 0 : 0.5, // a reader's crowd may be told apart worse than by a coin
+      yMin: this.readerCrowd ? 0 : 0.5, // a reader's crowd may be told apart worse than by a coin
       yMax: 1,
       categories: summary.map((s) => NAMES[s.arrangement]),
       legend: false,

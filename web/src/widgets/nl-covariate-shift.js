@@ -26,17 +26,17 @@ export class NlCovariateShift extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.network = c.network;
-    this.statistic = c.statistic;
+    this.held.network = c.network;
+    this.held.statistic = c.statistic;
     this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="network">
-          <button data-net="plain" aria-pressed="${this.network === 'plain'}">Plain network</button>
-          <button data-net="batch" aria-pressed="${this.network === 'batch'}">Batch layer</button>
+          <button data-net="plain" aria-pressed="${this.held.network === 'plain'}">Plain network</button>
+          <button data-net="batch" aria-pressed="${this.held.network === 'batch'}">Batch layer</button>
         </span>
         <span class="group" role="group" aria-label="statistic">
-          <button data-stat="mean" aria-pressed="${this.statistic === 'mean'}">Means</button>
-          <button data-stat="deviation" aria-pressed="${this.statistic === 'deviation'}">Deviations</button>
+          <button data-stat="mean" aria-pressed="${this.held.statistic === 'mean'}">Means</button>
+          <button data-stat="deviation" aria-pressed="${this.held.statistic === 'deviation'}">Deviations</button>
         </span>
         <label>highlight <select data-unit aria-label="unit to highlight">
           <option value="">no unit</option>${Array.from({ length: 16 }, (_, u) => `<option value="${u}">unit ${u + 1}</option>`).join('')}
@@ -60,10 +60,12 @@ export class NlCovariateShift extends NlWidget {
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('button');
       if (!b || !this.data) return;
-      if (b.dataset.net) this.network = b.dataset.net;
-      if (b.dataset.stat) this.statistic = b.dataset.stat;
-      this.$$('[data-net]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.net === this.network)));
-      this.$$('[data-stat]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.stat === this.statistic)));
+      if (b.dataset.net) this.held.network = b.dataset.net;
+      if (b.dataset.stat) this.held.statistic = b.dataset.stat;
+      this.$$('[data-net]').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.net === this.held.network)));
+      this.$$('[data-stat]').forEach((x) =>
+        x.setAttribute('aria-pressed', String(x.dataset.stat === this.held.statistic)),
+      );
       this.draw();
     });
     // One unit picked out, from the menu or by pointing at its line.
@@ -78,7 +80,7 @@ export class NlCovariateShift extends NlWidget {
   chartOptions() {
     return {
       xTitle: 'epoch',
-      yTitle: `each unit's ${this.statistic} over the crowd`,
+      yTitle: `each unit's ${this.held.statistic} over the crowd`,
       legend: false,
       tooltips: false,
       onHover: (k) => {
@@ -107,19 +109,19 @@ export class NlCovariateShift extends NlWidget {
       said.textContent = '';
       return;
     }
-    const run = this.data[this.network];
-    const flat = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
-    said.textContent = `Unit ${unit + 1}: ${this.statistic} ${fmt(flat[unit], 4)} after the first epoch, ${fmt(flat[(run.epochs - 1) * run.units + unit], 4)} after the last.`;
+    const run = this.data[this.held.network];
+    const flat = this.held.statistic === 'mean' ? run.unitMean : run.unitDeviation;
+    said.textContent = `Unit ${unit + 1}: ${this.held.statistic} ${fmt(flat[unit], 4)} after the first epoch, ${fmt(flat[(run.epochs - 1) * run.units + unit], 4)} after the last.`;
   }
 
   draw() {
-    const run = this.data[this.network];
-    const flat = this.statistic === 'mean' ? run.unitMean : run.unitDeviation;
+    const run = this.data[this.held.network];
+    const flat = this.held.statistic === 'mean' ? run.unitMean : run.unitDeviation;
     const { units, epochs } = run;
     const series = Array.from({ length: units }, (_, u) => ({
       label: `unit ${u + 1}`,
       data: Array.from({ length: epochs }, (_, e) => flat[e * units + u]),
-      colourVar: this.network === 'plain' ? '--nl-plain' : '--nl-batch',
+      colourVar: this.held.network === 'plain' ? '--nl-plain' : '--nl-batch',
       alpha: 0.75,
       width: 1.5,
     }));
@@ -127,15 +129,15 @@ export class NlCovariateShift extends NlWidget {
     // All sixteen lines in one chart update: an update's cost is mostly its layout, not its lines.
     this.highlight(this.unit);
     rovingTabindex(this.root);
-    const other = this.data[this.network === 'plain' ? 'batch' : 'plain'];
+    const other = this.data[this.held.network === 'plain' ? 'batch' : 'plain'];
     const name = { plain: 'the plain network', batch: 'the batch layer' };
     const marks = [1, 10, 50, 100, 200, 300, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
     setHtml(
       this.$('[data-alternative]'),
       chartAlternative({
         findingId: 'shift-finding',
-        finding: `Under ${name[this.network]} a unit's mean drifts by up to ${fmt(run.largestShift, 4)} from first epoch to last (${fmt(other.largestShift, 4)} under ${name[this.network === 'plain' ? 'batch' : 'plain']}); the largest move in one epoch is ${fmt(run.largestEpochMove, 4)}.`,
-        caption: `each unit's ${this.statistic} at a few epochs, ${name[this.network]}`,
+        finding: `Under ${name[this.held.network]} a unit's mean drifts by up to ${fmt(run.largestShift, 4)} from first epoch to last (${fmt(other.largestShift, 4)} under ${name[this.held.network === 'plain' ? 'batch' : 'plain']}); the largest move in one epoch is ${fmt(run.largestEpochMove, 4)}.`,
+        caption: `each unit's ${this.held.statistic} at a few epochs, ${name[this.held.network]}`,
         columns: ['unit', ...marks.map((e) => `epoch ${e}`)],
         rows: Array.from({ length: units }, (_, u) => [
           String(u + 1),
@@ -145,7 +147,7 @@ export class NlCovariateShift extends NlWidget {
     );
     this.out('shift', fmt(run.largestShift, 4));
     this.out('move', fmt(run.largestEpochMove, 4));
-    this.out('gap', this.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');
+    this.out('gap', this.held.network === 'batch' ? sci(run.largestShiftGap) : 'no shift (no normaliser)');
     openAlternatives(this.root);
   }
 }

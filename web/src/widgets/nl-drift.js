@@ -35,12 +35,12 @@ export class NlDrift extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.seed = c.seed;
-    this.layers = c.layers;
+    this.held.seed = c.seed;
+    this.held.layers = c.layers;
     this.shown = 0;
     this.render(`
       <div class="controls">
-        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+        <label>seed <input type="number" min="0" step="1" value="${this.held.seed}" data-seed aria-label="seed"></label>
         <button data-redraw>Draw again</button>
         <span class="note" data-about></span>
       </div>
@@ -58,8 +58,8 @@ export class NlDrift extends NlWidget {
       <p class="note" aria-live="polite" data-hist-note></p>`);
     watchWidgetSeed(this);
     this.$('[data-redraw]').addEventListener('click', () => {
-      this.seed += 1;
-      this.$('[data-seed]').value = String(this.seed);
+      this.held.seed += 1;
+      this.$('[data-seed]').value = String(this.held.seed);
       this.update();
     });
     this.$('[data-layer-buttons]').addEventListener('click', (e) => {
@@ -74,7 +74,7 @@ export class NlDrift extends NlWidget {
 
   /** histogramsLater: whether the histograms are drawn in a task of their own (a first draw's slice). */
   update({ histogramsLater = false } = {}) {
-    const v = this.nl.driftView({ seed: this.seed, layers: this.layers, bins: 24 });
+    const v = this.nl.driftView({ seed: this.held.seed, layers: this.held.layers, bins: 24 });
     this.view = v;
     this.shown = Math.min(this.shown, v.layers - 1);
     this.$('[data-about]').textContent =

@@ -29,15 +29,19 @@ export class NlLossCurves extends NlWidget {
   async start() {
     const start = startingCrowd(this, this.config.crowd);
     this.panelsMade = false; // an earlier start's panels went with its body
-    this.crowd = start.crowd;
+    this.readerCrowd = start.crowd;
     this.crowdText = start.text;
     this.render(
-      `<p class="loading" role="status">Training five networks on ${this.crowd ? 'your' : 'the'} whole crowd…</p>`,
+      `<p class="loading" role="status">Training five networks on ${this.readerCrowd ? 'your' : 'the'} whole crowd…</p>`,
     );
-    const { curves } = this.crowd
-      ? await this.worker.run(JOBS.wholeCrowd, { input: { crowd: this.crowd }, part: 'curves', signal: this.signal })
+    const { curves } = this.readerCrowd
+      ? await this.worker.run(JOBS.wholeCrowd, {
+          input: { crowd: this.readerCrowd },
+          part: 'curves',
+          signal: this.signal,
+        })
       : await this.whileCurrent(wholeCrowd({ signal: this.signal }));
-    if (this.crowd) this.worker.free(); // its memory back until another crowd
+    if (this.readerCrowd) this.worker.free(); // its memory back until another crowd
     const epochs = curves.runs[0].losses.length;
     const marks = [1, 2, 3, 5, 10, 20, 50, 100, 200, epochs].filter((e, k, all) => e <= epochs && all.indexOf(e) === k);
     this.render(`${crowdPickerHtml()}

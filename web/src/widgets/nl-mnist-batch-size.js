@@ -103,19 +103,19 @@ export class NlMnistBatchSize extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.digits = c.digits;
-    this.learningRate = c['learning-rate'];
-    this.seed = c.seed;
-    this.seeds = c.seeds;
+    this.held.digits = c.digits;
+    this.held.learningRate = c['learning-rate'];
+    this.held.seed = c.seed;
+    this.held.seeds = c.seeds;
     this.results = [];
-    this.runSeeds = consecutiveSeeds(this.seed, this.seeds);
+    this.runSeeds = consecutiveSeeds(this.held.seed, this.held.seeds);
     this.shown = 'all'; // 'all' (the median and range over the seeds), or one seed of the run
     this.render(`
       <div class="controls">
-        <label>digits <select data-setting="digits" aria-label="training digits">${choices(DIGIT_COUNTS, this.digits)}</select></label>
-        <label>learning rate at batch 64 <select data-setting="learningRate" aria-label="learning rate at batch 64">${choices(LEARNING_RATES, this.learningRate)}</select></label>
-        <label>first seed <input type="number" min="0" max="4294967295" step="1" value="${this.seed}" data-seed aria-label="first seed" class="width-7em"></label>
-        <label>seeds <input type="number" min="${MNIST_SEEDS.min}" max="${MNIST_SEEDS.max}" step="1" value="${this.seeds}" data-seeds aria-label="seeds" class="width-4em"></label>
+        <label>digits <select data-setting="digits" aria-label="training digits">${choices(DIGIT_COUNTS, this.held.digits)}</select></label>
+        <label>learning rate at batch 64 <select data-setting="learningRate" aria-label="learning rate at batch 64">${choices(LEARNING_RATES, this.held.learningRate)}</select></label>
+        <label>first seed <input type="number" min="0" max="4294967295" step="1" value="${this.held.seed}" data-seed aria-label="first seed" class="width-7em"></label>
+        <label>seeds <input type="number" min="${MNIST_SEEDS.min}" max="${MNIST_SEEDS.max}" step="1" value="${this.held.seeds}" data-seeds aria-label="seeds" class="width-4em"></label>
       </div>
       <div class="controls">
         <button data-run>Train</button>
@@ -134,18 +134,18 @@ export class NlMnistBatchSize extends NlWidget {
       <div data-alternative><p class="note finding" id="mnist-batch-finding">The lines appear as the networks finish.</p></div>`);
     this.body.addEventListener('change', (e) => {
       const name = e.target.dataset.setting;
-      if (name) this[name] = Number(e.target.value);
+      if (name) this.held[name] = Number(e.target.value);
     });
     watchSeedField(
       this.$('[data-seed]'),
-      () => this.seed,
-      (seed) => (this.seed = seed),
+      () => this.held.seed,
+      (seed) => (this.held.seed = seed),
     );
     watchWholeField(this.$('[data-seeds]'), {
       ...MNIST_SEEDS,
       what: 'The number of seeds',
-      current: () => this.seeds,
-      apply: (seeds) => (this.seeds = seeds),
+      current: () => this.held.seeds,
+      apply: (seeds) => (this.held.seeds = seeds),
     });
     this.$('[data-show]').addEventListener('change', (e) => {
       this.shown = e.target.value === 'all' ? 'all' : Number(e.target.value);
@@ -192,9 +192,9 @@ export class NlMnistBatchSize extends NlWidget {
     const { status, bar } = run;
     this.training = new AbortController();
     const signal = AbortSignal.any([this.training.signal, this.signal]);
-    const settings = { digits: this.digits, learningRate: this.learningRate };
-    this.runSeeds = consecutiveSeeds(this.seed, this.seeds);
-    this.runDigits = this.digits;
+    const settings = { digits: this.held.digits, learningRate: this.held.learningRate };
+    this.runSeeds = consecutiveSeeds(this.held.seed, this.held.seeds);
+    this.runDigits = this.held.digits;
     const trials = this.runSeeds.flatMap((seed) =>
       BATCH_SIZES.flatMap((batchSize) => ARRANGEMENTS.map((arrangement) => ({ arrangement, batchSize, seed }))),
     );

@@ -20,7 +20,7 @@ export class NlMnistCircle extends NlWidget {
       min: -3.15,
       max: 3.15,
       doc: 'turn about the vertical axis, in radians',
-      live: (w) => (w.yaw === undefined ? undefined : Number(wrapped(w.yaw).toFixed(2))),
+      live: (w) => (w.held.yaw === undefined ? undefined : Number(wrapped(w.held.yaw).toFixed(2))),
     },
     {
       name: 'pitch',
@@ -29,7 +29,7 @@ export class NlMnistCircle extends NlWidget {
       min: -1.5,
       max: 1.5,
       doc: 'tilt towards the viewer, in radians',
-      live: (w) => (w.pitch === undefined ? undefined : Number(w.pitch.toFixed(2))),
+      live: (w) => (w.held.pitch === undefined ? undefined : Number(w.held.pitch.toFixed(2))),
     },
     {
       name: 'inputs',
@@ -43,8 +43,8 @@ export class NlMnistCircle extends NlWidget {
   async start() {
     const { points, seed, yaw, pitch, inputs } = this.config;
     this.circle = this.nl.mnistCircle(points, seed);
-    this.yaw = yaw;
-    this.pitch = pitch;
+    this.held.yaw = yaw;
+    this.held.pitch = pitch;
     const c = this.circle;
     this.render(`
       <canvas data-view width="440" height="360" tabindex="0" role="img"
@@ -60,13 +60,19 @@ export class NlMnistCircle extends NlWidget {
     let drag = null;
     canvas.addEventListener('pointerdown', (e) => {
       // A finger turns it sideways only: an upward or downward swipe scrolls the page (pan-y).
-      drag = { x: e.clientX, y: e.clientY, yaw: this.yaw, pitch: this.pitch, tilts: e.pointerType !== 'touch' };
+      drag = {
+        x: e.clientX,
+        y: e.clientY,
+        yaw: this.held.yaw,
+        pitch: this.held.pitch,
+        tilts: e.pointerType !== 'touch',
+      };
       canvas.setPointerCapture(e.pointerId);
     });
     canvas.addEventListener('pointermove', (e) => {
       if (!drag) return;
-      this.yaw = drag.yaw + (e.clientX - drag.x) / 120;
-      if (drag.tilts) this.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) / 120));
+      this.held.yaw = drag.yaw + (e.clientX - drag.x) / 120;
+      if (drag.tilts) this.held.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) / 120));
       this.draw();
     });
     canvas.addEventListener('pointerup', () => {
@@ -78,8 +84,8 @@ export class NlMnistCircle extends NlWidget {
       const turns = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
       if (!turns) return;
       e.preventDefault();
-      this.yaw += turns[0];
-      this.pitch = Math.max(-1.5, Math.min(1.5, this.pitch + turns[1]));
+      this.held.yaw += turns[0];
+      this.held.pitch = Math.max(-1.5, Math.min(1.5, this.held.pitch + turns[1]));
       this.draw();
     });
     this.$('[data-inputs]').addEventListener('change', () => this.draw());
@@ -93,10 +99,10 @@ export class NlMnistCircle extends NlWidget {
 
   /** Screen position of a 3-D point under the current turn (orthographic, then a little depth). */
   project([x, y, z], size) {
-    const cy = Math.cos(this.yaw);
-    const sy = Math.sin(this.yaw);
-    const cp = Math.cos(this.pitch);
-    const sp = Math.sin(this.pitch);
+    const cy = Math.cos(this.held.yaw);
+    const sy = Math.sin(this.held.yaw);
+    const cp = Math.cos(this.held.pitch);
+    const sp = Math.sin(this.held.pitch);
     const x1 = cy * x - sy * y;
     const y1 = sy * x + cy * y;
     const y2 = cp * y1 - sp * z;

@@ -26,8 +26,8 @@ export class NlMnistFreedom extends NlWidget {
   async start() {
     const { width, groups } = this.config;
     // The width and groups of the latest rank the reader asked for: the state holds them.
-    this.width = width;
-    this.groups = groups;
+    this.held.width = width;
+    this.held.groups = groups;
     this.render(`
       <div class="controls">
         <label>width d <input type="number" min="2" max="512" step="1" value="${width}" data-width class="width-5em"></label>
@@ -43,8 +43,8 @@ export class NlMnistFreedom extends NlWidget {
       const d = this.readField('[data-width]', 'width');
       const g = d === undefined ? undefined : this.readField('[data-groups]', 'groups');
       if (g !== undefined && this.show(d, g, true)) {
-        this.width = d;
-        this.groups = g;
+        this.held.width = d;
+        this.held.groups = g;
       }
     };
     this.$('[data-compute]').addEventListener('click', compute);

@@ -30,12 +30,12 @@ export class NlMomentum extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.means = c.means.map(Number);
-    this.variances = c.variances.map(Number);
+    this.held.means = c.means.map(Number);
+    this.held.variances = c.variances.map(Number);
     this.convention = 'momentum';
     this.rate = c.momentum;
     this.unbiased = false;
-    this.batches = Math.max(1, Math.min(c.batches, 200));
+    this.held.batches = Math.max(1, Math.min(c.batches, 200));
     this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="how the rate is written">
@@ -44,7 +44,7 @@ export class NlMomentum extends NlWidget {
         </span>
         <label><span data-rate-name>momentum</span> <input type="number" min="0" max="1" step="0.05" value="${this.rate}" data-rate aria-label="running rate"></label>
         <label><input type="checkbox" data-unbiased> unbiased running variance (PyTorch)</label>
-        <label>batches <input type="range" min="1" max="200" value="${this.batches}" data-batches aria-label="number of batches"></label>
+        <label>batches <input type="range" min="1" max="200" value="${this.held.batches}" data-batches aria-label="number of batches"></label>
         <b data-batches-out></b>
       </div>
       <p class="note" aria-live="polite" data-about></p>
@@ -77,22 +77,22 @@ export class NlMomentum extends NlWidget {
       this.update();
     });
     this.$('[data-batches]').addEventListener('input', (e) => {
-      this.batches = Number(e.target.value);
+      this.held.batches = Number(e.target.value);
       this.update();
     });
     this.update();
   }
 
   update() {
-    this.$('[data-batches-out]').textContent = String(this.batches);
+    this.$('[data-batches-out]').textContent = String(this.held.batches);
     let v;
     try {
       v = this.nl.runningAverageView({
-        means: this.means,
-        variances: this.variances,
+        means: this.held.means,
+        variances: this.held.variances,
         [this.convention]: this.rate,
         unbiasedRunning: this.unbiased,
-        batches: this.batches,
+        batches: this.held.batches,
       });
       this.view = v;
       this.$('[data-problem]').textContent = '';

@@ -22,10 +22,10 @@ export class NlParameterCount extends NlWidget {
   ];
 
   async start() {
-    this.width = Math.max(1, this.config.width);
+    this.held.width = Math.max(1, this.config.width);
     this.render(`
       <div class="controls">
-        <label>width <input type="number" min="1" max="100000" step="1" value="${this.width}" data-width aria-label="width"></label>
+        <label>width <input type="number" min="1" max="100000" step="1" value="${this.held.width}" data-width aria-label="width"></label>
         <span class="group" role="group" aria-label="common widths">${[3, 64, 768, 4096]
           .map((w) => `<button data-preset="${w}">${w}</button>`)
           .join('')}</span>
@@ -41,7 +41,7 @@ export class NlParameterCount extends NlWidget {
       const b = e.target.closest('[data-preset]');
       if (b) this.show(Number(b.dataset.preset));
     });
-    this.show(this.width);
+    this.show(this.held.width);
   }
 
   show(width) {
@@ -57,7 +57,7 @@ export class NlParameterCount extends NlWidget {
       return;
     }
     delete this.$('[data-problem]').dataset.errorName;
-    this.width = width;
+    this.held.width = width;
     this.$('[data-width]').value = String(width);
     this.$('[data-problem]').textContent = '';
     this.$('[data-caption]').textContent = `At width ${grouped(width)}`;

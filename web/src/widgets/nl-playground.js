@@ -79,9 +79,9 @@ export class NlPlayground extends NlWidget {
   async start() {
     const c = this.config;
     this.cells = c.rows.split(';').map((r) => r.split(',').map((v) => v.trim()));
-    this.kind = c.kind;
-    this.groups = c.groups;
-    this.purpose = c.purpose;
+    this.held.kind = c.kind;
+    this.held.groups = c.groups;
+    this.held.purpose = c.purpose;
     this.scale = this.cells[0].map(() => '1');
     this.shift = this.cells[0].map(() => '0');
     this.running = null; // {mean, variance} of the batch layer, null = fresh
@@ -117,13 +117,13 @@ export class NlPlayground extends NlWidget {
     this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="normaliser">${KINDS.map(
-          ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
+          ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.held.kind}">${label}</button>`,
         ).join('')}</span>
-        <label class="groups" ${this.kind === 'group' ? '' : 'hidden'}>groups
-          <input type="text" inputmode="numeric" data-groups value="${this.groups}" class="width-3rem" aria-label="group count"></label>
+        <label class="groups" ${this.held.kind === 'group' ? '' : 'hidden'}>groups
+          <input type="text" inputmode="numeric" data-groups value="${this.held.groups}" class="width-3rem" aria-label="group count"></label>
         <span class="group" role="group" aria-label="purpose">
-          <button data-purpose="train" aria-pressed="${this.purpose === 'train'}">Train</button>
-          <button data-purpose="predict" aria-pressed="${this.purpose === 'predict'}">Predict</button>
+          <button data-purpose="train" aria-pressed="${this.held.purpose === 'train'}">Train</button>
+          <button data-purpose="predict" aria-pressed="${this.held.purpose === 'predict'}">Predict</button>
         </span>
       </div>
       <p class="note axis-note"></p>
@@ -181,7 +181,7 @@ export class NlPlayground extends NlWidget {
       const t = e.target;
       if (t.dataset.i !== undefined) this.cells[t.dataset.i][t.dataset.j] = t.value;
       else if (t.dataset.param) this[t.dataset.param][t.dataset.j] = t.value;
-      else if (t.dataset.groups !== undefined) this.groups = Number(t.value);
+      else if (t.dataset.groups !== undefined) this.held.groups = Number(t.value);
       this.update();
     });
     this.body.addEventListener('click', (e) => {
@@ -189,8 +189,8 @@ export class NlPlayground extends NlWidget {
       if (!b) return;
       this.speaks = true;
       if (b.dataset.kind) {
-        if (b.dataset.kind === this.kind) return;
-        this.kind = b.dataset.kind;
+        if (b.dataset.kind === this.held.kind) return;
+        this.held.kind = b.dataset.kind;
         this.running = null;
         this.steps = 0;
         this.stepSaid = '';
@@ -203,7 +203,7 @@ export class NlPlayground extends NlWidget {
         this.build();
         this.$('[data-kind][aria-pressed="true"]')?.focus();
       } else if (b.dataset.purpose) {
-        this.purpose = b.dataset.purpose;
+        this.held.purpose = b.dataset.purpose;
         this.$$('[data-purpose]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
         this.update();
       } else if (b.dataset.removeRow !== undefined) {
@@ -241,9 +241,9 @@ export class NlPlayground extends NlWidget {
   layer() {
     const nl = this.nl;
     let layer = nl.normaliser({
-      kind: this.kind,
+      kind: this.held.kind,
       features: this.cols,
-      groups: this.kind === 'group' ? this.groups : undefined,
+      groups: this.held.kind === 'group' ? this.held.groups : undefined,
     });
     layer = nl.withScaleShift(layer, this.scale.map(parse), this.shift.map(parse));
     if (this.running && layer.kind === 'batch') layer = nl.withRunning(layer, this.running.mean, this.running.variance);
@@ -285,7 +285,7 @@ export class NlPlayground extends NlWidget {
         this.steps += 1;
         this.stepSaid = `Step ${this.steps} folded this batch's mean and variance a little into the running figures; scale and shift stay as you set them (the arriving slope is zero).`;
       } else {
-        this.stepSaid = `Step moved nothing: ${KIND_NAMES[this.kind]} keeps no running figures, and with a zero arriving slope scale and shift stay put.`;
+        this.stepSaid = `Step moved nothing: ${KIND_NAMES[this.held.kind]} keeps no running figures, and with a zero arriving slope scale and shift stay put.`;
       }
       this.update();
     } catch (e) {
@@ -335,26 +335,26 @@ export class NlPlayground extends NlWidget {
     if (!p) return;
     const err = this.$('.error');
     p.textContent = err.hidden
-      ? `${KIND_NAMES[this.kind]}, ${this.purpose === 'predict' ? 'predicting' : 'training'}: largest gap between the answer and the raw block ${this.$('[data-out="gap"]').textContent}.`
+      ? `${KIND_NAMES[this.held.kind]}, ${this.held.purpose === 'predict' ? 'predicting' : 'training'}: largest gap between the answer and the raw block ${this.$('[data-out="gap"]').textContent}.`
       : `Refused: ${err.textContent}`;
   }
 
   compute() {
     const nl = this.nl;
     const err = this.$('.error');
-    const byColumns = this.kind === 'batch';
+    const byColumns = this.held.kind === 'batch';
     this.$('.axis-note').textContent = byColumns
       ? 'Batch: the sums run down each column, over the rows (one mean and deviation per feature).'
-      : this.kind === 'group'
-        ? groupNote(this.groups, this.cols)
-        : `${this.kind === 'rms' ? 'RMS: no centring; the divisor is the root mean square' : 'Layer: the sums run along each row'}, over the features (one figure per row).`;
+      : this.held.kind === 'group'
+        ? groupNote(this.held.groups, this.cols)
+        : `${this.held.kind === 'rms' ? 'RMS: no centring; the divisor is the root mean square' : 'Layer: the sums run along each row'}, over the features (one figure per row).`;
     this.$$('.colstat').forEach((tr) => {
       tr.hidden = !byColumns;
     });
     this.$$('.rowstat').forEach((td) => {
       td.hidden = byColumns;
     });
-    this.$('.groups').hidden = this.kind !== 'group';
+    this.$('.groups').hidden = this.held.kind !== 'group';
     this.$$('[data-i]').forEach((el) => {
       const v = el.value.trim();
       el.setAttribute('aria-invalid', String(v === '' || !Number.isFinite(Number(v))));
@@ -363,7 +363,7 @@ export class NlPlayground extends NlWidget {
     try {
       const layer = this.layer();
       const x = this.block();
-      const predicting = this.purpose === 'predict';
+      const predicting = this.held.purpose === 'predict';
       const r = nl.train(layer, x);
       const answer = predicting ? nl.infer(layer, x) : r.output;
       err.hidden = true;
@@ -432,7 +432,7 @@ export class NlPlayground extends NlWidget {
         const s = i * perRow + g;
         const label = perRow > 1 ? `g${g + 1} ` : '';
         parts.push(
-          this.kind === 'rms'
+          this.held.kind === 'rms'
             ? `${label}rms ${fmt(r.deviation[s], 7)}`
             : `${label}m ${fmt(r.mean[s], 4)}, s ${fmt(r.deviation[s], 7)}`,
         );

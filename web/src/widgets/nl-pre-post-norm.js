@@ -32,13 +32,13 @@ export class NlPrePostNorm extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.depth = Math.max(2, Math.min(c.depth, 48));
-    this.seed = c.seed;
+    this.held.depth = Math.max(2, Math.min(c.depth, 48));
+    this.held.seed = c.seed;
     this.render(`
       <div class="controls">
-        <label>blocks <input type="range" min="2" max="48" value="${this.depth}" data-depth aria-label="number of residual blocks"></label>
+        <label>blocks <input type="range" min="2" max="48" value="${this.held.depth}" data-depth aria-label="number of residual blocks"></label>
         <b data-depth-out></b>
-        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+        <label>seed <input type="number" min="0" step="1" value="${this.held.seed}" data-seed aria-label="seed"></label>
       </div>
       <p class="note" data-about></p>
       <div class="chart"><canvas data-slope role="img" aria-label="size of the slope reaching each block, post-norm and pre-norm" aria-describedby="stacks-finding"></canvas></div>
@@ -50,7 +50,7 @@ export class NlPrePostNorm extends NlWidget {
         { label: 'spread after the last block, post / pre', out: 'spread' },
       ])}`);
     this.$('[data-depth]').addEventListener('input', (e) => {
-      this.depth = Number(e.target.value);
+      this.held.depth = Number(e.target.value);
       this.update();
     });
     watchWidgetSeed(this);
@@ -58,7 +58,7 @@ export class NlPrePostNorm extends NlWidget {
   }
 
   update() {
-    const v = this.nl.residualStacksView({ seed: this.seed, depth: this.depth });
+    const v = this.nl.residualStacksView({ seed: this.held.seed, depth: this.held.depth });
     this.$('[data-depth-out]').textContent = String(v.depth);
     this.$('[data-about]').textContent =
       `${v.depth} blocks, each F(x) = W₂ relu(W₁x) on ${v.width} features, ${v.examples} examples; ` +

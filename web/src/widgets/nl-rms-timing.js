@@ -53,10 +53,10 @@ export class NlRmsTiming extends NlWidget {
 
   async start() {
     const c = this.config;
-    this.rounds = c.rounds;
+    this.held.rounds = c.rounds;
     this.render(`
       <div class="controls">
-        <label>rounds per width <input type="number" min="3" max="51" step="2" value="${this.rounds}" data-rounds aria-label="timing rounds per width"></label>
+        <label>rounds per width <input type="number" min="3" max="51" step="2" value="${this.held.rounds}" data-rounds aria-label="timing rounds per width"></label>
         <button data-run>Time again</button>
         <button data-cancel disabled>Cancel</button>
         <span data-status role="status" aria-live="polite"></span>
@@ -72,13 +72,13 @@ export class NlRmsTiming extends NlWidget {
     this.$('[data-cancel]').addEventListener('click', () => this.worker.cancel());
     this.$('[data-rounds]').addEventListener('change', (e) => {
       const n = Number(e.target.value);
-      if (Number.isInteger(n) && n >= 3 && n <= 51) this.rounds = n;
-      else e.target.value = String(this.rounds);
+      if (Number.isInteger(n) && n >= 3 && n <= 51) this.held.rounds = n;
+      else e.target.value = String(this.held.rounds);
     });
     // Not awaited: the widget is drawn now, and done when the timings are. More rounds than the
     // default (a few seconds of timing, up to 51 from a link) wait for the reader's press.
-    if (c.autostart && this.rounds <= AUTOSTART_ROUNDS) this.run();
-    else this.$('[data-status]').textContent = `Press Time again to time ${this.rounds} rounds a width.`;
+    if (c.autostart && this.held.rounds <= AUTOSTART_ROUNDS) this.run();
+    else this.$('[data-status]').textContent = `Press Time again to time ${this.held.rounds} rounds a width.`;
   }
 
   /**
@@ -101,9 +101,9 @@ export class NlRmsTiming extends NlWidget {
       this.show(timings);
     };
     try {
-      const input = { widths: WIDTHS, rounds: this.rounds, seed: 1 };
+      const input = { widths: WIDTHS, rounds: this.held.rounds, seed: 1 };
       const result = await this.worker.run('rmsTiming', { input, onProgress, signal: this.signal });
-      status.textContent = `${result.timings.length} widths timed, ${this.rounds} rounds each.`;
+      status.textContent = `${result.timings.length} widths timed, ${this.held.rounds} rounds each.`;
       await this.show(result.timings, result.summary);
       this.done({ summary: result.summary });
     } catch (e) {

@@ -30,12 +30,12 @@ export class NlRunningAverage extends NlWidget {
   async start() {
     const c = this.config;
     this.x = rowsOf(c.rows);
-    this.keep = c.keep;
-    this.steps = Math.max(1, Math.min(c.steps, 1000));
-    this.marks = [...new Set([1, 10, 44, this.steps])].filter((k) => k <= this.steps);
+    this.held.keep = c.keep;
+    this.held.steps = Math.max(1, Math.min(c.steps, 1000));
+    this.marks = [...new Set([1, 10, 44, this.held.steps])].filter((k) => k <= this.held.steps);
     this.render(`
       <div class="controls">
-        <label>keep <input type="range" min="0.5" max="0.99" step="0.01" value="${this.keep}" data-keep aria-label="keep factor"></label>
+        <label>keep <input type="range" min="0.5" max="0.99" step="0.01" value="${this.held.keep}" data-keep aria-label="keep factor"></label>
         <b data-keep-out></b>
         <span class="note" data-convention></span>
       </div>
@@ -45,7 +45,7 @@ export class NlRunningAverage extends NlWidget {
         ...THRESHOLDS.map((h) => ({ label: `first step under ${h}`, out: `first-under-${h}` })),
       ])}
       <div class="controls">
-        <label>after step <input type="range" min="1" max="${this.steps}" value="1" data-at-step aria-label="step to show"></label>
+        <label>after step <input type="range" min="1" max="${this.held.steps}" value="1" data-at-step aria-label="step to show"></label>
         <b data-at-step-out>1</b>
       </div>
       <div class="blocks">
@@ -54,7 +54,7 @@ export class NlRunningAverage extends NlWidget {
       </div>
       <p class="note" data-final></p>`);
     this.$('[data-keep]').addEventListener('input', (e) => {
-      this.keep = Number(e.target.value);
+      this.held.keep = Number(e.target.value);
       this.update();
     });
     this.$('[data-at-step]').addEventListener('input', () => this.showStep());
@@ -102,8 +102,8 @@ export class NlRunningAverage extends NlWidget {
 
   update() {
     const nl = this.nl;
-    const layer = nl.normaliser({ kind: 'batch', features: this.x[0].length, keep: this.keep });
-    const t = nl.traceRunning(layer, this.x, { steps: this.steps, thresholds: THRESHOLDS });
+    const layer = nl.normaliser({ kind: 'batch', features: this.x[0].length, keep: this.held.keep });
+    const t = nl.traceRunning(layer, this.x, { steps: this.held.steps, thresholds: THRESHOLDS });
     this.trace = t;
     const rate = nl.describe(layer); // {keep, momentum}, both from the core
     this.$('[data-keep-out]').textContent = fmt(rate.keep, 2);
@@ -112,12 +112,12 @@ export class NlRunningAverage extends NlWidget {
     THRESHOLDS.forEach((threshold, k) =>
       this.out(
         `first-under-${threshold}`,
-        t.firstStepUnder[k] ? `step ${t.firstStepUnder[k]}` : `not within ${this.steps}`,
+        t.firstStepUnder[k] ? `step ${t.firstStepUnder[k]}` : `not within ${this.held.steps}`,
       ),
     );
     const last = t.predicted[t.predicted.length - 1];
     this.$('[data-final]').textContent =
-      `After ${this.steps} steps the first row predicts ${fmt(last.data[0], 4)} and ${fmt(last.data[1], 4)}; training answers ${fmt(t.trained.data[0], 4)} and ${fmt(t.trained.data[1], 4)}.`;
+      `After ${this.held.steps} steps the first row predicts ${fmt(last.data[0], 4)} and ${fmt(last.data[1], 4)}; training answers ${fmt(t.trained.data[0], 4)} and ${fmt(t.trained.data[1], 4)}.`;
     const series = [
       { label: 'widest gap, predicting vs training', data: Array.from(t.widestGap), colourVar: '--nl-batch' },
     ];

@@ -64,19 +64,19 @@ export class NlStartingSlopes extends NlWidget {
 
   async start() {
     const c = this.config;
-    Object.assign(this, { depth: c.depth, width: c.width, norm: c.norm, seed: c.seed, draws: c.draws });
+    Object.assign(this.held, { depth: c.depth, width: c.width, norm: c.norm, seed: c.seed, draws: c.draws });
     this.render(`
       <div class="controls">
-        <label>blocks <input type="range" min="1" max="12" value="${this.depth}" data-depth aria-label="number of blocks"></label>
-        <b data-out="depth">${this.depth}</b>
+        <label>blocks <input type="range" min="1" max="12" value="${this.held.depth}" data-depth aria-label="number of blocks"></label>
+        <b data-out="depth">${this.held.depth}</b>
         <label>width <select data-width aria-label="width">${WIDTHS.map(
-          (w) => `<option value="${w}" ${w === this.width ? 'selected' : ''}>${w}</option>`,
+          (w) => `<option value="${w}" ${w === this.held.width ? 'selected' : ''}>${w}</option>`,
         ).join('')}</select></label>
         <label>normaliser <select data-norm aria-label="normaliser">${NORMS.map(
-          ([k, label]) => `<option value="${k}" ${k === this.norm ? 'selected' : ''}>${label}</option>`,
+          ([k, label]) => `<option value="${k}" ${k === this.held.norm ? 'selected' : ''}>${label}</option>`,
         ).join('')}</select></label>
-        <label>draws <input type="number" min="${SLOPES_DRAWS.min}" max="${SLOPES_DRAWS.max}" step="1" value="${this.draws}" data-draws aria-label="draws"></label>
-        <label>seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="seed"></label>
+        <label>draws <input type="number" min="${SLOPES_DRAWS.min}" max="${SLOPES_DRAWS.max}" step="1" value="${this.held.draws}" data-draws aria-label="draws"></label>
+        <label>seed <input type="number" min="0" step="1" value="${this.held.seed}" data-seed aria-label="seed"></label>
       </div>
       <div class="controls">
         <button data-run>Draw again</button>
@@ -94,16 +94,16 @@ export class NlStartingSlopes extends NlWidget {
         { label: 'last block at depth 12 over depth 1, post / pre (medians)', out: 'deep' },
       ])}`);
     this.$('[data-depth]').addEventListener('input', (e) => {
-      this.depth = Number(e.target.value);
-      this.out('depth', String(this.depth));
-      this.reader({ depth: this.depth });
+      this.held.depth = Number(e.target.value);
+      this.out('depth', String(this.held.depth));
+      this.reader({ depth: this.held.depth });
     });
     this.$('[data-width]').addEventListener('change', (e) => this.reader({ width: Number(e.target.value) }));
     this.$('[data-norm]').addEventListener('change', (e) => this.reader({ norm: e.target.value }));
     this.$('[data-draws]').addEventListener('change', (e) => {
       const v = Number(e.target.value);
       if (Number.isInteger(v) && v >= SLOPES_DRAWS.min && v <= SLOPES_DRAWS.max) this.reader({ draws: v });
-      else e.target.value = String(this.draws);
+      else e.target.value = String(this.held.draws);
     });
     this.$('[data-run]').addEventListener('click', () => this.update());
     this.$('[data-cancel]').addEventListener('click', () => this.asking?.abort());
@@ -113,7 +113,7 @@ export class NlStartingSlopes extends NlWidget {
 
   /** A control changed: the state follows, and the figures that depend on it are computed again. */
   reader(values) {
-    Object.assign(this, values);
+    Object.assign(this.held, values);
     this.changed(values);
     this.update();
   }
@@ -137,7 +137,7 @@ export class NlStartingSlopes extends NlWidget {
     this.asking = asking;
     this.signal.addEventListener('abort', () => asking.abort(), { once: true });
     const signal = asking.signal;
-    const { depth, width, norm, seed, draws } = this;
+    const { depth, width, norm, seed, draws } = this.held;
     // A slider dragged sends many values: only the one it rests on for a moment is computed.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     if (signal.aborted) throw new CancelError();

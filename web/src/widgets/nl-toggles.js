@@ -31,24 +31,26 @@ export class NlToggles extends NlWidget {
       default: 1,
       min: 1,
       max: 4,
-      live: (w) => w.example + 1,
+      live: (w) => w.held.example + 1,
       doc: 'the example (row) shown first, 1 to 4',
     },
   ];
 
   async start() {
     const c = this.config;
-    this.kind = c.kind;
+    this.held.kind = c.kind;
     this.view = this.nl.underEachToggleView(this.nl.tutorialTable());
-    this.example = Math.min(Math.max(c.example, 1), this.view.table.length) - 1;
+    this.held.example = Math.min(Math.max(c.example, 1), this.view.table.length) - 1;
     const d = this.view.table[0].length;
     this.render(`
       <div class="controls">
         <span class="group" role="group" aria-label="normaliser" data-kinds>${KINDS.map(
-          ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
+          ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.held.kind}">${label}</button>`,
         ).join('')}</span>
         <span class="group" role="group" aria-label="example" data-examples>${this.view.table
-          .map((_, i) => `<button data-example="${i}" aria-pressed="${i === this.example}">example ${i + 1}</button>`)
+          .map(
+            (_, i) => `<button data-example="${i}" aria-pressed="${i === this.held.example}">example ${i + 1}</button>`,
+          )
           .join('')}</span>
       </div>
       <p aria-live="polite" data-example-out></p>
@@ -68,13 +70,13 @@ export class NlToggles extends NlWidget {
     this.$('[data-kinds]').addEventListener('click', (e) => {
       const b = e.target.closest('[data-kind]');
       if (!b) return;
-      this.kind = b.dataset.kind;
+      this.held.kind = b.dataset.kind;
       this.draw();
     });
     this.$('[data-examples]').addEventListener('click', (e) => {
       const b = e.target.closest('[data-example]');
       if (!b) return;
-      this.example = Number(b.dataset.example);
+      this.held.example = Number(b.dataset.example);
       this.draw();
     });
     this.draw();
@@ -82,13 +84,13 @@ export class NlToggles extends NlWidget {
 
   draw() {
     const v = this.view;
-    const [, label, how] = KINDS.find(([k]) => k === this.kind);
-    this.$$('[data-kind]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.kind === this.kind)));
+    const [, label, how] = KINDS.find(([k]) => k === this.held.kind);
+    this.$$('[data-kind]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.kind === this.held.kind)));
     this.$$('[data-example]').forEach((b) =>
-      b.setAttribute('aria-pressed', String(Number(b.dataset.example) === this.example)),
+      b.setAttribute('aria-pressed', String(Number(b.dataset.example) === this.held.example)),
     );
     rovingTabindex(this.root);
-    const mark = (i) => (i === this.example ? ' aria-current="true"' : '');
+    const mark = (i) => (i === this.held.example ? ' aria-current="true"' : '');
     setHtml(
       this.$('[data-table]'),
       v.table
@@ -112,7 +114,7 @@ export class NlToggles extends NlWidget {
     this.$('[data-answer-caption]').textContent = `${label}: ${how}`;
     setHtml(
       this.$('[data-answer]'),
-      v[this.kind]
+      v[this.held.kind]
         .map(
           (row, i) =>
             `<tr${mark(i)}><th scope="row">${i + 1}</th>${row.map((x) => `<td>${two(x)}</td>`).join('')}</tr>`,
@@ -120,7 +122,7 @@ export class NlToggles extends NlWidget {
         .join(''),
     );
     this.$('[data-example-out]').textContent =
-      `Example ${this.example + 1} under ${label}: ${v[this.kind][this.example].map(two).join(', ')}.`;
+      `Example ${this.held.example + 1} under ${label}: ${v[this.held.kind][this.held.example].map(two).join(', ')}.`;
     const dominant = v.largestFeature.every((j) => j === v.largestFeature[0]);
     this.$('[data-lesson]').textContent = dominant
       ? `Feature ${v.largestFeature[0] + 1} is the largest in every row, so under LayerNorm and RMSNorm it dominates ` +

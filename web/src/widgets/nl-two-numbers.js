@@ -37,23 +37,23 @@ export class NlTwoNumbers extends NlWidget {
 
   async start() {
     const start = startingCrowd(this, this.config.crowd);
-    this.crowd = start.crowd;
+    this.readerCrowd = start.crowd;
     this.crowdText = start.text;
-    const v = (this.view = this.crowd ? this.nl.twoNumbersViewOf(this.crowd) : this.nl.twoNumbersView());
-    this.kind = this.config.kind;
+    const v = (this.view = this.readerCrowd ? this.nl.twoNumbersViewOf(this.readerCrowd) : this.nl.twoNumbersView());
+    this.held.kind = this.config.kind;
     this.render(`${crowdPickerHtml()}
       <div class="controls"><span class="group" role="group" aria-label="normaliser">${MODES.map(
-        ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.kind}">${label}</button>`,
+        ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.held.kind}">${label}</button>`,
       ).join('')}</span></div>
       <p aria-live="polite" data-summary></p>
       <p class="scroll-cue" data-cue>${v.people} people: the table scrolls for the rest.</p>
-      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${this.crowd ? `The first ${v.people} of your ${this.crowd.labels.length} people` : `${v.people} of the crowd`}</caption>
+      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${this.readerCrowd ? `The first ${v.people} of your ${this.readerCrowd.labels.length} people` : `${v.people} of the crowd`}</caption>
         <thead><tr><th scope="col">person</th><th scope="col">height (cm)</th><th scope="col">weight (kg)</th><th scope="col">answer: height</th><th scope="col">answer: weight</th></tr></thead>
         <tbody></tbody></table></div>`);
     this.body.addEventListener('click', (e) => {
       const b = e.target.closest('[data-kind]');
       if (!b) return;
-      this.kind = b.dataset.kind;
+      this.held.kind = b.dataset.kind;
       this.$$('[data-kind]').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
       this.draw();
     });
@@ -65,7 +65,7 @@ export class NlTwoNumbers extends NlWidget {
   /** cueLater: whether the scroll cue is set in a task of its own (it lays the table out). */
   draw({ cueLater = false } = {}) {
     const v = this.view;
-    const out = v[this.kind].output;
+    const out = v[this.held.kind].output;
     setHtml(
       this.$('tbody'),
       Array.from(
@@ -83,10 +83,10 @@ export class NlTwoNumbers extends NlWidget {
     if (cueLater) this.inOwnTask(cue);
     else cue();
     this.$('[data-summary]').textContent = {
-      layer: `Every row comes out as ${this.crowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over ${this.crowd ? `these ${v.people} people's` : 'all'} ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
+      layer: `Every row comes out as ${this.readerCrowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over ${this.readerCrowd ? `these ${v.people} people's` : 'all'} ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
       rms: 'No centring: each row keeps its proportions, so the people stay apart.',
-      batch: `Down the columns, ${this.crowd ? `${v.people}` : 'twenty'} heights have a spread worth dividing by: the people keep their differences.`,
-    }[this.kind];
+      batch: `Down the columns, ${this.readerCrowd ? `${v.people}` : 'twenty'} heights have a spread worth dividing by: the people keep their differences.`,
+    }[this.held.kind];
   }
 }
 

@@ -76,7 +76,7 @@ export class NlWarmUp extends NlWidget {
 
   async start() {
     const c = this.config;
-    Object.assign(this, {
+    Object.assign(this.held, {
       depth: c.depth,
       width: c.width,
       learningRate: c['learning-rate'],
@@ -84,18 +84,18 @@ export class NlWarmUp extends NlWidget {
       warmup: c.warmup,
       seed: c.seed,
       seeds: c.seeds,
-      shown: 'all', // 'all' (median and band) or one seed's index in the last run's seeds
     });
+    this.shown = 'all'; // 'all' (median and band) or one seed's index in the last run's seeds
     this.render(`
       <div class="controls">
-        <label>blocks <input type="range" min="1" max="8" value="${this.depth}" data-depth aria-label="number of blocks"></label>
-        <b data-out="depth">${this.depth}</b>
-        <label>width <select data-width aria-label="width">${choice(WIDTHS, this.width)}</select></label>
-        <label>learning rate <select data-rate aria-label="learning rate">${choice(RATES, this.learningRate)}</select></label>
-        <label>steps <select data-steps aria-label="steps">${choice(STEPS, this.steps)}</select></label>
-        <label>warm-up steps <input type="number" min="1" max="300" step="1" value="${this.warmup}" data-warmup aria-label="warm-up steps"></label>
-        <label>first seed <input type="number" min="0" step="1" value="${this.seed}" data-seed aria-label="first seed"></label>
-        <label>seeds <input type="number" min="${WARM_UP_SEEDS.min}" max="${WARM_UP_SEEDS.max}" step="1" value="${this.seeds}" data-seeds aria-label="seeds"></label>
+        <label>blocks <input type="range" min="1" max="8" value="${this.held.depth}" data-depth aria-label="number of blocks"></label>
+        <b data-out="depth">${this.held.depth}</b>
+        <label>width <select data-width aria-label="width">${choice(WIDTHS, this.held.width)}</select></label>
+        <label>learning rate <select data-rate aria-label="learning rate">${choice(RATES, this.held.learningRate)}</select></label>
+        <label>steps <select data-steps aria-label="steps">${choice(STEPS, this.held.steps)}</select></label>
+        <label>warm-up steps <input type="number" min="1" max="300" step="1" value="${this.held.warmup}" data-warmup aria-label="warm-up steps"></label>
+        <label>first seed <input type="number" min="0" step="1" value="${this.held.seed}" data-seed aria-label="first seed"></label>
+        <label>seeds <input type="number" min="${WARM_UP_SEEDS.min}" max="${WARM_UP_SEEDS.max}" step="1" value="${this.held.seeds}" data-seeds aria-label="seeds"></label>
         <label>show <select data-shown aria-label="curves shown"><option value="all">median and band</option></select></label>
       </div>
       <div class="controls">
@@ -107,32 +107,32 @@ export class NlWarmUp extends NlWidget {
       <p class="note" data-about></p>
       <div class="chart tall" hidden><canvas role="img" aria-label="training loss per step of the four stacks" aria-describedby="warm-up-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="warm-up-finding">The curves appear as the stacks train.</p></div>`);
-    // A control sets the widget's field and the option of the same name (learningRate: learning-rate).
+    // A control sets the held value and the option of the same name (learningRate: learning-rate).
     const set = (selector, event, field, option = field) =>
       this.$(selector).addEventListener(event, (e) => {
-        this[field] = Number(e.target.value);
-        this.changed({ [option]: this[field] });
+        this.held[field] = Number(e.target.value);
+        this.changed({ [option]: this.held[field] });
         this.describeRun();
       });
     set('[data-depth]', 'input', 'depth');
-    this.$('[data-depth]').addEventListener('input', () => this.out('depth', String(this.depth)));
+    this.$('[data-depth]').addEventListener('input', () => this.out('depth', String(this.held.depth)));
     set('[data-width]', 'change', 'width');
     set('[data-rate]', 'change', 'learningRate', 'learning-rate');
     set('[data-steps]', 'change', 'steps');
     this.$('[data-warmup]').addEventListener('change', (e) => {
       const v = Number(e.target.value);
       if (Number.isInteger(v) && v >= 1 && v <= 300) {
-        this.warmup = v;
+        this.held.warmup = v;
         this.changed({ warmup: v });
-      } else e.target.value = String(this.warmup);
+      } else e.target.value = String(this.held.warmup);
       this.describeRun();
     });
     this.$('[data-seeds]').addEventListener('change', (e) => {
       const v = Number(e.target.value);
       if (Number.isInteger(v) && v >= WARM_UP_SEEDS.min && v <= WARM_UP_SEEDS.max) {
-        this.seeds = v;
+        this.held.seeds = v;
         this.changed({ seeds: v });
-      } else e.target.value = String(this.seeds);
+      } else e.target.value = String(this.held.seeds);
       this.describeRun();
     });
     this.$('[data-shown]').addEventListener('change', (e) => {
@@ -153,10 +153,10 @@ export class NlWarmUp extends NlWidget {
 
   describeRun() {
     this.$('[data-about]').textContent =
-      `Each stack: ${this.depth} blocks of width ${this.width} (4 heads, feed-forward ${this.width} → ${4 * this.width} → ${this.width}), ` +
+      `Each stack: ${this.held.depth} blocks of width ${this.held.width} (4 heads, feed-forward ${this.held.width} → ${4 * this.held.width} → ${this.held.width}), ` +
       `layer norm, reading 4 digits and a separator and asked for the digits reversed; batches of 16 fresh strings; ` +
-      `Adam at ${this.learningRate} for ${this.steps} steps, with warm-up rising linearly over the first ${this.warmup}; ` +
-      `each stack trained once for each of ${seedsText(consecutiveSeeds(this.seed, this.seeds))}.`;
+      `Adam at ${this.held.learningRate} for ${this.held.steps} steps, with warm-up rising linearly over the first ${this.held.warmup}; ` +
+      `each stack trained once for each of ${seedsText(consecutiveSeeds(this.held.seed, this.held.seeds))}.`;
   }
 
   /**
@@ -172,13 +172,13 @@ export class NlWarmUp extends NlWidget {
     const run = startRun(this, { pending: 'The finding appears when every seed has trained.' });
     const { status, bar } = run;
     const input = {
-      depth: this.depth,
-      width: this.width,
-      learningRate: this.learningRate,
-      steps: this.steps,
-      warmupSteps: this.warmup,
+      depth: this.held.depth,
+      width: this.held.width,
+      learningRate: this.held.learningRate,
+      steps: this.held.steps,
+      warmupSteps: this.held.warmup,
     };
-    const seeds = consecutiveSeeds(this.seed, this.seeds);
+    const seeds = consecutiveSeeds(this.held.seed, this.held.seeds);
     // Per stack, per seed: the losses so far and, once trained, the run's figures.
     this.ensemble = {
       input,

@@ -30,8 +30,15 @@ export class NlWeightNorm extends NlWidget {
       type: 'block',
       default: '0.6,-1.5,0.3;0.8,2,-0.4',
       doc: 'the stored directions v: a row for height, a row for weight, a column per neuron (2 rows of 3)',
+      live: (w) => w.directionText,
     },
-    { name: 'magnitude', type: 'list', default: ['1', '1.5', '0.5'], doc: 'the magnitudes g, one per neuron (3)' },
+    {
+      name: 'magnitude',
+      type: 'list',
+      default: ['1', '1.5', '0.5'],
+      doc: 'the magnitudes g, one per neuron (3)',
+      live: (w) => w.magnitudes?.map((g) => g.trim()),
+    },
     {
       name: 'learning-rate',
       type: 'number',
@@ -70,7 +77,7 @@ export class NlWeightNorm extends NlWidget {
     const c = this.config;
     this.directionRows = rowsOf(c.direction);
     this.magnitudes = [...c.magnitude];
-    this.learningRate = c['learning-rate'];
+    this.held.learningRate = c['learning-rate'];
     const neuronHead = `<thead><tr><td></td>${Array.from({ length: NEURONS }, (_, k) => `<th scope="col">neuron ${k + 1}</th>`).join('')}</tr></thead>`;
     const box = (value, data, label) =>
       `<td><input type="text" inputmode="decimal" size="6" value="${esc(value)}" ${data} aria-label="${esc(label)}"></td>`;
@@ -94,7 +101,7 @@ export class NlWeightNorm extends NlWidget {
         <div class="scroll-x"><table><caption>directions v and magnitudes g (edit)</caption>${neuronHead}<tbody>${editRows}${magnitudeRow}</tbody></table></div>
       </div>
       <div class="controls">
-        <label>learning rate <input type="number" max="10" step="0.05" value="${this.learningRate}" data-rate aria-label="learning rate"></label>
+        <label>learning rate <input type="number" max="10" step="0.05" value="${this.held.learningRate}" data-rate aria-label="learning rate"></label>
       </div>
       <p class="error" role="alert" data-problem hidden></p>
       <div data-results>
@@ -119,7 +126,7 @@ export class NlWeightNorm extends NlWidget {
       const t = e.target;
       if (t.dataset.vI !== undefined) this.directionRows[t.dataset.vI][t.dataset.vK] = t.value;
       else if (t.dataset.g !== undefined) this.magnitudes[t.dataset.g] = t.value;
-      else if (t.matches('[data-rate]')) this.learningRate = numberOf(t.value);
+      else if (t.matches('[data-rate]')) this.held.learningRate = numberOf(t.value);
       else return;
       this.update();
     });
@@ -127,12 +134,8 @@ export class NlWeightNorm extends NlWidget {
   }
 
   /** The direction as its option's text (the state's), from the boxes as typed. */
-  get direction() {
-    return this.directionRows.map((row) => row.map((v) => v.trim()).join(',')).join(';');
-  }
-
-  get magnitude() {
-    return this.magnitudes.map((g) => g.trim());
+  get directionText() {
+    return this.directionRows?.map((row) => row.map((v) => v.trim()).join(',')).join(';');
   }
 
   /** The first box whose text is no number, named with what it holds; null when all are numbers. */
@@ -164,7 +167,7 @@ export class NlWeightNorm extends NlWidget {
       v = this.nl.weightNormView({
         direction: this.directionRows.map((row) => row.map(numberOf)),
         magnitude: this.magnitudes.map(numberOf),
-        learningRate: this.learningRate,
+        learningRate: this.held.learningRate,
       });
     } catch (e) {
       // No figure of an earlier setting stands beside the refusal.
