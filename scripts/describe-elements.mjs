@@ -44,7 +44,8 @@ function propertyTypeText(option) {
 /** An option's property: its name in camelCase, as the platform names a reflected attribute's. */
 const propertyName = (option) => option.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 
-const PROPERTY_DOC = "set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows";
+const PROPERTY_DOC =
+  'set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows';
 
 /** An option's default as an attribute writes it. */
 function defaultText(option) {
