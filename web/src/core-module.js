@@ -33,21 +33,60 @@ export function wasmUrl(name) {
 }
 
 /**
+ * Why a core module's .wasm could not be had: its url, the response when there was one (null when
+ * the fetch itself failed), and the compiler's message when the bytes did not compile. The page
+ * says it in one sentence (page/load-failures.js).
+ */
+export class CoreFetchError extends Error {
+  constructor(url, { response = null, compileError = null, cause } = {}) {
+    const status = response ? `answered ${response.status}` : 'was not fetched';
+    super(`the core module ${url.href} ${compileError ? `did not compile: ${compileError}` : status}`, { cause });
+    this.name = 'CoreFetchError';
+    this.url = url;
+    this.response = response;
+    this.compileError = compileError;
+  }
+}
+
+// "\0asm": the first four bytes of every WebAssembly module.
+const MAGIC = [0, 0x61, 0x73, 0x6d];
+function isWasm(bytes) {
+  const head = new Uint8Array(bytes, 0, Math.min(MAGIC.length, bytes.byteLength));
+  return MAGIC.every((b, i) => head[i] === b);
+}
+
+async function fetchAndCompile(url) {
+  if (url.protocol === 'file:') throw new CoreFetchError(url);
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (e) {
+    throw new CoreFetchError(url, { cause: e });
+  }
+  if (!response.ok) throw new CoreFetchError(url, { response });
+  const streamed = response.headers.get('Content-Type')?.startsWith('application/wasm');
+  try {
+    if (streamed) return await WebAssembly.compileStreaming(response);
+    const bytes = await response.arrayBuffer();
+    if (!isWasm(bytes)) throw new CoreFetchError(url, { response });
+    return await WebAssembly.compile(bytes);
+  } catch (e) {
+    if (e instanceof CoreFetchError) throw e;
+    throw new CoreFetchError(url, { response, compileError: e.message, cause: e });
+  }
+}
+
+/**
  * The compiled module `name` ('core' by default), one compilation per page: streamed when the
  * host serves application/wasm, else compiled from the fetched bytes.
- * ensures: rejects when the .wasm cannot be fetched or compiled here (a failed compilation is
- * not kept, so a later call tries again).
+ * ensures: rejects with a CoreFetchError when the .wasm cannot be fetched or compiled here (a
+ * failed compilation is not kept, so a later call tries again).
  */
 export function compiledCore(name = 'core') {
   const url = wasmUrl(name);
   let compiled = compilations.get(name);
   if (!compiled) {
-    compiled = (async () => {
-      const response = await fetch(url, { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`fetching ${url} answered ${response.status}`);
-      const streamed = response.headers.get('Content-Type')?.startsWith('application/wasm');
-      return streamed ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
-    })();
+    compiled = fetchAndCompile(url);
     compilations.set(name, compiled);
     compiled.catch(() => compilations.delete(name));
   }

@@ -1,14 +1,15 @@
 // The core as the page's widgets and prose use it: each core module's API loaded once per page
 // and shared (the module is stateless; every call is a pure function).
 import { loadNormlab } from '../normlab.js';
+import { coreFailure } from './load-failures.js';
 import { WasmUnavailableError, wasmProblem } from './wasm-support.js';
 
 const corePromises = new Map(); // core module name -> promise of its API
 
 /**
  * A core module's API ('core' by default; see core-module.js), loaded once per page.
- * ensures: rejects with a WasmUnavailableError, whose message is one plain sentence, when this
- * page cannot run WebAssembly or the module cannot be fetched.
+ * ensures: rejects with a WasmUnavailableError, whose message is one plain sentence naming the
+ * cause (load-failures.js), when this page cannot run WebAssembly or the module cannot be had.
  */
 export function core(module = 'core') {
   let loading = corePromises.get(module);
@@ -20,9 +21,7 @@ export function core(module = 'core') {
         return await loadNormlab({ module });
       } catch (e) {
         console.error(e);
-        throw new WasmUnavailableError(
-          "This widget's WebAssembly core (the .wasm file beside its script) could not be loaded: the host must allow fetching it (connect-src) and serve it as application/wasm.",
-        );
+        throw new WasmUnavailableError(await coreFailure(e));
       }
     })();
     corePromises.set(module, loading);

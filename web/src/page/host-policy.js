@@ -20,12 +20,14 @@ export class HostPolicyError extends Error {
 
 const OWN_ORIGIN = new URL(import.meta.url).origin;
 let workersRefused = false; // whether the page has reported one of the widgets' workers refused
+const fetchesRefused = []; // the addresses the page reported its connect-src refused
 const workerWatchers = new Set(); // called when the page reports one of the widgets' workers refused
 
 /** Whether a refused worker was one of the widgets': a blob: bootstrap, or a script of their origin. */
 const ours = (blocked) => blocked === 'blob' || blocked.startsWith('blob:') || blocked.startsWith(OWN_ORIGIN);
 
 globalThis.document?.addEventListener('securitypolicyviolation', (e) => {
+  if (e.effectiveDirective === 'connect-src') fetchesRefused.push(e.blockedURI);
   if (e.effectiveDirective === 'worker-src' && ours(e.blockedURI)) {
     workersRefused = true;
     for (const watcher of [...workerWatchers]) watcher();
@@ -55,4 +57,14 @@ export function watchWorkerRefusal(refused) {
 export async function workerRefusal() {
   await new Promise((resolve) => setTimeout(resolve, 50));
   return workersRefused ? new HostPolicyError(WORKER_BLOCKED, 'worker-src') : null;
+}
+
+/**
+ * Whether the page reported that its policy refused fetching url (connect-src): the report names
+ * the address, or only its origin for another origin's. The report may come a moment after the
+ * fetch failed, so this waits that moment first.
+ */
+export async function fetchRefused(url) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return fetchesRefused.some((blocked) => blocked !== '' && (blocked === url.origin || url.href.startsWith(blocked)));
 }

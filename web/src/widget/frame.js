@@ -1,6 +1,7 @@
 // A widget's shadow root frame, made once through the DOM: its styles (adopted sheets, see
 // sheets.js), caption, notices, the body its start() fills, and the tools bar (tools.js).
 import { HostPolicyError } from '../page/host-policy.js';
+import { WorkerUnavailableError } from '../page/load-failures.js';
 import { WasmUnavailableError } from '../page/wasm-support.js';
 import { element } from './element.js';
 import { errorLine, showInert } from './inert.js';
@@ -75,7 +76,8 @@ export function failureNodes(e) {
   const p = document.createElement('p');
   p.className = 'error';
   p.setAttribute('role', 'alert');
-  const plain = e instanceof WasmUnavailableError || e instanceof HostPolicyError;
+  const plain =
+    e instanceof WasmUnavailableError || e instanceof HostPolicyError || e instanceof WorkerUnavailableError;
   showInert(p, plain ? e.message : errorLine(e));
   if (!plain) console.error(e);
   return plain ? [p, document.createElement('slot')] : [p];

@@ -52,10 +52,18 @@ export const quoted = (text, most = QUOTED_CHARS) => inert(text, { most, mark: '
 /** A text in single quotes as a sentence shows it (see inert): 'abc'. */
 export const singleQuoted = (text, most = QUOTED_CHARS) => inert(text, { most, mark: "'" });
 
-/** An error as one line: "SizeError: the depth is 49, …" (its name and message, whatever they are). */
+// The errors whose message is already a sentence for the host: the core, a worker, a policy.
+const PLAIN_ERRORS = new Set(['WasmUnavailableError', 'WorkerUnavailableError', 'HostPolicyError']);
+
+/**
+ * An error as one line: "SizeError: the depth is 49, …" (its name and message, whatever they
+ * are); one of PLAIN_ERRORS, its sentence alone.
+ */
 export function errorLine(e) {
+  const message = typeof e?.message === 'string' ? e.message : String(e);
+  if (PLAIN_ERRORS.has(e?.name)) return message;
   const name = typeof e?.name === 'string' && e.name !== '' ? e.name : 'Error';
-  return `${name}: ${typeof e?.message === 'string' ? e.message : String(e)}`;
+  return `${name}: ${message}`;
 }
 
 /**

@@ -4,6 +4,7 @@
 // `import "<the worker's URL>"`; the worker module then loads (with CORS) from where it lives,
 // and everything it locates relative to itself (its chunks, the .wasm) comes from there too.
 // The host's policy then needs `worker-src blob:` beside the script's origin.
+import { workerScriptFailure } from '../page/load-failures.js';
 import { trustedScriptUrl } from '../page/trusted-types.js';
 
 const bootstraps = new Map(); // the worker's URL -> its blob: bootstrap, made once per page
@@ -18,11 +19,26 @@ function bootstrapOf(href) {
   return url;
 }
 
-/** A module Worker running the module at url (a URL or a string relative to the page). */
+let startFailure = null; // the latest worker that could not start: a promise of its sentence (or null)
+
+/**
+ * A module Worker running the module at url (a URL or a string relative to the page). A worker
+ * that cannot start (its error event says nothing of a script's error) has its script fetched
+ * once more, to say why (startFailureSentence).
+ */
 export function startModuleWorker(url) {
   const href = new URL(url, globalThis.location?.href).href;
   const sameOrigin = new URL(href).origin === globalThis.location?.origin;
-  return new Worker(trustedScriptUrl(sameOrigin ? href : bootstrapOf(href)), { type: 'module' });
+  const worker = new Worker(trustedScriptUrl(sameOrigin ? href : bootstrapOf(href)), { type: 'module' });
+  worker.addEventListener('error', (e) => {
+    if (!e.message) startFailure = workerScriptFailure(href);
+  });
+  return worker;
+}
+
+/** The sentence saying why the page's latest worker could not start, or null when none failed or it cannot tell. */
+export function startFailureSentence() {
+  return startFailure ?? Promise.resolve(null);
 }
 
 /**

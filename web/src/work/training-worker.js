@@ -3,6 +3,8 @@
 // the page's pool of workers (pool.js), which every widget shares; given its own
 // createWorker, it owns that one worker.
 import { watchWorkerRefusal, workerRefusal } from '../page/host-policy.js';
+import { WorkerUnavailableError } from '../page/load-failures.js';
+import { startFailureSentence } from './module-worker.js';
 import { pagePool } from './pool.js';
 import { CancelError, REPLY, REQUEST, checkJobInput } from './protocol.js';
 
@@ -112,8 +114,12 @@ export class TrainingWorker {
     worker.onerror = (e) => {
       e.preventDefault?.();
       const message = `the training worker failed: ${e.message || 'it could not start'}`;
-      // A worker the host's policy refused is said so, in the sentence naming what to allow.
-      workerRefusal().then((refusal) => die(message, refusal));
+      // A worker the host's policy refused is said so, in the sentence naming what to allow; one
+      // whose script could not be loaded, in the sentence saying why.
+      workerRefusal().then(async (refusal) => {
+        const sentence = refusal ? null : await startFailureSentence();
+        die(message, refusal ?? (sentence ? new WorkerUnavailableError(sentence) : null));
+      });
     };
     worker.onmessageerror = () => die('a reply from the training worker could not be read');
     // A worker the host's policy refused: its runs end with the sentence saying what to allow.

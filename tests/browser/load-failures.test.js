@@ -1,0 +1,89 @@
+// A file the widgets load that cannot be had is named with its own cause: an error status,
+// another kind of file where the .wasm should be, no answer, or a policy's refusal; and a worker
+// whose script is missing says so. The policy's sentence comes only when the page reported that
+// its Content-Security-Policy refused the fetch.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { useSite } from './site.js';
+
+let browser, server;
+let bend = () => null; // how the server answers the request being tested (see serveStatic's intercept)
+
+const page = (tag) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="./normlab-widgets.js"></script><${tag}></${tag}>`;
+const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+useSite({
+  pages: { 'playground.html': page('nl-playground'), 'comparison.html': page('nl-comparison') },
+  serve: {
+    csp: null,
+    intercept: (url) =>
+      url.pathname === '/policy.html'
+        ? {
+            status: 200,
+            headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': POLICY },
+            body: page('nl-playground'),
+          }
+        : bend(url),
+  },
+  then: async (site) => ({ browser, server } = site),
+});
+
+const coreWasm = (url) => /\/normlab_core[^/]*\.wasm$/.test(url.pathname);
+
+/** The sentence the widget on the page shows first that begins as `start` does. */
+async function sentenceOf(path, tag, start = "This widget's WebAssembly core") {
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(`${server.url}/${path}`);
+    const said = tab.locator(`${tag} >> [part="body"] :is(p, div, span)`, { hasText: start }).last();
+    await said.waitFor({ timeout: 60000 });
+    return await said.textContent();
+  } finally {
+    await tab.close();
+  }
+}
+
+test('a .wasm that answers 404 is named with its status, and no policy is blamed', async () => {
+  bend = (url) => (coreWasm(url) ? { status: 404, body: 'not found' } : null);
+  const said = await sentenceOf('playground.html', 'nl-playground');
+  assert.match(
+    said,
+    /^This widget's WebAssembly core .* could not be loaded: http:\/\/127\.0\.0\.1:\d+\/assets\/normlab_core[^ ]*\.wasm answered 404 \(Not Found\): the file is not where/,
+  );
+  assert.doesNotMatch(said, /Content-Security-Policy|connect-src/);
+});
+
+test('a page where the .wasm should be is named with the type it came as', async () => {
+  bend = (url) =>
+    coreWasm(url) ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Welcome' } : null;
+  const said = await sentenceOf('playground.html', 'nl-playground');
+  assert.match(said, /\.wasm answered with text\/html, not the core \(application\/wasm\)/);
+  assert.doesNotMatch(said, /Content-Security-Policy|connect-src/);
+});
+
+test('a .wasm that gets no answer says so, and names CORS', async () => {
+  // Sent on to a port where nothing listens.
+  bend = (url) => (coreWasm(url) ? { status: 302, headers: { Location: 'http://127.0.0.1:9/core.wasm' } } : null);
+  const said = await sentenceOf('playground.html', 'nl-playground');
+  assert.match(
+    said,
+    /fetching http:\/\/127\.0\.0\.1:\d+\/assets\/normlab_core[^ ]*\.wasm got no answer this page may read/,
+  );
+  assert.doesNotMatch(said, /Content-Security-Policy|connect-src/);
+});
+
+test("the policy's sentence comes when the page's policy refused the fetch", async () => {
+  bend = (url) => (coreWasm(url) ? { status: 302, headers: { Location: 'http://127.0.0.1:9/core.wasm' } } : null);
+  const said = await sentenceOf('policy.html', 'nl-playground');
+  assert.match(said, /Content-Security-Policy refused it, so the host must allow fetching it \(connect-src\)/);
+});
+
+test('a worker whose script answers 404 is named with its status', async () => {
+  bend = (url) => (/\/crowd-worker[^/]*\.js$/.test(url.pathname) ? { status: 404, body: 'not found' } : null);
+  const said = await sentenceOf('comparison.html', 'nl-comparison', 'This widget trains in a Web Worker');
+  assert.match(
+    said,
+    /^This widget trains in a Web Worker, whose script could not be loaded: http:\/\/127\.0\.0\.1:\d+\/assets\/crowd-worker[^ ]*\.js answered 404 \(Not Found\)/,
+  );
+});

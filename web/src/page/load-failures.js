@@ -1,0 +1,64 @@
+// Why a file the widgets load could not be had, in one sentence a host can act on: a core
+// module's .wasm (page/core.js) or a worker's script (work/module-worker.js). Each cause has its
+// own: a file:// address, an error status, another kind of file where the file should be (a
+// server's page), no answer (or none another origin may read), a policy's refusal. The policy's
+// sentence is said only when the page reported that its policy refused the fetch.
+import { fetchRefused } from './host-policy.js';
+
+const GUIDE = 'see the embedding guide for your host';
+const JS_TYPE = /^(text|application)\/(javascript|ecmascript)|^text\/x-javascript/;
+
+/** The Error a widget shows when its worker's script could not start: its message is the plain sentence. */
+export class WorkerUnavailableError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'WorkerUnavailableError';
+  }
+}
+
+/** What kind of file a response says it is, or null when it says nothing. */
+const typeOf = (response) => response.headers.get('Content-Type')?.split(';')[0].trim() || null;
+
+/**
+ * Why `url` could not be had as the file `what` names, the end of a sentence: "answered 404 (Not
+ * Found)", … fetched: the Response (or null when the fetch failed), error: what the fetch threw.
+ */
+function cause(url, { response, expected }) {
+  if (url.protocol === 'file:')
+    return `its address is ${url.href}, a file:// address, which a page served over http(s) cannot fetch: serve the widgets' files over http(s) with the page (a bundler that writes file:// resolved the file against the folders it built in; ${GUIDE})`;
+  if (!response)
+    return `fetching ${url.href} got no answer this page may read: the server did not answer, or answered a page of another origin without CORS (Access-Control-Allow-Origin)`;
+  if (!response.ok)
+    return `${url.href} answered ${response.status}${response.statusText ? ` (${response.statusText})` : ''}: the file is not where the widgets' script says it is, so copy or serve the package's files beside it (${GUIDE})`;
+  return `${url.href} answered with ${typeOf(response) ?? 'a file of no stated type'}, not ${expected}: the server sent something else where the file should be (a development server's dependency pre-bundling does this; ${GUIDE})`;
+}
+
+/**
+ * The sentence for a core module's .wasm that could not be fetched or compiled: the host's policy
+ * when the page reported it refused the fetch (connect-src), else the cause the fetch met.
+ * requires: failure is a CoreFetchError (core-module.js), or any error of the load.
+ */
+export async function coreFailure(failure) {
+  const url = failure?.url;
+  const what = "This widget's WebAssembly core (the .wasm file beside its script) could not be loaded";
+  if (!url) return `${what}: ${failure?.message ?? 'the load failed'}.`;
+  if (await fetchRefused(url))
+    return `${what}: this page's Content-Security-Policy refused it, so the host must allow fetching it (connect-src) from ${url.origin}.`;
+  if (failure.compileError)
+    return `${what}: ${url.href} is not a module this browser compiles (${failure.compileError}).`;
+  return `${what}: ${cause(url, { response: failure.response, expected: 'the core (application/wasm)' })}.`;
+}
+
+/**
+ * The sentence for a worker whose script could not start, found by fetching it once more: null
+ * when the script is there as a script (its failure is another one).
+ */
+export async function workerScriptFailure(href) {
+  const url = new URL(href);
+  let response = null;
+  if (url.protocol !== 'file:' && url.protocol !== 'blob:')
+    response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
+  if (response?.ok && JS_TYPE.test(typeOf(response) ?? '')) return null;
+  if (url.protocol === 'blob:') return null;
+  return `This widget trains in a Web Worker, whose script could not be loaded: ${cause(url, { response, expected: 'a script (text/javascript)' })}.`;
+}
