@@ -78,6 +78,7 @@ test('a frame naming no widget, or one that is not, says so in a sentence', asyn
       ['', /names none\.$/],
       ['#theme=dark', /names none\.$/],
       ['#no-such-widget=x', /^This frame's address names "no-such-widget", which is no normlab widget/],
+      ['#no-such-widget', /^This frame's address names "no-such-widget", which is no normlab widget/],
       [`#${'a'.repeat(5000)}=x`, /names "a{80}…" \(5,000 characters\), which is no normlab widget/],
       // A right-to-left override in the address is dropped: it cannot reverse the sentence.
       [
@@ -95,16 +96,38 @@ test('a frame naming no widget, or one that is not, says so in a sentence', asyn
   }
 });
 
+test('a frame naming a widget with no state shows it with its defaults, themed', async () => {
+  const page = await site.browser.newPage();
+  const problems = watchForProblems(page);
+  try {
+    for (const [hash, tag, theme] of [
+      ['#loss-curves', 'nl-loss-curves', null],
+      ['#playground&theme=dark', 'nl-playground', 'dark'],
+    ]) {
+      await page.goto('about:blank');
+      await page.goto(`${site.server.url}/frame.html${hash}`);
+      await page.waitForFunction(frameDrawn, tag, { timeout: 40000 });
+      assert.equal(await page.evaluate((t) => document.querySelector(`#frame > ${t}`).state, tag), '', hash);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme ?? null), theme, hash);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('the frame posts its height and normlab-frames.js sizes the iframe; without it the frame stays fixed', async () => {
   const src = `${site.server.url}/frame.html#playground=kind:rms`;
+  // A sanitizer that strips data- attributes leaves an iframe of the frame page beside the helper.
   const blog = await host(
     `
     <script src="${site.server.url}/normlab-frames.js"></script>
     <iframe id="helped" src="${src}" width="100%" height="560" data-normlab-frame></iframe>
-    <iframe id="alone" src="${src}" width="100%" height="560"></iframe>`,
+    <iframe id="stripped" src="${src}" width="100%" height="560"></iframe>`,
     // The guide's word for a strict host: the frame allowed by frame-src, the helper by script-src.
     `default-src 'none'; script-src ${site.server.url}; frame-src ${site.server.url}`,
   );
+  const bare = await host(`<iframe id="alone" src="${src}" width="100%" height="560"></iframe>`);
   const page = await site.browser.newPage({ viewport: { width: 800, height: 900 } });
   await page.addInitScript(() => {
     window.heights = [];
@@ -112,27 +135,39 @@ test('the frame posts its height and normlab-frames.js sizes the iframe; without
   });
   try {
     await page.goto(`${blog.url}/post.html`);
-    await page.waitForFunction(() => document.getElementById('helped').dataset.normlabHeight === 'set', null, {
-      timeout: 40000,
-    });
+    await page.waitForFunction(
+      () => ['helped', 'stripped'].every((id) => document.getElementById(id).dataset.normlabHeight === 'set'),
+      null,
+      { timeout: 40000 },
+    );
     const frame = page.frame({ url: (u) => String(u).startsWith(site.server.url) });
     await frame.waitForFunction(frameDrawn, 'nl-playground', { timeout: 40000 });
     // Settled: the last height posted is the frame document's, and the helped iframe has it.
     await page.waitForTimeout(500);
     const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
-    const { helped, alone, last } = await page.evaluate(() => ({
+    const { helped, stripped, last } = await page.evaluate(() => ({
       helped: document.getElementById('helped').clientHeight,
-      alone: document.getElementById('alone').clientHeight,
+      stripped: document.getElementById('stripped').clientHeight,
       last: window.heights.filter((m) => m?.type === 'normlab:height').at(-1),
     }));
     assert.deepEqual(last, { type: 'normlab:height', widget: 'playground', height: last.height });
     assert.ok(Math.abs(last.height - content) <= 1, `posted ${last.height}, the frame's content is ${content}`);
     assert.ok(Math.abs(helped - content) <= 1, `the helped iframe is ${helped} px, its content ${content}`);
     assert.notEqual(content, 560, 'the content happens to be the fixed height: the test shows nothing');
-    assert.equal(alone, 560, 'a frame without the helper keeps its height');
+    assert.ok(
+      Math.abs(stripped - content) <= 1,
+      `the iframe without its mark is ${stripped} px, its content ${content}`,
+    );
+    // Without the helper a frame keeps its height, though its frame posts the same messages.
+    await page.goto(`${bare.url}/post.html`);
+    const frameAlone = page.frame({ url: (u) => String(u).startsWith(site.server.url) });
+    await frameAlone.waitForFunction(frameDrawn, 'nl-playground', { timeout: 40000 });
+    await page.waitForFunction(() => window.heights.some((m) => m?.type === 'normlab:height' && m.height !== 560));
+    assert.equal(await page.evaluate(() => document.getElementById('alone').clientHeight), 560);
   } finally {
     await page.close();
     await blog.close();
+    await bare.close();
   }
 });
 

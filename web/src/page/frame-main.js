@@ -5,7 +5,7 @@
 import { ALL_WIDGETS } from '../widgets/registry.js';
 import { loadWidget } from '../widgets/modules.js';
 import { TEXT_CHARS } from '../widget/limits.js';
-import { hashStates } from '../widget/state.js';
+import { hashAnchor, hashStates } from '../widget/state.js';
 import { quoted, showInert } from '../widget/inert.js';
 import { showTitles } from './captions.js';
 
@@ -24,10 +24,13 @@ function say(text) {
 /** The widget the address names: {tag, id, theme} or {problem}. */
 export function frameRequest(hash) {
   const states = hashStates(hash);
+  // A widget's id with its state (#playground=kind:rms), or alone (#loss-curves: its defaults).
   const ids = [...states.keys()].filter((k) => k !== 'theme');
+  const bare = hashAnchor(hash);
+  if (ids.length === 0 && bare !== '') ids.push(bare);
   if (ids.length === 0)
     return {
-      problem: 'This frame shows one normlab widget, named in its address (frame.html#playground=), and names none.',
+      problem: 'This frame shows one normlab widget, named in its address (frame.html#playground), and names none.',
     };
   const [id] = ids;
   const tag = `nl-${id}`;
