@@ -98,7 +98,7 @@ export interface NlPlaygroundAttributes extends NlCommonAttributes {
   /** the normaliser (default "batch") */
   kind?: 'batch' | 'layer' | 'rms' | 'group';
   /** group count for the group setting: it must divide the block's features (1 to 16) (default 2) */
-  groups?: number;
+  groups?: number | `${number}`;
   /** training or predicting (default "train") */
   purpose?: 'train' | 'predict';
 }
@@ -119,9 +119,9 @@ export interface NlRunningAverageAttributes extends NlCommonAttributes {
   /** the batch: rows separated by ";" (default "1,7;1,9;7,1;23,7") */
   rows?: string;
   /** share of the running figures kept at each step (default 0.9) */
-  keep?: number;
+  keep?: number | `${number}`;
   /** how many steps to take (default 100) */
-  steps?: number;
+  steps?: number | `${number}`;
 }
 /** <nl-running-average>: Running averages. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlRunningAverage extends NlWidget {
@@ -164,9 +164,9 @@ export interface NlWeightNormAttributes extends NlCommonAttributes {
   /** the stored directions v: a row for height, a row for weight, a column per neuron (2 rows of 3) (default "0.6,-1.5,0.3;0.8,2,-0.4") */
   direction?: string;
   /** the magnitudes g, one per neuron (3) (default "1,1.5,0.5") */
-  magnitude?: string;
+  magnitude?: string | readonly string[];
   /** the learning rate of the one step (0.001 to 10) (default 0.1) */
-  'learning-rate'?: number;
+  'learning-rate'?: number | `${number}`;
 }
 /** <nl-weight-norm>: Weight normalisation. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlWeightNorm extends NlWidget {
@@ -181,7 +181,7 @@ export interface NlWeightNorm extends NlWidget {
 /** <nl-comparison>'s attributes: The comparison. */
 export interface NlComparisonAttributes extends NlCommonAttributes {
   /** start training (in a worker) as the reader comes near the widget, not only on "Train again" (default true) */
-  autostart?: boolean;
+  autostart?: boolean | 'true' | 'false';
   /** a crowd of your own as CSV text: one person per line, height,weight,label (label 1 adult, 0 not), an optional first line of three column names, '#' comment lines; at most 2,000 people and 65,536 bytes, at least 5 people of both labels. Empty: the essay's crowd. A state string (and so a link) holds a crowd of up to 2,048 characters (default "") */
   crowd?: string;
 }
@@ -222,9 +222,9 @@ export interface NlChecklist extends NlWidget {}
 /** <nl-bowl>'s attributes: Stretched and round bowls. */
 export interface NlBowlAttributes extends NlCommonAttributes {
   /** learning rate on the stretched bowl (default 0.035) */
-  'stretched-rate'?: number;
+  'stretched-rate'?: number | `${number}`;
   /** learning rate on the round bowl (default 0.3) */
-  'round-rate'?: number;
+  'round-rate'?: number | `${number}`;
 }
 /** <nl-bowl>: Stretched and round bowls. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlBowl extends NlWidget {
@@ -237,9 +237,9 @@ export interface NlBowl extends NlWidget {
 /** <nl-drift>'s attributes: Drift through depth. */
 export interface NlDriftAttributes extends NlCommonAttributes {
   /** seed of the random examples and weights (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
   /** how many layers (1 to 12) (default 5) */
-  layers?: number;
+  layers?: number | `${number}`;
 }
 /** <nl-drift>: Drift through depth. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlDrift extends NlWidget {
@@ -252,7 +252,7 @@ export interface NlDrift extends NlWidget {
 /** <nl-mean-spread>'s attributes: Mean, variance and standard deviation. */
 export interface NlMeanSpreadAttributes extends NlCommonAttributes {
   /** the starting list, comma-separated (at most 12 numbers) (default "3,4,5") */
-  numbers?: string;
+  numbers?: string | readonly string[];
 }
 /** <nl-mean-spread>: Mean, variance and standard deviation. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlMeanSpread extends NlWidget {
@@ -263,11 +263,11 @@ export interface NlMeanSpread extends NlWidget {
 /** <nl-batch-by-hand>'s attributes: Batch norm by hand. */
 export interface NlBatchByHandAttributes extends NlCommonAttributes {
   /** the feature worked first (1, 2 or 3) (default 2) */
-  feature?: number;
+  feature?: number | `${number}`;
   /** scale (gamma) per feature (at most 3) (default "1,1,1") */
-  scale?: string;
+  scale?: string | readonly string[];
   /** shift (beta) per feature (at most 3) (default "0,0,0") */
-  shift?: string;
+  shift?: string | readonly string[];
 }
 /** <nl-batch-by-hand>: Batch norm by hand. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlBatchByHand extends NlWidget {
@@ -282,13 +282,13 @@ export interface NlBatchByHand extends NlWidget {
 /** <nl-momentum>'s attributes: Running averages with momentum. */
 export interface NlMomentumAttributes extends NlCommonAttributes {
   /** batch means, repeated in order (default "3,5,4") */
-  means?: string;
+  means?: string | readonly string[];
   /** batch variances, one per mean (default "1,4,2") */
-  variances?: string;
+  variances?: string | readonly string[];
   /** share of each batch folded in (default 0.1) */
-  momentum?: number;
+  momentum?: number | `${number}`;
   /** how many batches to fold in (1 to 200) (default 3) */
-  batches?: number;
+  batches?: number | `${number}`;
 }
 /** <nl-momentum>: Running averages with momentum. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlMomentum extends NlWidget {
@@ -307,7 +307,7 @@ export interface NlBatchSizeAttributes extends NlCommonAttributes {
   /** the batch size (2 to 256) (default 2) */
   'batch-size'?: 2 | 4 | 8 | 16 | 32 | 64 | 128 | 256;
   /** seed of the 10,000 numbers (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
 }
 /** <nl-batch-size>: The batch-size problem. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlBatchSize extends NlWidget {
@@ -322,7 +322,7 @@ export interface NlTogglesAttributes extends NlCommonAttributes {
   /** the normaliser shown first (default "batch") */
   kind?: 'batch' | 'layer' | 'rms';
   /** the example (row) shown first, 1 to 4 (default 1) */
-  example?: number;
+  example?: number | `${number}`;
 }
 /** <nl-toggles>: One example under each toggle. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlToggles extends NlWidget {
@@ -335,9 +335,9 @@ export interface NlToggles extends NlWidget {
 /** <nl-rms-timing>'s attributes: What RMSNorm saves. */
 export interface NlRmsTimingAttributes extends NlCommonAttributes {
   /** timing rounds per width; the medians are taken over them (3 to 51) (default 9) */
-  rounds?: number;
+  rounds?: number | `${number}`;
   /** start timing (in a worker) as the reader comes near the widget, not only on "Time again" (at most 9 rounds) (default true) */
-  autostart?: boolean;
+  autostart?: boolean | 'true' | 'false';
 }
 /** <nl-rms-timing>: What RMSNorm saves. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlRmsTiming extends NlWidget {
@@ -350,9 +350,9 @@ export interface NlRmsTiming extends NlWidget {
 /** <nl-pre-post-norm>'s attributes: Pre-norm and post-norm. */
 export interface NlPrePostNormAttributes extends NlCommonAttributes {
   /** how many residual blocks (2 to 48) (default 24) */
-  depth?: number;
+  depth?: number | `${number}`;
   /** seed of the weights, inputs and targets (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
 }
 /** <nl-pre-post-norm>: Pre-norm and post-norm. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlPrePostNorm extends NlWidget {
@@ -365,15 +365,15 @@ export interface NlPrePostNorm extends NlWidget {
 /** <nl-starting-slopes>'s attributes: The slopes a Transformer starts with. */
 export interface NlStartingSlopesAttributes extends NlCommonAttributes {
   /** how many blocks (1 to 12) (default 6) */
-  depth?: number;
+  depth?: number | `${number}`;
   /** features of a token (16, 32 or 64) (default 64) */
   width?: 16 | 32 | 64;
   /** the normaliser (default "layer") */
   norm?: 'layer' | 'rms';
   /** seed of the weights and tokens (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
   /** draws of weights and tokens the figures are taken over (1 to 64) (default 32) */
-  draws?: number;
+  draws?: number | `${number}`;
 }
 /** <nl-starting-slopes>: The slopes a Transformer starts with. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlStartingSlopes extends NlWidget {
@@ -392,7 +392,7 @@ export interface NlStartingSlopes extends NlWidget {
 /** <nl-warm-up>'s attributes: Warm-up, post-norm and pre-norm. */
 export interface NlWarmUpAttributes extends NlCommonAttributes {
   /** how many blocks (1 to 8) (default 6) */
-  depth?: number;
+  depth?: number | `${number}`;
   /** features of a token (16, 32 or 64) (default 32) */
   width?: 16 | 32 | 64;
   /** Adam's learning rate (default 0.01) */
@@ -400,11 +400,11 @@ export interface NlWarmUpAttributes extends NlCommonAttributes {
   /** training steps of each stack (default 200) */
   steps?: 50 | 100 | 200 | 300;
   /** steps of the linear warm-up (1 to 300) (default 50) */
-  warmup?: number;
+  warmup?: number | `${number}`;
   /** first seed of the weights and strings; the seeds run on from it (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
   /** seeds each stack trains over (1 to 10) (default 5) */
-  seeds?: number;
+  seeds?: number | `${number}`;
 }
 /** <nl-warm-up>: Warm-up, post-norm and pre-norm. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlWarmUp extends NlWidget {
@@ -427,7 +427,7 @@ export interface NlWarmUp extends NlWidget {
 /** <nl-parameter-count>'s attributes: Counting parameters. */
 export interface NlParameterCountAttributes extends NlCommonAttributes {
   /** features per normaliser (default 3) */
-  width?: number;
+  width?: number | `${number}`;
 }
 /** <nl-parameter-count>: Counting parameters. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlParameterCount extends NlWidget {
@@ -438,15 +438,15 @@ export interface NlParameterCount extends NlWidget {
 /** <nl-mnist-lab>'s attributes: The MNIST lab. */
 export interface NlMnistLabAttributes extends NlCommonAttributes {
   /** epochs to train when Train is pressed (1 to 20) (default 3) */
-  epochs?: number;
+  epochs?: number | `${number}`;
   /** SGD learning rate (default 0.1) */
   'learning-rate'?: 0.01 | 0.03 | 0.1 | 0.3;
   /** digits per batch (default 64) */
   'batch-size'?: 16 | 32 | 64 | 128 | 256;
   /** seed of the weights and the shuffles (the first of the lab over seeds) (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
   /** seeds the lab over seeds trains the four networks from (1 to 10) (default 5) */
-  seeds?: number;
+  seeds?: number | `${number}`;
 }
 /** <nl-mnist-lab>: The MNIST lab. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlMnistLab extends NlWidget {
@@ -465,15 +465,15 @@ export interface NlMnistLab extends NlWidget {
 /** <nl-mnist-circle>'s attributes: Layer norm puts 3-D points on a circle. */
 export interface NlMnistCircleAttributes extends NlCommonAttributes {
   /** random points (1 to 2000) (default 200) */
-  points?: number;
+  points?: number | `${number}`;
   /** seed of the points (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
   /** turn about the vertical axis, in radians (default 0.6) */
-  yaw?: number;
+  yaw?: number | `${number}`;
   /** tilt towards the viewer, in radians (default 0.5) */
-  pitch?: number;
+  pitch?: number | `${number}`;
   /** show the input points beside their outputs (default true) */
-  inputs?: boolean;
+  inputs?: boolean | 'true' | 'false';
 }
 /** <nl-mnist-circle>: Layer norm puts 3-D points on a circle. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlMnistCircle extends NlWidget {
@@ -492,9 +492,9 @@ export interface NlMnistCircle extends NlWidget {
 /** <nl-mnist-freedom>'s attributes: Degrees of freedom a normaliser removes. */
 export interface NlMnistFreedomAttributes extends NlCommonAttributes {
   /** features d (2 to 512) (default 128) */
-  width?: number;
+  width?: number | `${number}`;
   /** groups g (1 is layer norm) (default 8) */
-  groups?: number;
+  groups?: number | `${number}`;
 }
 /** <nl-mnist-freedom>: Degrees of freedom a normaliser removes. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlMnistFreedom extends NlWidget {
@@ -511,9 +511,9 @@ export interface NlMnistBatchSizeAttributes extends NlCommonAttributes {
   /** SGD learning rate at batch 64; batch b trains at this × b / 64 (default 0.1) */
   'learning-rate'?: 0.05 | 0.1 | 0.2 | 0.4;
   /** the first seed of the networks' and the order's (the next seeds follow it) (default 1) */
-  seed?: number;
+  seed?: number | `${number}`;
   /** seeds the sweep runs, from the first on, each a sweep of 24 networks (1 to 10) (default 3) */
-  seeds?: number;
+  seeds?: number | `${number}`;
 }
 /** <nl-mnist-batch-size>: Batch size and the four networks. Each option is a property too (set, it writes the attribute (null removes it) and the widget draws again; read, it is the value the widget shows). */
 export interface NlMnistBatchSize extends NlWidget {
@@ -560,5 +560,68 @@ declare global {
   interface HTMLElementEventMap {
     'nl-change': CustomEvent<NlChangeDetail>;
     'nl-done': CustomEvent<NlDoneDetail>;
+  }
+}
+
+/** The events every widget dispatches, as props of JSX (React 19 listens for `on` + the event's name). */
+export interface NlEventProps {
+  'onnl-change'?: (event: CustomEvent<NlChangeDetail>) => void;
+  'onnl-done'?: (event: CustomEvent<NlDoneDetail>) => void;
+}
+
+/**
+ * The props of JSX a widget takes besides its options and events, named without React's types
+ * so that a host without React reads these declarations too. (aria-* and data-* props are
+ * allowed on any element.)
+ */
+export interface NlElementProps<E> {
+  id?: string;
+  className?: string;
+  style?: Record<string, string | number | undefined>;
+  slot?: string;
+  hidden?: boolean;
+  title?: string;
+  lang?: string;
+  dir?: 'ltr' | 'rtl' | 'auto';
+  tabIndex?: number;
+  role?: string;
+  /** The static fallback, shown only where the widget cannot run. */
+  children?: unknown;
+  ref?: ((element: E | null) => void | (() => void)) | { current: E | null } | null;
+}
+
+// The elements in React 19's JSX (its namespace, augmented only where React is): each element's
+// attributes, typed, its events and the element's own props.
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'nl-covariate-shift': NlCovariateShiftAttributes & NlEventProps & NlElementProps<NlCovariateShift>;
+      'nl-playground': NlPlaygroundAttributes & NlEventProps & NlElementProps<NlPlayground>;
+      'nl-running-average': NlRunningAverageAttributes & NlEventProps & NlElementProps<NlRunningAverage>;
+      'nl-gradient-check': NlGradientCheckAttributes & NlEventProps & NlElementProps<NlGradientCheck>;
+      'nl-two-numbers': NlTwoNumbersAttributes & NlEventProps & NlElementProps<NlTwoNumbers>;
+      'nl-weight-norm': NlWeightNormAttributes & NlEventProps & NlElementProps<NlWeightNorm>;
+      'nl-comparison': NlComparisonAttributes & NlEventProps & NlElementProps<NlComparison>;
+      'nl-loss-curves': NlLossCurvesAttributes & NlEventProps & NlElementProps<NlLossCurves>;
+      'nl-two-ways': NlTwoWaysAttributes & NlEventProps & NlElementProps<NlTwoWays>;
+      'nl-behaviours': NlBehavioursAttributes & NlEventProps & NlElementProps<NlBehaviours>;
+      'nl-checklist': NlChecklistAttributes & NlEventProps & NlElementProps<NlChecklist>;
+      'nl-bowl': NlBowlAttributes & NlEventProps & NlElementProps<NlBowl>;
+      'nl-drift': NlDriftAttributes & NlEventProps & NlElementProps<NlDrift>;
+      'nl-mean-spread': NlMeanSpreadAttributes & NlEventProps & NlElementProps<NlMeanSpread>;
+      'nl-batch-by-hand': NlBatchByHandAttributes & NlEventProps & NlElementProps<NlBatchByHand>;
+      'nl-momentum': NlMomentumAttributes & NlEventProps & NlElementProps<NlMomentum>;
+      'nl-batch-size': NlBatchSizeAttributes & NlEventProps & NlElementProps<NlBatchSize>;
+      'nl-toggles': NlTogglesAttributes & NlEventProps & NlElementProps<NlToggles>;
+      'nl-rms-timing': NlRmsTimingAttributes & NlEventProps & NlElementProps<NlRmsTiming>;
+      'nl-pre-post-norm': NlPrePostNormAttributes & NlEventProps & NlElementProps<NlPrePostNorm>;
+      'nl-starting-slopes': NlStartingSlopesAttributes & NlEventProps & NlElementProps<NlStartingSlopes>;
+      'nl-warm-up': NlWarmUpAttributes & NlEventProps & NlElementProps<NlWarmUp>;
+      'nl-parameter-count': NlParameterCountAttributes & NlEventProps & NlElementProps<NlParameterCount>;
+      'nl-mnist-lab': NlMnistLabAttributes & NlEventProps & NlElementProps<NlMnistLab>;
+      'nl-mnist-circle': NlMnistCircleAttributes & NlEventProps & NlElementProps<NlMnistCircle>;
+      'nl-mnist-freedom': NlMnistFreedomAttributes & NlEventProps & NlElementProps<NlMnistFreedom>;
+      'nl-mnist-batch-size': NlMnistBatchSizeAttributes & NlEventProps & NlElementProps<NlMnistBatchSize>;
+    }
   }
 }

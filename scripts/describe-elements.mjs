@@ -36,6 +36,18 @@ function typeText(option) {
   return { number: 'number', integer: 'number', boolean: 'boolean' }[option.type] ?? 'string';
 }
 
+/**
+ * An option's type as an attribute or a JSX prop takes it: a number also as its text ("5"), a
+ * boolean as "true" or "false", a list as its texts too; any other value refused.
+ */
+function attributeTypeText(option) {
+  if (option.choices) return typeText(option);
+  if (option.type === 'number' || option.type === 'integer') return 'number | `${number}`';
+  if (option.type === 'boolean') return "boolean | 'true' | 'false'";
+  if (option.type === 'list') return 'string | readonly string[]';
+  return 'string';
+}
+
 /** An option's property's type, as its getter gives it (a list as an array of its texts). */
 function propertyTypeText(option) {
   return option.type === 'list' && !option.choices ? 'string[]' : typeText(option);
@@ -237,7 +249,7 @@ export type NlCustomProperty = ${Object.keys(customProperties)
     text += `
 /** <${tag}>'s attributes: ${cls.title}. */
 export interface ${cls.name}Attributes extends NlCommonAttributes {
-${cls.options.map((o) => `${comment(`${o.doc} (default ${defaultText(o)})`, '  ')}  ${property(o.name)}?: ${typeText(o)};`).join('\n')}
+${cls.options.map((o) => `${comment(`${o.doc} (default ${defaultText(o)})`, '  ')}  ${property(o.name)}?: ${attributeTypeText(o)};`).join('\n')}
 }
 ${comment(`<${tag}>: ${cls.title}. Each option is a property too (${PROPERTY_DOC}).`)}export interface ${cls.name} extends NlWidget {
 ${cls.options.map((o) => `${comment(o.doc, '  ')}  ${propertyName(o)}: ${propertyTypeText(o)};`).join('\n')}
@@ -252,6 +264,48 @@ ${elements.map(({ tag, cls }) => `    ${JSON.stringify(tag)}: ${cls.name};`).joi
   interface HTMLElementEventMap {
     'nl-change': CustomEvent<NlChangeDetail>;
     'nl-done': CustomEvent<NlDoneDetail>;
+  }
+}
+
+/** The events every widget dispatches, as props of JSX (React 19 listens for \`on\` + the event's name). */
+export interface NlEventProps {
+  'onnl-change'?: (event: CustomEvent<NlChangeDetail>) => void;
+  'onnl-done'?: (event: CustomEvent<NlDoneDetail>) => void;
+}
+
+/**
+ * The props of JSX a widget takes besides its options and events, named without React's types
+ * so that a host without React reads these declarations too. (aria-* and data-* props are
+ * allowed on any element.)
+ */
+export interface NlElementProps<E> {
+  id?: string;
+  className?: string;
+  style?: Record<string, string | number | undefined>;
+  slot?: string;
+  hidden?: boolean;
+  title?: string;
+  lang?: string;
+  dir?: 'ltr' | 'rtl' | 'auto';
+  tabIndex?: number;
+  role?: string;
+  /** The static fallback, shown only where the widget cannot run. */
+  children?: unknown;
+  ref?: ((element: E | null) => void | (() => void)) | { current: E | null } | null;
+}
+
+// The elements in React 19's JSX (its namespace, augmented only where React is): each element's
+// attributes, typed, its events and the element's own props.
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+${elements
+  .map(
+    ({ tag, cls }) =>
+      `      ${JSON.stringify(tag)}: ${cls.name}Attributes & NlEventProps & NlElementProps<${cls.name}>;`,
+  )
+  .join('\n')}
+    }
   }
 }
 `;
