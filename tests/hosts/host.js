@@ -91,7 +91,10 @@ export const WIDGETS_HTML = `<nl-playground kind="layer"></nl-playground>
 <nl-mnist-freedom></nl-mnist-freedom>
 <nl-comparison></nl-comparison>
 <nl-mnist-lab epochs="1"></nl-mnist-lab>`;
-const TAGS = ['nl-playground', 'nl-parameter-count', 'nl-mnist-freedom', 'nl-comparison', 'nl-mnist-lab'];
+const ALL_TAGS = ['nl-playground', 'nl-parameter-count', 'nl-mnist-freedom', 'nl-comparison', 'nl-mnist-lab'];
+
+/** The same without the MNIST lab: a site that leaves the digits out of its copy of the package. */
+export const WIDGETS_WITHOUT_LAB_HTML = WIDGETS_HTML.replace(/\n<nl-mnist-lab[^\n]*<\/nl-mnist-lab>/, '');
 
 /** The answer of the playground's default block under layer norm, from the core in Node. */
 async function layerNormAnswer() {
@@ -108,13 +111,15 @@ async function layerNormAnswer() {
 const numberOf = (text) => Number(text.trim().replace(/\u2212/g, '-'));
 
 /**
- * Opens url in Chromium and checks the widgets of WIDGETS_HTML: each defined and drawn without
- * an error, the playground's answer the core's, the comparison trained in its worker, the MNIST
- * lab's digits fetched and its worker started; no console error, failed request or error
- * response on the way; a screenshot of the page in build/hosts/<host>.png.
+ * Opens url in Chromium and checks the widgets of WIDGETS_HTML (WIDGETS_WITHOUT_LAB_HTML when
+ * lab is false): each defined and drawn without an error, the playground's answer the core's, the
+ * comparison trained in its worker, the MNIST lab's digits fetched and its worker started; no
+ * console error, failed request or error response on the way; a screenshot of the page in
+ * build/hosts/<host>.png.
  * ensures: returns the URLs the page requested, for the test's own checks.
  */
-export async function checkWidgets(url, host) {
+export async function checkWidgets(url, host, { lab = true } = {}) {
+  const TAGS = lab ? ALL_TAGS : ALL_TAGS.filter((t) => t !== 'nl-mnist-lab');
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
@@ -167,25 +172,27 @@ export async function checkWidgets(url, host) {
     );
 
     // The MNIST lab fetches its digits when Train is pressed, then trains in its worker.
-    await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
-    const digits = page.waitForResponse((r) => r.url().endsWith('.bin'), { timeout: 60000 });
-    await page.locator('nl-mnist-lab >> [data-act="train"]').click();
-    const response = await digits;
-    assert.equal(response.status(), 200);
-    assert.equal(
-      (await response.body()).length,
-      readFileSync(path.join(root, 'web/generated/mnist-digits.bin')).length,
-    );
-    // The workers took the digits: the lab says how many train.
-    await page.waitForFunction(
-      () =>
-        /^Training in \d+ workers?/.test(
-          document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent,
-        ),
-      null,
-      { timeout: 60000 },
-    );
-    await page.locator('nl-mnist-lab >> [data-act="cancel"]').click();
+    if (lab) {
+      await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+      const digits = page.waitForResponse((r) => r.url().endsWith('.bin'), { timeout: 60000 });
+      await page.locator('nl-mnist-lab >> [data-act="train"]').click();
+      const response = await digits;
+      assert.equal(response.status(), 200);
+      assert.equal(
+        (await response.body()).length,
+        readFileSync(path.join(root, 'web/generated/mnist-digits.bin')).length,
+      );
+      // The workers took the digits: the lab says how many train.
+      await page.waitForFunction(
+        () =>
+          /^Training in \d+ workers?/.test(
+            document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent,
+          ),
+        null,
+        { timeout: 60000 },
+      );
+      await page.locator('nl-mnist-lab >> [data-act="cancel"]').click();
+    }
     // What the host's page looked like, to look at: build/hosts/<host>.png.
     mkdirSync(path.join(PACKAGE_OUT, 'hosts'), { recursive: true });
     await page.evaluate(() => window.scrollTo(0, 0));
