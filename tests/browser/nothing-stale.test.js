@@ -143,8 +143,8 @@ test('the timing: Time again empties the last timings and finding; Cancel says h
   try {
     await statusSays(page, tag, '7 widths timed', 120000);
     const before = await read(page, tag);
-    assert.match(before.finding, /^In this browser RMSNorm saved/);
-    assert.equal(before.rows, 7);
+    assert.match(before.finding, /^In this browser RMSNorm was faster than layer norm/);
+    assert.equal(before.rows, 14, 'a row per width in each of its two tables');
     await inWidget('[data-rounds]').fill('51');
     await inWidget('[data-rounds]').dispatchEvent('change');
     const now = await pressRunAndRead(page, tag);
@@ -161,7 +161,7 @@ test('the timing: Time again empties the last timings and finding; Cancel says h
       );
     assert.ok(m, after.finding);
     assert.equal(m[2] ?? (m[3] && '1'), m[1], 'the parts the finding says the figures hold');
-    assert.equal(after.rows, Number(m[1]), 'the rows the finding counts');
+    assert.equal(after.rows, 2 * Number(m[1]), 'the rows the finding counts, in each of the two tables');
     assert.equal(after.status, `Cancelled after ${m[1]} of 7 widths.`);
     assert.equal(after.numbers, 0);
     await screenshot(inWidget, 'stale-rms-timing-cancelled');

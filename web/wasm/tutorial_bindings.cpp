@@ -55,8 +55,9 @@ val residual_js(std::uint32_t seed, std::size_t depth) {
 val rms_timing_js(std::size_t width, std::size_t rounds, std::uint32_t seed) {
     return answer([&] { return rms_timing_view(width, rounds, seed); });
 }
-val rms_saving_summary_js(val widths, val saved_percents) {
-    return answer([&] { return rms_saving_summary_view(numbers(widths), numbers(saved_percents)); });
+// savings: a block, one row of round savings per width.
+val rms_saving_summary_js(val widths, val savings) {
+    return answer([&] { return rms_saving_summary_view(numbers(widths), table(savings)); });
 }
 val parameters_js(std::size_t width) {
     return answer([&] { return parameter_count_view(width); });

@@ -78,16 +78,21 @@ export function tutorialApi(
     },
     /**
      * What RMSNorm saves: layer norm and RMSNorm, forward and backward on a (16, width) block,
-     * timed in the core over `rounds` rounds (medians, the percentage saved). Takes a while.
+     * timed in the core over `rounds` paired rounds: each round's times and percentage saved, the
+     * medians, the savings' spread (median and 10–90 % band) and the rounds RMSNorm won. Takes a while.
      */
     rmsTimingView(given) {
       const { width = 64, rounds = 9, seed: s = 1 } = options(given, 'the timing options');
       const args = [checkInteger(width, 'the width'), checkInteger(rounds, 'the number of rounds'), seed(s)];
       return view(core.tutorialRmsTimingView(...args));
     },
-    /** What timings at several widths show beside Zhang and Sennrich's 7% to 64%: least, most, counts. */
-    rmsSavingSummaryView(widths, savedPercents) {
-      const args = [toNumbers(widths, 'list of widths'), toNumbers(savedPercents, 'list of savings')];
+    /**
+     * What timings at several widths show: the widths where RMSNorm won every round, most rounds,
+     * or half or fewer; where each width's 10–90 % band of savings lies against 0; the medians
+     * beside Zhang and Sennrich's 7% to 64%. savings: one row of round savings per width.
+     */
+    rmsSavingSummaryView(widths, savings) {
+      const args = [toNumbers(widths, 'list of widths'), block(savings, 'savings')];
       return view(core.tutorialRmsSavingSummaryView(...args));
     },
     /** Learned parameters and buffers of batch, layer and RMS norm at a width. */

@@ -1,8 +1,10 @@
 // <nl-rms-timing>: what RMSNorm saves in the reader's own browser. A worker of its own asks the
 // core to time its layer norm and its RMSNorm, one forward and one backward pass over a block of
-// 16 rows, at widths 64 to 4,096 (the timing loop runs inside the core); the widget shows each
-// width's medians and the percentage saved, and the core's summary beside Zhang and Sennrich's
-// 7% to 64%. Progress per width, Cancel, Time again.
+// 16 rows, at widths 64 to 4,096, in paired rounds (the two back to back in each round; the timing
+// loop runs inside the core). Per width the widget shows the median saving, the 10–90 % band of
+// the rounds' savings and the rounds RMSNorm won; its finding is the core's summary: where
+// RMSNorm won every round, where the band spans zero, and the medians beside Zhang and
+// Sennrich's 7% to 64%. Progress per width, Cancel, Time again.
 import { NlWidget, define } from '../widget/widget.js';
 import { TIMING_ROUNDS, TIMING_WIDTHS } from '../widget/limits.js';
 import { errorLine, showInert } from '../widget/inert.js';
@@ -22,6 +24,26 @@ const AUTOSTART_ROUNDS = 9;
 /** Seconds as microseconds for a table cell. */
 const micro = (seconds) => fmt(seconds * 1e6, 2);
 const percent = (p) => `${fixed(p, 1)}%`;
+/** A band as text: "−3.1% to 12.4%". */
+const band = (s) => `${percent(s.low)} to ${percent(s.high)}`;
+/** Items in words: "a", "a and b", "a, b and c". */
+const inWords = (items) =>
+  items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+/**
+ * Widths the core listed, in words: "width 64", "widths 64 and 256", and three or more neighbours
+ * among the widths timed as a run ("widths 512 to 4,096").
+ */
+function widthsText(widths) {
+  const parts = [];
+  for (let k = 0; k < widths.length;) {
+    let end = k;
+    while (end + 1 < widths.length && WIDTHS.indexOf(widths[end + 1]) === WIDTHS.indexOf(widths[end]) + 1) end += 1;
+    if (end - k >= 2) parts.push(`${grouped(widths[k])} to ${grouped(widths[end])}`);
+    else for (let j = k; j <= end; j++) parts.push(grouped(widths[j]));
+    k = end + 1;
+  }
+  return `${widths.length === 1 ? 'width' : 'widths'} ${inWords(parts)}`;
+}
 
 export class NlRmsTiming extends NlWidget {
   static title = 'What RMSNorm saves';
@@ -62,11 +84,15 @@ export class NlRmsTiming extends NlWidget {
         <span data-status role="status" aria-live="polite"></span>
       </div>
       <progress class="progress" max="${WIDTHS.length}" value="0" aria-label="widths timed"></progress>
-      <div class="scroll-x" role="region" aria-label="timings per width, scrolls sideways" tabindex="0"><table class="summary">
-        <caption>One forward and one backward pass over 16 rows: each normaliser's median time over the rounds, in microseconds, and the median over the rounds of the time saved, each round timing the two back to back</caption>
-        <thead><tr><th scope="col">width</th><th scope="col">layer norm</th><th scope="col">RMSNorm</th><th scope="col">saved</th><th scope="col">repeats a round</th></tr></thead>
+      <div class="scroll-x" role="region" aria-label="times per width, scroll sideways" tabindex="0"><table class="summary" data-table="times">
+        <caption>One forward and one backward pass over 16 rows: each normaliser's median time over the rounds, in microseconds, and the passes a round repeats</caption>
+        <thead><tr><th scope="col">width</th><th scope="col">layer norm</th><th scope="col">RMSNorm</th><th scope="col">repeats a round</th></tr></thead>
         <tbody></tbody></table></div>
-      <div class="chart"><canvas role="img" aria-label="percentage of layer norm's time RMSNorm saves, per width" aria-describedby="rms-timing-finding"></canvas></div>
+      <div class="scroll-x" role="region" aria-label="savings per width, scroll sideways" tabindex="0"><table class="summary" data-table="saved">
+        <caption>The percentage of layer norm's time RMSNorm saved, the two timed back to back in each round: the median over the rounds, the 10–90 % band of the rounds' savings (the middle 80 % of them, linear between order statistics), and the rounds in which RMSNorm was faster</caption>
+        <thead><tr><th scope="col">width</th><th scope="col">saved</th><th scope="col">10–90 % band</th><th scope="col">RMSNorm faster</th></tr></thead>
+        <tbody></tbody></table></div>
+      <div class="chart"><canvas role="img" aria-label="percentage of layer norm's time RMSNorm saves per width: the rounds' median and their 10–90 % band" aria-describedby="rms-timing-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="rms-timing-finding">The percentages appear as each width is timed.</p></div>`);
     this.$('[data-run]').addEventListener('click', () => this.run());
     this.$('[data-cancel]').addEventListener('click', () => this.worker.cancel());
@@ -124,44 +150,63 @@ export class NlRmsTiming extends NlWidget {
   /** The timings so far in the table and the chart; with the core's summary, its finding. */
   show(timings, summary) {
     setHtml(
-      this.$('tbody'),
+      this.$('[data-table="times"] tbody'),
       timings
         .map(
           (t) =>
-            `<tr data-width="${t.width}"><th scope="row">${grouped(t.width)}</th><td>${micro(t.layerMedian)}</td><td>${micro(t.rmsMedian)}</td><td data-saved>${percent(t.savedPercent)}</td><td>${grouped(t.repeats)}</td></tr>`,
+            `<tr data-width="${t.width}"><th scope="row">${grouped(t.width)}</th><td>${micro(t.layerMedian)}</td><td>${micro(t.rmsMedian)}</td><td>${grouped(t.repeats)}</td></tr>`,
+        )
+        .join(''),
+    );
+    setHtml(
+      this.$('[data-table="saved"] tbody'),
+      timings
+        .map(
+          (t) =>
+            `<tr data-width="${t.width}"><th scope="row">${grouped(t.width)}</th><td data-saved>${percent(t.saved.median)}</td><td data-band>${band(t.saved)}</td><td data-faster>${t.rmsFaster} of ${t.rounds}</td></tr>`,
         )
         .join(''),
     );
     if (summary) {
-      const { least, most, paperLow, paperHigh } = summary;
-      const counts = [
-        [summary.belowPaper, 'below it'],
-        [summary.withinPaper, 'within it'],
-        [summary.abovePaper, 'above it'],
-      ]
-        .filter(([n]) => n > 0)
-        .map(([n, where]) => `${n} ${where}`)
-        .join(', ');
       setHtml(
         this.$('[data-alternative]'),
         chartAlternative({
           findingId: 'rms-timing-finding',
-          finding:
-            `In this browser RMSNorm saved between ${percent(least.savedPercent)} (width ${grouped(least.width)}) and ` +
-            `${percent(most.savedPercent)} (width ${grouped(most.width)}) of layer norm's time. Zhang and Sennrich report ` +
-            `${fmt(paperLow)}% to ${fmt(paperHigh)}% on whole models, not on the normaliser alone; of the ${summary.widths} ` +
-            `widths timed here, ${counts}.`,
-          caption: 'percentage saved per width',
-          columns: ['width', 'saved'],
-          rows: timings.map((t) => [grouped(t.width), percent(t.savedPercent)]),
+          finding: findingOf(timings, summary),
+          caption: 'percentage saved per width: the rounds’ median, their 10–90 % band, the rounds RMSNorm won',
+          columns: ['width', 'saved', '10–90 % band', 'RMSNorm faster'],
+          rows: timings.map((t) => [
+            grouped(t.width),
+            percent(t.saved.median),
+            band(t.saved),
+            `${t.rmsFaster} of ${t.rounds}`,
+          ]),
         }),
       );
       openAlternatives(this.root);
     }
+    /** Each width's figure `of` its timing, null where not yet timed. */
+    const perWidth = (of) =>
+      WIDTHS.map((w, k) => {
+        const t = timings.find((x) => x.width === w);
+        return { x: k + 1, y: t ? of(t) : null };
+      });
+    // The 10–90 % band of the rounds' savings, beneath the median's line (the edges stay out of
+    // the legend; the caption and the finding name the band).
+    const edge = (of, extra) => ({
+      label: 'the rounds’ 10–90 % band',
+      data: perWidth(of),
+      colourVar: '--nl-rms',
+      width: 0,
+      legend: false,
+      ...extra,
+    });
     const series = [
+      edge((t) => t.saved.low),
+      edge((t) => t.saved.high, { fill: '-1', fillAlpha: 0.2 }),
       {
-        label: 'RMSNorm saves, % of layer norm’s time',
-        data: WIDTHS.map((w, k) => ({ x: k + 1, y: timings.find((t) => t.width === w)?.savedPercent ?? null })),
+        label: 'saved: median and 10–90 % band of the rounds',
+        data: perWidth((t) => t.saved.median),
         colourVar: '--nl-rms',
         points: 4,
       },
@@ -187,6 +232,45 @@ export class NlRmsTiming extends NlWidget {
       legend: true,
     });
   }
+}
+
+/**
+ * The finding in words, from the core's summary (which widths won every round, most rounds, half
+ * or fewer; where each band lies against zero; the medians against the paper's range) and each
+ * width's count of rounds won.
+ */
+function findingOf(timings, summary) {
+  const { rounds, paperLow, paperHigh, least, most } = summary;
+  const won = (widths) =>
+    `${widths.length === 1 ? 'width' : 'widths'} ${inWords(
+      widths.map((w) => `${grouped(w)} (${timings.find((t) => t.width === w).rmsFaster} of ${rounds})`),
+    )}`;
+  const wins = [];
+  if (summary.everyRound.length > 0)
+    wins.push(`in every one of the ${rounds} rounds at ${widthsText(summary.everyRound)}`);
+  if (summary.mostRounds.length > 0) wins.push(`in most rounds at ${won(summary.mostRounds)}`);
+  if (summary.halfOrFewer.length > 0) wins.push(`in half the rounds or fewer at ${won(summary.halfOrFewer)}`);
+  const bands = [];
+  if (summary.bandAboveZero.length > 0) bands.push(`lies above zero at ${widthsText(summary.bandAboveZero)}`);
+  if (summary.bandAcrossZero.length > 0)
+    bands.push(`spans zero at ${widthsText(summary.bandAcrossZero)}, where the rounds disagree on which is faster`);
+  if (summary.bandBelowZero.length > 0)
+    bands.push(`lies below zero at ${widthsText(summary.bandBelowZero)}, where layer norm was the faster`);
+  const counts = [
+    [summary.belowPaper, 'below it'],
+    [summary.withinPaper, 'within it'],
+    [summary.abovePaper, 'above it'],
+  ]
+    .filter(([n]) => n > 0)
+    .map(([n, where]) => `${n} ${where}`)
+    .join(', ');
+  return (
+    `In this browser RMSNorm was faster than layer norm ${wins.join('; ')}. ` +
+    `The 10–90 % band of the rounds' savings ${bands.join('; it ')}. ` +
+    `The median saving ran from ${percent(least.savedPercent)} (width ${grouped(least.width)}) to ` +
+    `${percent(most.savedPercent)} (width ${grouped(most.width)}); Zhang and Sennrich report ${fmt(paperLow)}% to ` +
+    `${fmt(paperHigh)}% on whole models, not on the normaliser alone; of the ${summary.widths} medians here, ${counts}.`
+  );
 }
 
 define('nl-rms-timing', NlRmsTiming);

@@ -1,6 +1,6 @@
 // The timing worker's one job, run by the protocol's job runner (job-runner.js): the core's layer
-// norm against RMSNorm at each width asked for, one core call a width (the timing loop runs inside
-// the core), then the core's summary of the savings. Every figure comes from the core.
+// norm against RMSNorm at each width asked for, one core call a width (the paired rounds run
+// inside the core), then the core's summary of every round's saving. Every figure comes from the core.
 //
 //   rmsTiming  {widths, rounds, seed} → {timings: [the core's view per width], summary}
 //              progress: one detail per width, {timing}
@@ -22,7 +22,7 @@ async function rmsTiming(nl, pace, input) {
   }
   const summary = nl.rmsSavingSummaryView(
     timings.map((t) => t.width),
-    timings.map((t) => t.savedPercent),
+    timings.map((t) => t.savedPercents),
   );
   return { timings, summary };
 }
