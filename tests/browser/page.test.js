@@ -41,12 +41,15 @@ const text = async (tag, selector) => (await inWidget(tag, selector).first().tex
 /** Scrolls every widget into view so each starts, and waits until none is still loading. */
 async function startAll() {
   for (const tag of WIDGETS) {
-    await page.locator(tag).scrollIntoViewIfNeeded();
+    // Brought into view again at each poll until it has started: a section laid out late around
+    // it (content-visibility: auto) can move it away from where the first scroll put it.
     await page
       .waitForFunction(
         (t) => {
           const el = document.querySelector(t);
-          return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
+          if (el?.shadowRoot && !el.shadowRoot.querySelector('.loading')) return true;
+          el?.scrollIntoView({ block: 'center' });
+          return false;
         },
         tag,
         { timeout: 30000 },

@@ -65,10 +65,16 @@ let landing = () => {}; // stops the latest landing's runs
  * Runs land again at the given times (ms), until the reader scrolls, types or points, or another
  * landing begins (a second contents link followed within the times lands there, not back here).
  */
-function landOn(land, times) {
+function landOn(land, times, ended = () => {}) {
   landing();
   const timers = times.map((ms) => setTimeout(land, ms));
-  const stop = () => timers.forEach(clearTimeout);
+  // The page is still at its first layout for a while on a busy machine: the landing holds for
+  // ten seconds at most, then the page's own anchoring alone holds the reader's place.
+  timers.push(setTimeout(ended, 10000));
+  const stop = () => {
+    timers.forEach(clearTimeout);
+    ended();
+  };
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
     addEventListener(type, stop, { once: true, passive: true });
   landing = stop;
@@ -99,6 +105,15 @@ export function landOnHash() {
   if (!target) return;
   document.documentElement.classList.add('laid-out');
   bringIntoView(target);
-  // The reader moving on stops the re-landing.
-  landOn(() => bringIntoView(target), [100, 400, 1000, 2000]);
+  // Until the reader moves on, the heading is brought back as soon as anything in the page changes
+  // size (a widget starting above it, a section laid out), in the frame it changed, and again as
+  // the page settles. The reader moving on, or another landing, stops both.
+  const main = document.querySelector('main');
+  const resized = new ResizeObserver(() => bringIntoView(target));
+  for (const part of main ? [main, ...main.children] : []) resized.observe(part);
+  landOn(
+    () => bringIntoView(target),
+    [100, 400, 1000, 2000],
+    () => resized.disconnect(),
+  );
 }
