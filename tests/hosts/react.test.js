@@ -1,7 +1,8 @@
-// A React 19 app in TypeScript (the shape of Vite's react-ts template, strict), built by Vite 7:
-// `tsc` checks the elements' props from the package's own declarations (a wrong one is refused),
-// and the app changes a widget's option through React state after it drew (React 19 sets the
-// property) and hears its nl-done through the `onnl-done` prop. No configuration for the package.
+// A React 19 app in TypeScript (the shape of Vite's react-ts template, strict), built by Vite 7
+// and served by its development server: `tsc` checks the elements' props from the package's own
+// declarations (a wrong one is refused), and the app changes a widget's option through React
+// state after it drew (React 19 sets the property) and hears its nl-done through the `onnl-done`
+// prop. The one line of configuration is for Vite 7's development server.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -58,10 +59,12 @@ const FILES = {
 </html>
 `,
   'tsconfig.json': `${JSON.stringify(TSCONFIG, null, 2)}\n`,
+  // Vite 7's development server pre-bundles dependencies away from the files they name: the one
+  // line keeps the package as it is (Vite 8's server needs nothing).
   'vite.config.ts': `import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({ plugins: [react()] });
+export default defineConfig({ plugins: [react()], optimizeDeps: { exclude: ['normlab'] } });
 `,
   'src/main.tsx': `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -135,6 +138,18 @@ test('Vite 7 builds the app with no warning', () => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   assert.doesNotMatch(printed, /warn|error/i);
+});
+
+test("the widgets work on Vite 7's development server, with the package kept out of its pre-bundling", async () => {
+  const { createServer } = await import(path.join(dir, 'node_modules/vite/dist/node/index.js'));
+  const dev = await createServer({ root: dir, logLevel: 'silent', server: { host: '127.0.0.1', port: 0 } });
+  await dev.listen();
+  try {
+    const { requested } = await checkWidgets(`${dev.resolvedUrls.local[0]}index.html`, 'react-vite7-dev');
+    assert.ok(requested.some((u) => /\/node_modules\/normlab\/assets\/normlab_core-[^/]+\.wasm$/.test(u)));
+  } finally {
+    await dev.close();
+  }
 });
 
 test('the widgets work in the React app; a kind set through React state redraws the playground', async (t) => {
