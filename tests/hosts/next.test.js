@@ -44,12 +44,7 @@ ${indent(WIDGETS_HTML, 6)}
   'app/page.jsx': `import Widgets from './widgets';
 
 export default function Page() {
-  return (
-    <main>
-      <h1>Normalisation, live</h1>
-      <Widgets />
-    </main>
-  );
+  return <Widgets />;
 }
 `,
   // A post showing one widget imports that element's entry only.

@@ -43,12 +43,12 @@ const TSCONFIG = {
   include: ['src'],
 };
 
-// The host page's elements as JSX: numbers as numbers.
+// The host page's elements as JSX: numbers as numbers; the playground's kind from React state.
 const WIDGETS_JSX = WIDGETS_HTML.replace('width="5"', 'width={5}')
   .replace('epochs="1"', 'epochs={1}')
   .replace(
     '<nl-playground kind="layer"></nl-playground>',
-    '<nl-playground kind={kind} onnl-done={done}></nl-playground>',
+    '<nl-playground kind={kind} onnl-done={(e) => console.log(e.detail.state)}></nl-playground>',
   );
 
 const FILES = {
@@ -79,23 +79,15 @@ createRoot(document.getElementById('root')!).render(
   'src/App.tsx': `import { useState } from 'react';
 import 'normlab';
 
-declare global {
-  interface Window {
-    dones: string[];
-  }
-}
-window.dones = [];
-
 export default function App() {
   const [kind, setKind] = useState<'layer' | 'rms'>('layer');
-  const done = (event: CustomEvent<{ state: string }>) => window.dones.push(event.detail.state);
   // ?one: a page with one playground, to weigh.
   if (new URLSearchParams(location.search).has('one')) return <nl-playground kind="layer"></nl-playground>;
   return (
-    <main>
-      <button id="to-rms" onClick={() => setKind('rms')}>RMS</button>
+    <>
+      <button onClick={() => setKind('rms')}>RMS</button>
       ${WIDGETS_JSX.split('\n').join('\n      ')}
-    </main>
+    </>
   );
 }
 `,
@@ -159,10 +151,13 @@ test('the widgets work in the React app; a kind set through React state redraws 
   try {
     const page = await browser.newPage();
     const problems = watchForProblems(page);
+    const said = (state) => page.waitForEvent('console', { predicate: (m) => m.text() === state, timeout: 60000 });
+    const layer = said('kind:layer');
     await page.goto(`${server.url}/index.html`);
-    await page.waitForFunction(() => window.dones.length > 0, null, { timeout: 60000 });
+    await layer;
     const before = await page.locator('nl-playground >> .answer td').allTextContents();
-    await page.click('#to-rms');
+    const rms = said('kind:rms');
+    await page.click('body > #root > button');
     await page.waitForFunction(() =>
       document.querySelector('nl-playground').shadowRoot.querySelector('[data-kind="rms"][aria-pressed="true"]'),
     );
@@ -171,7 +166,8 @@ test('the widgets work in the React app; a kind set through React state redraws 
       return cells.length > 0 && cells.map((c) => c.textContent).join() !== b.join();
     }, before);
     assert.equal(await page.evaluate(() => document.querySelector('nl-playground').getAttribute('kind')), 'rms');
-    await page.waitForFunction(() => window.dones.at(-1) === 'kind:rms');
+    // The onnl-done prop heard the widget finish drawing under the new kind.
+    await rms;
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

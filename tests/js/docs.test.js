@@ -150,3 +150,18 @@ test('every path of the checkout named in the docs exists', () => {
   assert.ok(folders.length >= 15);
   for (const folder of folders) assert.ok(existsSync(path.join(root, folder)), `README's tree: ${folder}`);
 });
+
+test("the embedding guide's framework recipes are what the host tests build", () => {
+  const hosts = readdirSync(path.join(root, 'tests/hosts'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => read(`tests/hosts/${f}`))
+    .join('\n');
+  const recipes = blocks('docs/embedding.md').filter((b) => ['jsx', 'tsx', 'astro', 'mdx', 'toml'].includes(b.lang));
+  assert.ok(recipes.length >= 6, `${recipes.length} recipes`);
+  for (const { lang, code } of recipes)
+    for (const line of code.split('\n')) {
+      // A line of the recipe, its comment left out, is a line (or part of one) of a host test.
+      const bare = line.replace(lang === 'toml' ? / +# .*$/ : / +\/\/ .*$/, '').trim();
+      if (bare !== '') assert.ok(hosts.includes(bare), `docs/embedding.md (${lang}): ${bare}`);
+    }
+});
