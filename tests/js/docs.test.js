@@ -156,12 +156,14 @@ test("the embedding guide's framework recipes are what the host tests build", ()
     .filter((f) => f.endsWith('.js'))
     .map((f) => read(`tests/hosts/${f}`))
     .join('\n');
-  const recipes = blocks('docs/embedding.md').filter((b) => ['jsx', 'tsx', 'astro', 'mdx', 'toml'].includes(b.lang));
+  const recipes = blocks('docs/embedding.md').filter((b) =>
+    ['jsx', 'tsx', 'astro', 'mdx', 'toml', 'yaml'].includes(b.lang),
+  );
   assert.ok(recipes.length >= 6, `${recipes.length} recipes`);
   for (const { lang, code } of recipes)
     for (const line of code.split('\n')) {
       // A line of the recipe, its comment left out, is a line (or part of one) of a host test.
-      const bare = line.replace(lang === 'toml' ? / +# .*$/ : / +\/\/ .*$/, '').trim();
+      const bare = line.replace(['toml', 'yaml'].includes(lang) ? / +# .*$/ : / +\/\/ .*$/, '').trim();
       if (bare !== '') assert.ok(hosts.includes(bare), `docs/embedding.md (${lang}): ${bare}`);
     }
 });
