@@ -53,6 +53,19 @@ for (const width of [1280, 375]) {
           // A link from elsewhere: the chapter loads with the hash in its address.
           await page.goto('about:blank');
           await page.goto(`${site.server.url}/${chapter}#${id}`);
+          // It lands: the heading reaches the top of the window (re-landed, on a busy machine, as
+          // the page above it settles) ...
+          await page
+            .waitForFunction(
+              (i) => {
+                const top = document.getElementById(i).querySelector('h2').getBoundingClientRect().top;
+                return top >= 0 && top < 20;
+              },
+              id,
+              { timeout: 30000 },
+            )
+            .catch(async () => assert.fail(`${chapter}#${id} never landed: y = ${await headingTop(page, id)}`));
+          // ... and stays there once the page around it has settled.
           await page.evaluate(watch, `#${id} h2`);
           await settle(page);
           const top = await headingTop(page, id);
