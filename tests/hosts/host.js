@@ -5,7 +5,16 @@
 // the scratch project; the install is offline (the tarball has no dependencies).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -233,4 +242,21 @@ export async function pageBytes(url, tag) {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The package as a site deployed it into `folder`: its entry is there and no digits are (the site
+ * left them out). ensures: the bytes deployed.
+ */
+export function deployedWithoutDigits(folder) {
+  const copied = readdirSync(folder, { recursive: true });
+  assert.ok(copied.includes('normlab.js'));
+  assert.deepEqual(
+    copied.filter((f) => f.endsWith('.bin')),
+    [],
+  );
+  return copied.reduce((sum, f) => {
+    const s = statSync(path.join(folder, f));
+    return sum + (s.isFile() ? s.size : 0);
+  }, 0);
 }
