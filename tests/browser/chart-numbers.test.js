@@ -44,7 +44,7 @@ test("the tutorial's drift and residual-stack charts state their finding and sho
   }
 });
 
-test('the batch-size chart names its batch sizes on the axis and shows its numbers', async () => {
+test('T24: the batch-size chart names its batch sizes on the axis and shows its numbers', async () => {
   const { page, problems } = await open('tutorial.html');
   try {
     const tag = 'nl-batch-size';

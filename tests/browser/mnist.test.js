@@ -119,7 +119,7 @@ test('a drawn digit gets ten probabilities summing to 1 from each network', asyn
   await page.waitForFunction(() => /labelled \d/.test(document.querySelector('nl-mnist-lab').shadowRoot.textContent));
 });
 
-test('the circle and the degrees of freedom come from the core', async () => {
+test('M6: the circle and the degrees of freedom come from the core', async () => {
   const circle = page.locator('nl-mnist-circle');
   await circle.scrollIntoViewIfNeeded();
   await page.locator('nl-mnist-circle >> strong').waitFor();

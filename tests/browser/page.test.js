@@ -137,7 +137,7 @@ test('every chart holds real data: finite points, and as many as the series it d
   await page.waitForFunction(() => document.querySelector('nl-covariate-shift').chart.data.datasets.length === 16);
 });
 
-test('running-average readouts equal the native figures', async () => {
+test('E16: running-average readouts equal the native figures', async () => {
   const f = native('figures');
   const gaps = f.whole_number_four.widest_gap;
   for (const k of [1, 10, 44, 100])
@@ -149,7 +149,7 @@ test('running-average readouts equal the native figures', async () => {
     );
 });
 
-test('the gradient-check table equals the native figures', async () => {
+test('E23: the gradient-check table equals the native figures', async () => {
   const v = native('figures').views['batch-four'];
   const cells = await inWidget('nl-gradient-check', '[data-block="dx"] td').allTextContents();
   assert.equal(cells.length, 8);
@@ -160,7 +160,7 @@ test('the gradient-check table equals the native figures', async () => {
   shows(await text('nl-gradient-check', '[data-out="largest"]'), v.largestTrueSlope, 'largest true slope');
 });
 
-test('the comparison table and the loss-curve crossings equal the native figures', async () => {
+test('E47, E50: the comparison table and the loss-curve crossings equal the native figures', async () => {
   const summary = native('comparison', '--json').summary;
   for (const s of summary) {
     const row = (table) => `table[data-table="${table}"] tr[data-arrangement="${s.arrangement}"] td`;
@@ -200,7 +200,7 @@ test('the comparison table and the loss-curve crossings equal the native figures
   shows(await text('nl-covariate-shift', '[data-out="move"]'), shift.plain.largestEpochMove, 'largest move');
 });
 
-test('playground: axes, undo exactly, rows down to two and one, a bad value, step, predict', async () => {
+test('E12, E13, E20: playground: axes, undo exactly, rows down to two and one, a bad value, step, predict', async () => {
   const pg = 'nl-playground';
   const cell = (i, j) => inWidget(pg, `input[data-i="${i}"][data-j="${j}"]`);
   const answer = async () => (await inWidget(pg, '.answer tbody td').allTextContents()).map(num);

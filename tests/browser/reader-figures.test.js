@@ -132,7 +132,7 @@ test("every figure span names a figure of the core's and prints it at the places
   }
 });
 
-test('the claims the prose makes about those figures hold', () => {
+test('E4, E5, E24, E50, E53, T22: the claims the prose makes about those figures hold', () => {
   const { plain, batch } = m.covariateShift;
   // Section 1: the batch layer's drift is smaller, its largest single-epoch move no smaller.
   assert.ok(batch.largestShift < plain.largestShift);

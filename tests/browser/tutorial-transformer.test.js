@@ -212,7 +212,7 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
 });
 
 // T51 and T52 (docs/claims.md) as the page shows them: the opening setting over its 5 seeds.
-test('[T51] [T52] at its opening setting the warm-up tallies post-norm and pre-norm over seeds 1 to 5', async () => {
+test('T51: at its opening setting the warm-up tallies post-norm and pre-norm over seeds 1 to 5', async () => {
   const fresh = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const seen = watchForProblems(fresh);
   try {

@@ -55,7 +55,7 @@ test('every instrument renders, shows no error, and the page logs no problem', a
   assert.deepEqual(problems, []);
 });
 
-test('Step 20 times on the stretched bowl shows loss 0.878; 5 times on the round bowl, 0.0043', async () => {
+test('T2: Step 20 times on the stretched bowl shows loss 0.878; 5 times on the round bowl, 0.0043', async () => {
   for (let k = 0; k < 20; k++) await inWidget('nl-bowl', '[data-bowl="stretched"] [data-step]').click();
   for (let k = 0; k < 5; k++) await inWidget('nl-bowl', '[data-bowl="round"] [data-step]').click();
   assert.equal(await readout('nl-bowl', 'stretched-steps'), '20');
@@ -65,7 +65,7 @@ test('Step 20 times on the stretched bowl shows loss 0.878; 5 times on the round
   assert.equal(await readout('nl-bowl', 'stretched-limit'), '0.04');
 });
 
-test('at learning rate 0.045 the stretched bowl diverges, its steep factor -1.25', async () => {
+test('T4: at learning rate 0.045 the stretched bowl diverges, its steep factor -1.25', async () => {
   await inWidget('nl-bowl', '[data-bowl="stretched"] [data-rate]').fill('0.045');
   await inWidget('nl-bowl', '[data-bowl="stretched"] [data-rate]').dispatchEvent('change');
   assert.equal(await readout('nl-bowl', 'stretched-factors'), '0.91, −1.25');
@@ -73,7 +73,7 @@ test('at learning rate 0.045 the stretched bowl diverges, its steep factor -1.25
   assert.ok(Number(await readout('nl-bowl', 'stretched-loss')) > 41);
 });
 
-test('the calculator answers 3, 4, 5 and shows 21.9 after typing 50', async () => {
+test('T8: the calculator answers 3, 4, 5 and shows 21.9 after typing 50', async () => {
   assert.equal(await readout('nl-mean-spread', 'mean'), '4');
   assert.equal(await readout('nl-mean-spread', 'variance'), '0.667');
   assert.equal(await readout('nl-mean-spread', 'deviation'), '0.816');
@@ -86,7 +86,7 @@ test('the calculator answers 3, 4, 5 and shows 21.9 after typing 50', async () =
   assert.equal(await readout('nl-mean-spread', 'deviation'), '0.816');
 });
 
-test('batch norm by hand: feature 2 has mean 4 and variance 9; scale 2, shift 1 on feature 1 give -1, 3, -1, 3', async () => {
+test('T14: batch norm by hand: feature 2 has mean 4 and variance 9; scale 2, shift 1 on feature 1 give -1, 3, -1, 3', async () => {
   assert.equal(await readout('nl-batch-by-hand', 'mean'), '4');
   assert.equal(await readout('nl-batch-by-hand', 'variance'), '9');
   await inWidget('nl-batch-by-hand', '[data-scale="0"]').fill('2');
@@ -100,7 +100,7 @@ test('batch norm by hand: feature 2 has mean 4 and variance 9; scale 2, shift 1 
   assert.deepEqual(column, ['−1', '3', '−1', '3']);
 });
 
-test('running averages at momentum 0.1: running mean 1.093 and variance 1.37 after three batches', async () => {
+test('T21: running averages at momentum 0.1: running mean 1.093 and variance 1.37 after three batches', async () => {
   const last = await page.evaluate(() =>
     [...document.querySelector('nl-momentum').shadowRoot.querySelectorAll('tbody tr')].map((r) =>
       [...r.children].map((c) => c.textContent.trim()),
@@ -116,7 +116,7 @@ test('running averages at momentum 0.1: running mean 1.093 and variance 1.37 aft
   );
 });
 
-test('one example under each toggle: LayerNorm -0.65, -0.76, 1.41; RMSNorm 0.17, 0.09, 1.72', async () => {
+test('T28: one example under each toggle: LayerNorm -0.65, -0.76, 1.41; RMSNorm 0.17, 0.09, 1.72', async () => {
   const example = () => inWidget('nl-toggles', '[data-example-out]').textContent();
   assert.match(await example(), /BatchNorm: −1, −1, −1\./);
   await inWidget('nl-toggles', '[data-kind="layer"]').click();
@@ -125,7 +125,7 @@ test('one example under each toggle: LayerNorm -0.65, -0.76, 1.41; RMSNorm 0.17,
   assert.match(await example(), /RMSNorm: 0\.17, 0\.09, 1\.72\./);
 });
 
-test('parameter counts: 6, 6, 3 at width 3 and 1,536 for layer norm at width 768', async () => {
+test('T44: parameter counts: 6, 6, 3 at width 3 and 1,536 for layer norm at width 768', async () => {
   const learned = () =>
     page.evaluate(() =>
       [...document.querySelector('nl-parameter-count').shadowRoot.querySelectorAll('tbody tr')].map((r) =>
