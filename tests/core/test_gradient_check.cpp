@@ -45,7 +45,7 @@ void print_first_disagreements(const GradientCheck& c) {
 
 } // namespace
 
-TEST_CASE("every member agrees with the finite difference on seeded random blocks", "[family][gradient]") {
+TEST_CASE("every member agrees with the finite difference on seeded random blocks", "[family][gradient][E27]") {
     Random rng(2024);
     for (const Member& m : family()) {
         for (int trial = 0; trial < 5; ++trial) {
@@ -60,7 +60,8 @@ TEST_CASE("every member agrees with the finite difference on seeded random block
     }
 }
 
-TEST_CASE("sums along the axis of the passed-down block are zero for the centring members", "[family][structure]") {
+TEST_CASE("sums along the axis of the passed-down block are zero for the centring members",
+          "[family][structure][E25]") {
     Random rng(99);
     for (const Member& m : family()) {
         if (!m.spec.centre()) continue;
@@ -82,6 +83,46 @@ TEST_CASE("sums along the axis of the passed-down block are zero for the centrin
     }
 }
 
+TEST_CASE("RMS's backward has one route fewer: beyond the direct route it collects the variance route alone",
+          "[family][structure][E37]") {
+    Random rng(37);
+    for (const Member& m : family()) {
+        if (m.spec.kind != NormKind::Layer && m.spec.kind != NormKind::Rms) continue;
+        INFO(m.name);
+        const Normaliser layer = dressed(6, m.spec, rng);
+        const Block x = random_block(rng, 5, 6, 1.0, 2.0), dy = random_block(rng, 5, 6);
+        const NormResponse r = layer.train(x);
+        const Block dx = layer.backward(r, dy).dx;
+        const Block direct = naive_backward(layer, r, dy); // route 1: d / s
+        // Routes 2 and 3 of each row from the response: - sum d / (n s) and - z sum(d z) / (n s).
+        Block through_mean(5, 6), through_variance(5, 6);
+        for (std::size_t i = 0; i < 5; ++i) {
+            double sum_d = 0, sum_dz = 0;
+            for (std::size_t j = 0; j < 6; ++j) {
+                sum_d += dy.at(i, j) * layer.scale()[j];
+                sum_dz += dy.at(i, j) * layer.scale()[j] * r.standardised.at(i, j);
+            }
+            for (std::size_t j = 0; j < 6; ++j) {
+                through_mean.data[i * 6 + j] = -sum_d / (6 * r.deviation[i]);
+                through_variance.data[i * 6 + j] = -r.standardised.at(i, j) * sum_dz / (6 * r.deviation[i]);
+            }
+        }
+        CHECK(largest_magnitude(through_mean) > 1e-2); // the mean route would carry something here
+        Block two_routes = direct, three_routes = direct;
+        for (std::size_t c = 0; c < dx.data.size(); ++c) {
+            two_routes.data[c] += through_variance.data[c];
+            three_routes.data[c] += through_variance.data[c] + through_mean.data[c];
+        }
+        if (m.spec.centre()) {
+            CHECK(largest_gap(dx, three_routes) < 1e-12);
+            CHECK(largest_gap(dx, two_routes) > 1e-2);
+        } else {
+            CHECK(largest_gap(dx, two_routes) < 1e-12);
+            CHECK(largest_gap(dx, three_routes) > 1e-2);
+        }
+    }
+}
+
 TEST_CASE("a constant added along the axis leaves a centring member's answer unchanged", "[family][structure]") {
     Random rng(5);
     for (const Member& m : family()) {
@@ -99,7 +140,7 @@ TEST_CASE("a constant added along the axis leaves a centring member's answer unc
 }
 
 TEST_CASE("RMS answers with unit root mean square; the centring members with zero mean and unit variance",
-          "[family][structure]") {
+          "[family][structure][T33]") {
     Random rng(11);
     const Block x = random_block(rng, 6, 8, 2.0, 5.0);
     const NormResponse rms = Normaliser(8, rms_norm()).train(x);
@@ -113,7 +154,7 @@ TEST_CASE("RMS answers with unit root mean square; the centring members with zer
     }
 }
 
-TEST_CASE("the checker catches a wrong gradient: the naive form fails it", "[gradient]") {
+TEST_CASE("the checker catches a wrong gradient: the naive form fails it", "[gradient][E26]") {
     const Normaliser layer(2, batch_norm());
     const NormResponse r = layer.train(whole_number_four());
     const Block dy = counting_slope(4, 2);

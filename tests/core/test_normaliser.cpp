@@ -10,7 +10,8 @@ namespace {
 Normaliser batch_layer(std::size_t d) { return Normaliser(d, batch_norm()); }
 } // namespace
 
-TEST_CASE("the second column of the whole-number four has mean 6, variance 9, deviation 3.0000017", "[batch][seed]") {
+TEST_CASE("the second column of the whole-number four has mean 6, variance 9, deviation 3.0000017",
+          "[batch][seed][E7]") {
     const NormResponse r = batch_layer(2).train(whole_number_four());
     CHECK(r.mean[1] == 6.0);
     CHECK(r.variance[1] == 9.0);
@@ -23,7 +24,7 @@ TEST_CASE("the second column of the whole-number four has mean 6, variance 9, de
     CHECK_PRINTS(r.output.at(0, 1), "0.3333", 4);
 }
 
-TEST_CASE("the standardised column's variance is v / (v + eps), a little below one", "[batch][seed]") {
+TEST_CASE("the standardised column's variance is v / (v + eps), a little below one", "[batch][seed][E9]") {
     const NormResponse r = batch_layer(2).train(whole_number_four());
     const NormResponse stats = batch_layer(2).train(r.standardised); // the standardised block's own statistics
     CHECK_NEAR(stats.variance[1], 9.0 / (9.0 + 1e-5), 1e-14);
@@ -41,14 +42,15 @@ TEST_CASE("undo exactly: scale sqrt(v + eps) and shift m give the raw block back
     CHECK(format_number(back.at(0, 0)) == "0.9999999999999991"); // the essay's first row
 }
 
-TEST_CASE("keeping two rows, the first row answers 0 and -1", "[batch][seed]") {
+TEST_CASE("keeping two rows, the first row answers 0 and -1", "[batch][seed][E13][T20]") {
     const Block two = Block::from_rows({{1, 7}, {1, 9}});
     const Block y = batch_layer(2).train(two).output;
     CHECK_PRINTS(y.at(0, 0), "0.0000", 4);
     CHECK_PRINTS(y.at(0, 1), "-1.0000", 4);
 }
 
-TEST_CASE("one row while training answers zeros; a constant column answers zeros", "[batch][seed][behaviour]") {
+TEST_CASE("one row while training answers zeros; a constant column answers zeros",
+          "[batch][seed][behaviour][E8][E10][E14][T14]") {
     const Block one = Block::from_rows({{1, 7}});
     const Block y = batch_layer(2).train(one).output;
     CHECK(y.at(0, 0) == 0.0);
@@ -59,7 +61,7 @@ TEST_CASE("one row while training answers zeros; a constant column answers zeros
 }
 
 TEST_CASE("a fresh layer predicting answers the row itself to within eps: 0.999995 and 6.999965",
-          "[batch][running][seed]") {
+          "[batch][running][seed][E15]") {
     const Normaliser fresh = batch_layer(2);
     CHECK(fresh.running_mean() == std::vector<double>{0, 0});
     CHECK(fresh.running_variance() == std::vector<double>{1, 1});
@@ -78,7 +80,7 @@ TEST_CASE("after one step the running figures are 0.6 and 1.8, and 7 predicts as
 }
 
 TEST_CASE("the widest gap between predicting and training: 5.7333, 1.0433, 0.0238, step 53, step 75, 6.5e-05",
-          "[batch][running][seed]") {
+          "[batch][running][seed][E16]") {
     const RunningTrace t = trace_running_figures(batch_layer(2), whole_number_four(), 100);
     CHECK_PRINTS(t.widest_gap[0], "5.7333", 4);
     CHECK_PRINTS(t.widest_gap[9], "1.0433", 4);
@@ -97,7 +99,7 @@ TEST_CASE("after 100 steps the first row predicts -0.7778 and 0.3334", "[batch][
     CHECK_PRINTS(y.at(0, 1), "0.3334", 4);
 }
 
-TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[batch][running][values]") {
+TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[batch][running][values][E20]") {
     const Normaliser layer = batch_layer(2);
     const Normaliser copy = layer;
     const NormResponse r = layer.train(whole_number_four());
@@ -115,7 +117,7 @@ TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[
     CHECK_NEAR(next.running_mean()[1], 0.6, 1e-15);
 }
 
-TEST_CASE("keep 0.9 and momentum 0.1 name the same rule", "[batch][running]") {
+TEST_CASE("keep 0.9 and momentum 0.1 name the same rule", "[batch][running][E17]") {
     const NormSpec a = batch_norm().with_keep(0.9), b = batch_norm().with_momentum(0.1);
     CHECK(a.rate.keep() == b.rate.keep());
     CHECK_NEAR(a.rate.momentum(), b.rate.momentum(), 1e-16);
@@ -311,7 +313,66 @@ TEST_CASE("statistics are computed stably: 1e8 + {1, 2, 3, 4} standardises like 
     CHECK(largest_gap(row.train(small.transposed()).output, row.train(big.transposed()).output) < 1e-12);
 }
 
-TEST_CASE("the thesis: batch norm of X-transposed is the transpose of layer norm of X", "[thesis]") {
+TEST_CASE("every member starts at scale 1 and shift 0 for each feature, so a fresh layer only standardises",
+          "[family][E11]") {
+    Random rng(11);
+    for (NormKind kind : all_norm_kinds)
+        for (std::size_t d : {std::size_t{1}, std::size_t{4}, std::size_t{8}}) {
+            INFO(norm_kind_name(kind) << ", " << d << " features");
+            const Normaliser fresh(d, kind == NormKind::Group && d % 2 == 0 ? group_norm(2) : norm_spec(kind));
+            CHECK(fresh.scale() == std::vector<double>(d, 1.0));
+            CHECK(fresh.shift() == std::vector<double>(d, 0.0));
+            const NormResponse r = fresh.train(random_block(rng, 5, d, 1.0, 2.0));
+            CHECK(r.output.data == r.standardised.data); // 1 * z + 0 is z, bit for bit
+        }
+}
+
+TEST_CASE("the row members answer a row the same alone, among others and predicting; batch norm does not",
+          "[family][E28][T30]") {
+    Random rng(28);
+    const Block x = random_block(rng, 6, 4, 1.0, 2.0);
+    const auto row = [&](std::size_t i) {
+        return Block::from_flat(1, 4, std::vector<double>(x.data.begin() + 4 * i, x.data.begin() + 4 * (i + 1)));
+    };
+    for (const NormSpec& spec : {layer_norm(), rms_norm(), group_norm(2)}) {
+        INFO(norm_kind_name(spec.kind));
+        const Normaliser layer(4, spec);
+        CHECK_FALSE(layer.has_running());
+        CHECK(layer.buffer_count() == 0);
+        const Block together = layer.train(x).output;
+        CHECK(layer.infer(x).data == together.data);
+        for (std::size_t i = 0; i < x.rows; ++i) {
+            const Block alone = layer.train(row(i)).output; // a batch of one
+            CHECK(largest_magnitude(alone) > 0.5);
+            for (std::size_t j = 0; j < 4; ++j) CHECK(alone.at(0, j) == together.at(i, j));
+        }
+    }
+    // The batch layer: a row alone answers zeros, and predicting is not training.
+    const Normaliser batch(4, batch_norm());
+    CHECK(largest_magnitude(batch.train(row(0)).output) == 0.0);
+    CHECK(largest_gap(batch.infer(x), batch.train(x).output) > 0.1);
+}
+
+TEST_CASE("one recipe, one choice changed: the axis parts batch from layer norm, the centring layer from RMS",
+          "[family][T46]") {
+    Random rng(46);
+    const Block x = random_block(rng, 5, 6, 2.0, 3.0);
+    const Normaliser layer(6, layer_norm()), rms(6, rms_norm());
+    // The axis: batch norm down the columns of the transpose is layer norm along the rows.
+    CHECK(largest_gap(Normaliser(5, batch_norm()).train(x.transposed()).output.transposed(), layer.train(x).output) ==
+          0.0);
+    // The centring: on rows whose mean is already 0, RMS and layer norm are the same sums.
+    Block centred = x;
+    for (std::size_t i = 0; i < x.rows; ++i) {
+        double mean = 0;
+        for (std::size_t j = 0; j < 6; ++j) mean += x.at(i, j) / 6;
+        for (std::size_t j = 0; j < 6; ++j) centred.data[i * 6 + j] = x.at(i, j) - mean;
+    }
+    CHECK(largest_gap(rms.train(centred).output, layer.train(centred).output) < 1e-14);
+    CHECK(largest_gap(rms.train(x).output, layer.train(x).output) > 0.1); // off centre, the choice shows
+}
+
+TEST_CASE("the thesis: batch norm of X-transposed is the transpose of layer norm of X", "[thesis][E29]") {
     Random rng(7);
     const Block x = random_block(rng, 5, 6, 2.0, 3.0);
     const Block by_rows = Normaliser(6, layer_norm()).train(x).output;

@@ -25,7 +25,7 @@ TEST_CASE("weight normalisation: the forward pass equals a dense layer's exactly
 }
 
 TEST_CASE("weight normalisation: direction and magnitude slopes agree with finite differences",
-          "[weight_norm][gradient]") {
+          "[weight_norm][gradient][E41]") {
     Random rng(12);
     const Block dy = random_block(rng, 5, 3);
     const GradientCheck c = check_gradient(three_neurons(), five_people(), dy);
@@ -35,7 +35,7 @@ TEST_CASE("weight normalisation: direction and magnitude slopes agree with finit
 }
 
 TEST_CASE("the projected direction slope is orthogonal to the direction; the unprojected one is not",
-          "[weight_norm][structure]") {
+          "[weight_norm][structure][E42]") {
     Random rng(13);
     const WeightNormDense wn = three_neurons();
     const WeightNormGradient g = wn.backward(wn.train(five_people()), random_block(rng, 5, 3));
@@ -56,7 +56,7 @@ TEST_CASE("the projected direction slope is orthogonal to the direction; the unp
     CHECK(c.slope("direction").largest_gap < 1e-8);
 }
 
-TEST_CASE("weight normalisation: a step moves the length only through the magnitude", "[weight_norm][values]") {
+TEST_CASE("weight normalisation: a step moves the length only through the magnitude", "[weight_norm][values][E40]") {
     Random rng(14);
     const WeightNormDense wn = three_neurons();
     const WeightNormDense copy = wn;
@@ -68,7 +68,25 @@ TEST_CASE("weight normalisation: a step moves the length only through the magnit
     for (std::size_t k = 0; k < 3; ++k) CHECK(next.direction_lengths()[k] >= wn.direction_lengths()[k]);
 }
 
-TEST_CASE("a zero direction is refused: it has no direction to scale", "[weight_norm][errors]") {
+TEST_CASE("a step of the direction alone leaves every length; after a full step the lengths are the magnitudes",
+          "[weight_norm][values][E40]") {
+    Random rng(40);
+    const WeightNormDense wn = three_neurons();
+    const WeightNormGradient g = wn.backward(wn.train(five_people()), random_block(rng, 5, 3));
+    WeightNormGradient direction_only = g;
+    direction_only.dmagnitude.assign(3, 0.0);
+    direction_only.dbias.assign(3, 0.0);
+    const WeightNormDense turned = wn.step(direction_only, 0.1), next = wn.step(g, 0.1);
+    CHECK(largest_gap(turned.direction(), wn.direction()) > 1e-3); // the direction moved
+    for (std::size_t k = 0; k < 3; ++k) {
+        INFO("neuron " << k + 1);
+        CHECK_NEAR(column_length(turned.effective_weights(), k), wn.magnitude()[k], 1e-14);
+        CHECK(std::fabs(next.magnitude()[k] - wn.magnitude()[k]) > 1e-4); // the magnitude's slope moved it
+        CHECK_NEAR(column_length(next.effective_weights(), k), next.magnitude()[k], 1e-14);
+    }
+}
+
+TEST_CASE("a zero direction is refused: it has no direction to scale", "[weight_norm][errors][E44]") {
     Block v = Block::from_rows({{0.6, 0.0}, {0.8, 0.0}});
     CHECK_THROWS_AS(WeightNormDense(v, {1, 1}, {0, 0}, Activation::Tanh), ZeroDirectionError);
     CHECK_THROWS_WITH(WeightNormDense(v, {1, 1}, {0, 0}, Activation::Tanh),

@@ -5,7 +5,7 @@
 using namespace normlab;
 using namespace normlab::testing;
 
-TEST_CASE("the comparison plan is 125 trainings; every person is held out once per seed", "[comparison]") {
+TEST_CASE("the comparison plan is 125 trainings; every person is held out once per seed", "[comparison][E45]") {
     CHECK(comparison_plan().size() == 125);
     for (std::size_t seed = 0; seed < crowd_seeds; ++seed) {
         std::vector<int> held(25, 0);
@@ -31,7 +31,7 @@ TEST_CASE("the comparison is deterministic and can run in pieces", "[comparison]
     CHECK_THROWS_AS(run_comparison(5, 200), OptionError);
 }
 
-TEST_CASE("the summary counts held-out accuracy over all 25 per seed", "[comparison]") {
+TEST_CASE("the summary counts held-out accuracy over all 25 per seed", "[comparison][E45]") {
     const std::vector<TrainingResult> results = run_comparison(0, 50); // seeds 0 and 1, all five arrangements
     const std::vector<ArrangementSummary> s = summarise_comparison(results);
     REQUIRE(s.size() == 5);
@@ -96,13 +96,19 @@ TEST_CASE("over the seeds: the core's spread of held-out accuracy, and seed by s
     CHECK_FALSE(alone[0].below_plain.has_value());
 }
 
-TEST_CASE("under the batch layer the block's mean equals the layer's shift at every epoch", "[shift]") {
+TEST_CASE("under the batch layer the block's mean equals the layer's shift at every epoch", "[shift][E6][M4]") {
     const CurveRun batch = whole_crowd_run(Arrangement::Batch);
     REQUIRE(batch.records.size() == crowd_epochs);
     const CovariateShift c = covariate_shift(batch);
     CHECK(c.largest_shift_gap < 1e-12);
     // The first epoch's block is standardised: every unit at mean 0 (the shift starts at 0).
     for (double m : batch.records[0].unit_mean) CHECK(std::fabs(m) < 1e-12);
+    // and every unit that is not constant at spread just under 1 (epsilon's share): stable by construction.
+    for (double d : batch.records[0].unit_deviation) CHECK((d == 0 || (d < 1 && d > 0.99)));
+    // The learned shift then moves the block where training wants it, and the block's mean goes with it.
+    double largest_learned = 0;
+    for (double s : batch.records.back().shift) largest_learned = std::fmax(largest_learned, std::fabs(s));
+    CHECK(largest_learned > 0.01);
     const CovariateShift plain = covariate_shift(whole_crowd_run(Arrangement::Plain));
     CHECK(plain.largest_shift > 0.1); // the plain block moves under the output layer
     CHECK(plain.largest_epoch_move > 0);
@@ -125,7 +131,7 @@ TEST_CASE("every loss curve starts where the initial loss says", "[curves]") {
     }
 }
 
-TEST_CASE("the batch layer asked two ways: the counts match the series", "[two-ways]") {
+TEST_CASE("the batch layer asked two ways: the counts match the series", "[two-ways][E53]") {
     const TwoWays t = asked_two_ways(whole_crowd_run(Arrangement::Batch));
     REQUIRE(t.by_running.size() == crowd_epochs);
     std::size_t differ = 0;
@@ -133,6 +139,16 @@ TEST_CASE("the batch layer asked two ways: the counts match the series", "[two-w
     CHECK(differ == t.epochs_differing);
     CHECK(t.epochs_differing > 0); // at the start the running figures lag the batch
     CHECK(t.by_running[0] != t.by_batch[0]);
+    // The widest disagreement is the first epoch's, but the two keep disagreeing long after the
+    // running figures have caught up: on at least one epoch in ten past the tenth.
+    double widest_later = 0;
+    std::size_t later = 0;
+    for (std::size_t e = 1; e < crowd_epochs; ++e) {
+        widest_later = std::fmax(widest_later, std::fabs(t.by_running[e] - t.by_batch[e]));
+        if (e >= 10) later += t.by_running[e] != t.by_batch[e];
+    }
+    CHECK(std::fabs(t.by_running[0] - t.by_batch[0]) > widest_later);
+    CHECK(10 * later >= crowd_epochs - 10);
 }
 
 TEST_CASE("two runs with the same seed give identical figures", "[determinism]") {

@@ -39,7 +39,7 @@ TEST_CASE("the whole network agrees with the finite difference for every arrange
 }
 
 TEST_CASE("plain and weight-normalised networks start as the identical function, from the identical loss",
-          "[network]") {
+          "[network][E52]") {
     const Block x = crowd_in_standard_units();
     Random a(5), b(5);
     const CrowdNetwork plain = CrowdNetwork::initial(Arrangement::Plain, a);

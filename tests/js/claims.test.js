@@ -1,13 +1,15 @@
 // The claims ledger (docs/claims.md) against the checkout: every claim of the seed documents is
-// either shown by an instrument that is on its page and checked by a test that exists, or says
-// why it is not shown; the counts the ledger states are its rows'. And the verdicts the ledger
-// gives "on our numbers" for the essay's measurements, checked against the native figures.
+// either shown by an instrument that is on its page and checked by tests that carry its id and
+// assert something, or says why it is not shown; the counts the ledger states are its rows'. And
+// the verdicts the ledger gives "on our numbers" for the essay's measurements, checked against the
+// native figures.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { nativeOutput } from './core.js';
+import { asserts, claimIds, testDeclarations } from './test-declarations.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
@@ -78,14 +80,81 @@ test('every "shown by" names a widget tag that is on the page it names', () => {
   assert.deepEqual(missing, []);
 });
 
-test('every named test exists: its file is in the checkout and holds the test name', () => {
+/** Every Catch2 and node:test test in the checkout's tests folder, by file: {file: [{name, tags, body}]}. */
+const declared = Object.fromEntries(
+  readdirSync(path.join(root, 'tests'), { recursive: true })
+    .map((file) => `tests/${file.split(path.sep).join('/')}`)
+    .filter((file) => /\.(cpp|test\.js)$/.test(file) && !file.includes('node_modules'))
+    .map((file) => [file, testDeclarations(read(file))]),
+);
+
+test('every named test is declared: its file is in the checkout and declares a test of that name', () => {
   const missing = [];
   for (const { id, fields } of all)
     for (const { file, name } of checks(fields['checked by'] ?? '')) {
       if (!existsSync(path.join(root, file))) missing.push(`${id}: ${file} does not exist`);
-      else if (!read(file).includes(name)) missing.push(`${id}: ${file} has no test "${name}"`);
+      else if ((declared[file] ?? []).filter((t) => t.name === name).length !== 1)
+        missing.push(`${id}: ${file} declares no test (or more than one) named "${name}"`);
     }
   assert.deepEqual(missing, []);
+});
+
+test("every named test carries the row's id in its name or tags, and asserts something", () => {
+  const problems = [];
+  for (const { id, fields } of all)
+    for (const { file, name } of checks(fields['checked by'] ?? '')) {
+      const found = (declared[file] ?? []).find((t) => t.name === name);
+      if (!found) continue; // the test above names it
+      if (!claimIds(found).has(id)) problems.push(`${id}: ${file}: "${name}" does not name ${id}`);
+      if (!asserts(found)) problems.push(`${id}: ${file}: "${name}" holds no REQUIRE, CHECK, assert or expect`);
+    }
+  assert.deepEqual(problems, []);
+});
+
+test("every shown row's id is carried by a declared test", () => {
+  const carried = new Set(Object.values(declared).flatMap((tests) => tests.flatMap((t) => [...claimIds(t)])));
+  const bare = all.filter((r) => 'shown by' in r.fields && !carried.has(r.id)).map((r) => r.id);
+  assert.deepEqual(bare, []);
+});
+
+test('the test reader finds cases, tags and assertions, not a name in a comment', () => {
+  const cpp = [
+    '// TEST_CASE("in a comment", "[E1]") { CHECK(1); }',
+    'TEST_CASE("a case with (brackets) and \\"quotes\\"", "[core][E2][T3]") {',
+    '    const char* s = "}"; // }',
+    '    CHECK(s);',
+    '}',
+    'TEST_CASE("[M4] a case that asserts nothing") { int k = 0; (void)k; }',
+  ].join('\n');
+  const found = testDeclarations(cpp);
+  assert.deepEqual(
+    found.map((t) => [t.name, [...claimIds(t)], asserts(t)]),
+    [
+      ['a case with (brackets) and "quotes"', ['E2', 'T3'], true],
+      ['[M4] a case that asserts nothing', ['M4'], false],
+    ],
+  );
+  const js = "test('E5, T6: a title', () => {\n  const r = /[)'\"]/;\n  assert.ok(r);\n});\ntest(`T7 x`, () => {});";
+  assert.deepEqual(
+    testDeclarations(js).map((t) => [t.name, [...claimIds(t)], asserts(t)]),
+    [
+      ['E5, T6: a title', ['E5', 'T6'], true],
+      ['T7 x', ['T7'], false],
+    ],
+  );
+});
+
+test('every id a test names is a checked row, and that row cites the test', () => {
+  const cited = new Set(
+    all.flatMap(({ id, fields }) => checks(fields['checked by'] ?? '').map((c) => `${id} ${c.file} ${c.name}`)),
+  );
+  const problems = [];
+  for (const [file, tests] of Object.entries(declared))
+    for (const t of tests)
+      for (const id of claimIds(t))
+        if (!cited.has(`${id} ${file} ${t.name}`))
+          problems.push(`${file}: "${t.name}" names ${id}, whose row does not cite it`);
+  assert.deepEqual(problems, []);
 });
 
 test('the counts the ledger states are the counts of its rows', () => {
@@ -101,35 +170,35 @@ const { comparison, curves, covariateShift } = JSON.parse(nativeOutput('measurem
 const summary = Object.fromEntries(comparison.summary.map((s) => [s.arrangement, s]));
 const run = Object.fromEntries(curves.runs.map((r) => [r.arrangement, r]));
 
-test('our crowd: the batch layer holds out below the plain network under every seed', () => {
+test('E47: our crowd: the batch layer holds out below the plain network under every seed', () => {
   const { plain, batch } = summary;
   batch.heldoutBySeed.forEach((a, seed) => assert.ok(a < plain.heldoutBySeed[seed], `seed ${seed + 1}`));
   assert.ok(batch.heldoutMax < plain.heldoutAccuracy, "every batch seed under the plain network's mean");
 });
 
-test('our crowd: the activation normalisers fit the training rows less well; only the batch layer ends at a lower loss', () => {
+test('E48: our crowd: the activation normalisers fit the training rows less well; only the batch layer ends at a lower loss', () => {
   for (const a of ['batch', 'layer', 'rms']) assert.ok(summary[a].trainAccuracy < summary.plain.trainAccuracy, a);
   assert.ok(summary.batch.finalLoss < summary.plain.finalLoss, 'batch');
   for (const a of ['layer', 'rms']) assert.ok(summary[a].finalLoss > summary.plain.finalLoss, a);
 });
 
-test("our crowd: weight normalisation's held-out mean lies within the plain network's seed spread", () => {
+test("E49: our crowd: weight normalisation's held-out mean lies within the plain network's seed spread", () => {
   const { plain, weightNorm } = summary;
   assert.ok(weightNorm.heldoutAccuracy >= plain.heldoutMin && weightNorm.heldoutAccuracy <= plain.heldoutMax);
 });
 
-test('our crowd: the row layers end the whole-crowd run at a lower loss than the plain network', () => {
+test('E51: our crowd: the row layers end the whole-crowd run at a lower loss than the plain network', () => {
   for (const a of ['layer', 'rms']) assert.ok(run[a].finalLoss < run.plain.finalLoss, a);
 });
 
-test('our crowd: weight normalisation crosses the threshold with the plain network and parts by the end', () => {
+test('E52: our crowd: weight normalisation crosses the threshold with the plain network and parts by the end', () => {
   const { plain, weightNorm } = run;
   assert.equal(weightNorm.losses[0], plain.losses[0]);
   assert.equal(weightNorm.firstEpochUnder, plain.firstEpochUnder);
   assert.notEqual(weightNorm.finalLoss, plain.finalLoss);
 });
 
-test('our crowd: the hidden means do not settle; their last hundred epochs move as far as epochs 11 to 100', () => {
+test('E1: our crowd: the hidden means do not settle; their last hundred epochs move as far as epochs 11 to 100', () => {
   for (const network of ['plain', 'batch']) {
     const means = covariateShift[network].unitMean;
     /** The largest move any unit's mean makes in one epoch, over epochs [from, to). */

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import * as errors from '../../web/src/errors.js';
 import { nl, nativeOutput, testCore } from './core.js';
 
-test('native and wasm give byte-identical measurements (comparison, curves, two ways, covariate shift)', () => {
+test('E1: native and wasm give byte-identical measurements (comparison, curves, two ways, covariate shift)', () => {
   const native = nativeOutput('measurements').trim();
   const wasm = testCore.measurementsJson();
   assert.equal(wasm.length, native.length, 'the JSON texts differ in length');

@@ -15,7 +15,7 @@ test('the second column: mean 6, variance 9, deviation 3.0000017, standardised 0
   assertPrints(assert, r.output.data[1], '0.3333', 4);
 });
 
-test('undo exactly gives the raw block back with a largest gap of 8.9e-16', () => {
+test('E12, T12: undo exactly gives the raw block back with a largest gap of 8.9e-16', () => {
   const layer = batch();
   const r = nl.train(layer, wholeNumberFour);
   const undo = nl.withScaleShift(layer, r.deviation, r.mean);
@@ -55,7 +55,7 @@ test('running figures: 0.6 and 1.8 after one step, 4.7702651; gaps 5.7333, 1.043
   assertPrints(assert, after.data[1], '0.3334', 4);
 });
 
-test('a step with a zero slope folds a tenth of the batch in and leaves scale and shift', () => {
+test('E21: a step with a zero slope folds a tenth of the batch in and leaves scale and shift', () => {
   const layer = batch();
   const r = nl.train(layer, wholeNumberFour);
   const g = nl.backward(layer, r, [
@@ -72,7 +72,7 @@ test('a step with a zero slope folds a tenth of the batch in and leaves scale an
   assert.equal(nl.describe(pytorch).keep, 0.9);
 });
 
-test('backward under the slope counting 1..8: -0.9259, -0.1111, -0.0370, 1.0741; slopes 8.0, -2.6667, 16, 20', () => {
+test('E26: backward under the slope counting 1..8: -0.9259, -0.1111, -0.0370, 1.0741; slopes 8.0, -2.6667, 16, 20', () => {
   const layer = batch();
   const r = nl.train(layer, wholeNumberFour);
   const dy = countingSlope(4, 2);
@@ -111,7 +111,7 @@ test('tutorial: example 1 under each toggle; parameter counts 6, 6, 3', () => {
   );
 });
 
-test('weight normalisation: forward equals dense exactly; slopes agree with finite differences', () => {
+test('E38: weight normalisation: forward equals dense exactly; slopes agree with finite differences', () => {
   const direction = [
     [0.6, 1.5, 0.3],
     [0.8, 2.0, -0.4],

@@ -18,7 +18,7 @@ std::vector<float> images(std::size_t first, std::size_t count) {
 
 } // namespace
 
-TEST_CASE("the networks have 134,794 parameters plain and 135,562 normalised", "[mnist][network]") {
+TEST_CASE("the networks have 134,794 parameters plain and 135,562 normalised", "[mnist][network][M1]") {
     CHECK(MnistNetwork::initial(Arrangement::Plain, 1).parameter_count() == 134794);
     for (Arrangement a : {Arrangement::Batch, Arrangement::Layer, Arrangement::Group})
         CHECK(MnistNetwork::initial(a, 1).parameter_count() == 135562);

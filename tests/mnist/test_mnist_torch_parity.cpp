@@ -37,7 +37,7 @@ std::vector<const std::vector<float>*> slope_blocks(const MnistGradient& g, Arra
 
 } // namespace
 
-TEST_CASE("one training step of each arrangement matches PyTorch float32", "[mnist][torch][parity]") {
+TEST_CASE("one training step of each arrangement matches PyTorch float32", "[mnist][torch][parity][M1]") {
     const Json fixture = JsonReader::file(std::string(NORMLAB_FIXTURES) + "/mnist_torch_step.json");
     const std::size_t rows = static_cast<std::size_t>(fixture["digits"].number);
     std::vector<float> x(rows * input_width);

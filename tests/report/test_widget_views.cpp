@@ -1,5 +1,6 @@
 // The widgets' views: the figures the page shows beside each idea.
 #include <map>
+#include <set>
 
 #include "helpers.hpp"
 #include "json.hpp"
@@ -7,7 +8,7 @@
 using namespace normlab;
 using namespace normlab::testing;
 
-TEST_CASE("the gradient-check view on the whole-number four reproduces the essay's figures", "[views][seed]") {
+TEST_CASE("the gradient-check view on the whole-number four reproduces the essay's figures", "[views][seed][E23]") {
     const Json v = JsonReader(gradient_check_view("batch-four", gradient_check_default_slope("batch-four"))).read();
     CHECK(v["trueGap"].number < 1e-8);
     CHECK_PRINTS(v["naiveGap"].number, "2.0370", 4);
@@ -19,7 +20,8 @@ TEST_CASE("the gradient-check view on the whole-number four reproduces the essay
     CHECK(v["dshift"][1].number == 20);
 }
 
-TEST_CASE("the gradient-check view under layer norm: rows sum to zero; two-number rows pass down nothing", "[views]") {
+TEST_CASE("the gradient-check view under layer norm: rows sum to zero; two-number rows pass down nothing",
+          "[views][E30]") {
     const Json three =
         JsonReader(gradient_check_view("layer-three", gradient_check_default_slope("layer-three"))).read();
     CHECK(three["trueGap"].number < 1e-8);
@@ -32,7 +34,7 @@ TEST_CASE("the gradient-check view under layer norm: rows sum to zero; two-numbe
 }
 
 TEST_CASE("the row of two numbers: layer norm sends twenty people to plus and minus one, 2.6e-09 away",
-          "[views][crowd][seed]") {
+          "[views][crowd][seed][E31]") {
     const Json v = JsonReader(two_numbers_view()).read();
     CHECK(v["people"].number == 20);
     CHECK_PRINTS(v["layer"]["largestDistanceFromOne"].number, "2.6e-09", 10);
@@ -41,8 +43,52 @@ TEST_CASE("the row of two numbers: layer norm sends twenty people to plus and mi
     CHECK_PRINTS(v["rms"]["output"][3].number, "0.4549", 4);
 }
 
+TEST_CASE("down the columns the twenty people keep their differences; along the row they collapse to two",
+          "[views][crowd][E32]") {
+    const Json v = JsonReader(two_numbers_view()).read();
+    const std::vector<double> x = v["x"].numbers(), by_columns = v["batch"]["output"].numbers(),
+                              by_rows = v["layer"]["output"].numbers();
+    REQUIRE(x.size() == 40);
+    // Batch norm is one positive affine map per column: every pair of people keeps its order and
+    // the ratio of its difference to the raw difference is the column's own.
+    for (std::size_t k = 0; k < 2; ++k) {
+        const double ratio = (by_columns[2 + k] - by_columns[k]) / (x[2 + k] - x[k]);
+        CHECK(ratio > 0);
+        for (std::size_t i = 0; i < 20; ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (x[2 * i + k] != x[2 * j + k])
+                    CHECK_NEAR((by_columns[2 * i + k] - by_columns[2 * j + k]) / (x[2 * i + k] - x[2 * j + k]), ratio,
+                               1e-12 * ratio);
+    }
+    // People told apart to six decimals.
+    const auto distinct = [](const std::vector<double>& rows) {
+        std::set<std::pair<double, double>> seen;
+        for (std::size_t i = 0; i < rows.size() / 2; ++i)
+            seen.insert({std::round(rows[2 * i] * 1e6), std::round(rows[2 * i + 1] * 1e6)});
+        return seen.size();
+    };
+    CHECK(distinct(by_columns) == distinct(x));
+    CHECK(distinct(x) == 20);
+    CHECK(distinct(by_rows) <= 2);
+}
+
+TEST_CASE("one step: weight normalisation's lengths are its magnitudes; the dense layer's step lengthens them too",
+          "[views][weight_norm][E43]") {
+    const Json v = JsonReader(weight_norm_view()).read();
+    const Json& step = v["step"];
+    const double rate = step["learningRate"].number;
+    for (std::size_t k = 0; k < 3; ++k) {
+        INFO("neuron " << k + 1);
+        const double magnitude_after = v["magnitude"][k].number - rate * v["magnitudeSlope"][k].number;
+        CHECK_NEAR(step["weightNormLengthsAfter"][k].number, magnitude_after, 1e-12);
+        // The dense step's part across the weights lengthens them as a side effect.
+        CHECK(step["denseLengthsAfter"][k].number > step["weightNormLengthsAfter"][k].number + 1e-4);
+    }
+    CHECK(step["distance"].number > 1e-2);
+}
+
 TEST_CASE("the weight-normalisation view: exact forward, projected slopes orthogonal, the step differs",
-          "[views][weight_norm]") {
+          "[views][weight_norm][E38][E41][E43]") {
     const Json v = JsonReader(weight_norm_view()).read();
     CHECK(v["forwardGap"].number == 0.0);
     CHECK(v["directionLengths"][1].number == 2.5);
@@ -101,7 +147,8 @@ TEST_CASE("the weight-normalisation view refuses a setting by name", "[views][we
                                   "the directions and magnitudes are too large for this view");
 }
 
-TEST_CASE("the behaviours table: every refusal is a typed error, every acceptance an answer", "[views][behaviour]") {
+TEST_CASE("the behaviours table: every refusal is a typed error, every acceptance an answer",
+          "[views][behaviour][E14][E58]") {
     const Json rows = JsonReader(behaviours_view()).read();
     // Each refusal by the type its case names.
     const std::map<std::string, std::string> refusals = {
@@ -146,7 +193,7 @@ TEST_CASE("the behaviours table: every refusal is a typed error, every acceptanc
     CHECK(known_answers == answers.size());
 }
 
-TEST_CASE("the checklist answers every question from the core's settings", "[views]") {
+TEST_CASE("the checklist answers every question from the core's settings", "[views][E7][E11][E57]") {
     const Json items = JsonReader(checklist_view()).read();
     CHECK(items.array.size() == 13);
     std::map<std::string, std::string> answer_to;
@@ -169,4 +216,19 @@ TEST_CASE("the checklist answers every question from the core's settings", "[vie
                                                                 " and variance " +
                                                                 format_number(fresh.running_variance()[0]) + ".");
     CHECK(answer_to["Is the running variance biased?"].rfind(b.unbiased_running ? "No" : "Yes", 0) == 0);
+    // Every member starts where the answer says scale and shift start.
+    for (NormKind kind : all_norm_kinds) {
+        const Normaliser member(2, norm_spec(kind));
+        CHECK_THAT(answer_to["Do scale and shift exist, and what do they start at?"],
+                   Catch::Contains("starting at " + format_number(member.scale()[0]) + " and " +
+                                   format_number(member.shift()[0])));
+    }
+    // A complete implementation states each of these; one question asks for each.
+    for (const char* topic : {"axis", "variance", "epsilon", "scale and shift", "purposes", "running figures", "routes",
+                              "parameter slopes", "direction slope", "zero direction"}) {
+        INFO(topic);
+        std::size_t asking = 0;
+        for (const auto& qa : answer_to) asking += qa.first.find(topic) != std::string::npos;
+        CHECK(asking >= 1);
+    }
 }

@@ -103,7 +103,7 @@ TEST_CASE("at depth 6, width 64 and Adam 5e-3, post-norm needs warm-up and pre-n
 // The warm-up instrument's opening setting (<nl-warm-up>: 6 blocks, width 32, Adam 0.01, 200
 // steps, warm-up 50, seed 1): the page's claim that post-norm needs the warm-up there.
 TEST_CASE("at the warm-up instrument's opening setting post-norm needs warm-up and pre-norm does not",
-          "[transformer][reversal][slow]") {
+          "[transformer][reversal][slow][T39][T48]") {
     DigitReversalSettings s; // 4 digits, batches of 16, seed 1
     s.width = 32;
     s.heads = 4;

@@ -73,7 +73,7 @@ TEST_CASE("the view prints the stated setting's slopes per block", "[transformer
 }
 
 TEST_CASE("at depth 6, width 64 post-norm's slopes rise to the last blocks and pre-norm's fall",
-          "[transformer][slopes][figure]") {
+          "[transformer][slopes][figure][T38]") {
     const StartingSlopes s = starting_slopes(default_starting_slopes_settings());
     CHECK(s.post.back() > 1.1 * s.post.front()); // 2.35 against 2.01
     for (std::size_t l = 1; l < 6; ++l) CHECK(s.pre[l] < s.pre[l - 1]);

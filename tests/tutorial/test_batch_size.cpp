@@ -13,7 +13,7 @@ TEST_CASE("10,000 seeded numbers sit near mean 5 and deviation 2", "[tutorial][b
 }
 
 TEST_CASE("the batch-mean wobble over 200 batches is within 10 % of deviation / sqrt(batch size)",
-          "[tutorial][batchsize]") {
+          "[tutorial][batchsize][T24]") {
     for (std::size_t size : {2, 4, 8, 16, 32}) {
         BatchSizeSettings s;
         s.batch_size = size;
@@ -23,7 +23,7 @@ TEST_CASE("the batch-mean wobble over 200 batches is within 10 % of deviation / 
     }
 }
 
-TEST_CASE("size 2 gives far wider batch means, and tiny deviations, than size 32", "[tutorial][batchsize]") {
+TEST_CASE("size 2 gives far wider batch means, and tiny deviations, than size 32", "[tutorial][batchsize][T25]") {
     BatchSizeSettings s;
     const BatchSizeProblem two = batch_size_problem(s);
     s.batch_size = 32;

@@ -10,7 +10,7 @@ TEST_CASE("both bowls start at loss 41", "[tutorial][bowl][seed]") {
 }
 
 TEST_CASE("the stretched bowl after 20 steps at 0.035 is near (0.937, 0.0032) with loss 0.878",
-          "[tutorial][bowl][seed]") {
+          "[tutorial][bowl][seed][T2]") {
     const BowlDescent d = descend(stretched_bowl(), 0.035, 20);
     REQUIRE(d.path.size() == 21);
     CHECK_PRINTS(d.path.back().w1, "0.937", 3);
@@ -23,7 +23,7 @@ TEST_CASE("the stretched bowl after 20 steps at 0.035 is near (0.937, 0.0032) wi
 }
 
 TEST_CASE("the round bowl after 5 steps at 0.3 has loss 0.0043, every coordinate times 0.4 a step",
-          "[tutorial][bowl][seed]") {
+          "[tutorial][bowl][seed][T3]") {
     const BowlDescent d = descend(round_bowl(), 0.3, 5);
     CHECK_PRINTS(d.path.back().loss, "0.0043", 4);
     CHECK_PRINTS(d.factor1, "0.4", 1);
@@ -47,7 +47,7 @@ TEST_CASE("contours are ellipses at their levels", "[tutorial][bowl]") {
 }
 
 TEST_CASE("the house-price nudge: 0.03 through bedrooms, 1.5 through area, fifty times more; curvature ratio 25",
-          "[tutorial][bowl][seed]") {
+          "[tutorial][bowl][seed][T1]") {
     const Nudge n = house_price_nudge();
     CHECK_PRINTS(n.bedrooms_change, "0.03", 2);
     CHECK_PRINTS(n.area_change, "1.5", 1);

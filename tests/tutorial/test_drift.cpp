@@ -8,7 +8,7 @@
 using namespace normlab;
 
 TEST_CASE("without normalisation the spread grows layer by layer; with layer norm it stays within 0.5 to 0.7",
-          "[tutorial][drift]") {
+          "[tutorial][drift][T5][T6]") {
     for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
         DriftSettings s;
         s.seed = seed;

@@ -22,7 +22,8 @@ TEST_CASE("replacing 5 by 50 moves the mean to 19 and the deviation to about 21.
     CHECK_PRINTS(m.deviation, "21.9", 1);
 }
 
-TEST_CASE("multiplying every number by 1000 leaves the standardised numbers unchanged", "[tutorial][spread][seed]") {
+TEST_CASE("multiplying every number by 1000 leaves the standardised numbers unchanged",
+          "[tutorial][spread][seed][T9]") {
     const ScaledStandardised s = standardised_after_scaling({3, 4, 5});
     CHECK(s.largest_gap < 1e-15);
     CHECK_PRINTS(s.standardised[2], "1.22", 2);

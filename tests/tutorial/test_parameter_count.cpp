@@ -5,7 +5,7 @@
 using namespace normlab;
 
 TEST_CASE("at width 3: batch 6, layer 6, RMS 3 learned; batch norm's 6 running figures are buffers",
-          "[tutorial][parameters][seed]") {
+          "[tutorial][parameters][seed][T44]") {
     const std::vector<ParameterCount> c = parameter_counts(3);
     REQUIRE(c.size() == 3);
     CHECK(c[0].kind == "batch");

@@ -4,7 +4,8 @@
 
 using namespace normlab;
 
-TEST_CASE("post-norm keeps the main path at spread 1; pre-norm's main path grows with depth", "[tutorial][residual]") {
+TEST_CASE("post-norm keeps the main path at spread 1; pre-norm's main path grows with depth",
+          "[tutorial][residual][T42]") {
     ResidualStackSettings s;
     s.depth = 24;
     const ResidualStacks r = residual_stacks(s);
@@ -13,7 +14,7 @@ TEST_CASE("post-norm keeps the main path at spread 1; pre-norm's main path grows
 }
 
 TEST_CASE("pre-norm's slope changes smoothly along the highway; post-norm's is bumpy and larger near the output",
-          "[tutorial][residual]") {
+          "[tutorial][residual][T40]") {
     for (std::uint64_t seed : {1, 2, 3}) {
         ResidualStackSettings s;
         s.seed = seed;

@@ -20,7 +20,7 @@ TEST_CASE("momentum 0.1, batch means 3, 5, 4: running mean 0.3, 0.77, 1.093; var
     CHECK_PRINTS(a.steps[2].batch_variance, "2", 12);
 }
 
-TEST_CASE("keep 0.9 and momentum 0.1 are the same rule", "[tutorial][running]") {
+TEST_CASE("keep 0.9 and momentum 0.1 are the same rule", "[tutorial][running][E17]") {
     RunningAverageSettings keep;
     keep.rate = {0.9, RunningRate::Convention::Keep};
     const RunningAverage a = running_average(keep), b = running_average(RunningAverageSettings{});
@@ -28,7 +28,8 @@ TEST_CASE("keep 0.9 and momentum 0.1 are the same rule", "[tutorial][running]") 
     CHECK_NEAR(a.momentum, b.momentum, 1e-15);
 }
 
-TEST_CASE("PyTorch's unbiased running variance folds in n / (n - 1) times the batch variance", "[tutorial][running]") {
+TEST_CASE("PyTorch's unbiased running variance folds in n / (n - 1) times the batch variance",
+          "[tutorial][running][T23]") {
     RunningAverageSettings s;
     s.unbiased_running = true;
     const RunningAverage a = running_average(s);
@@ -36,7 +37,8 @@ TEST_CASE("PyTorch's unbiased running variance folds in n / (n - 1) times the ba
     CHECK_NEAR(a.steps[0].running_mean, 0.3, 1e-12);
 }
 
-TEST_CASE("the early bias wears off: after 100 batches the running mean is within 0.2 of 4", "[tutorial][running]") {
+TEST_CASE("the early bias wears off: after 100 batches the running mean is within 0.2 of 4",
+          "[tutorial][running][T21]") {
     RunningAverageSettings s;
     s.batches = 100;
     const RunningAverage a = running_average(s);

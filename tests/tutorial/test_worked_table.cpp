@@ -5,7 +5,7 @@
 using namespace normlab;
 
 TEST_CASE("batch norm by hand, feature 2: mean 4, variance 9, outputs -1, -0.33, -0.33, 1.67",
-          "[tutorial][table][seed]") {
+          "[tutorial][table][seed][T15]") {
     const BatchByHand b = batch_norm_by_hand(tutorial_table(), {1, 1, 1}, {0, 0, 0});
     CHECK(b.eps == 1e-5);
     const ColumnWorking& c = b.columns[1];
@@ -22,13 +22,13 @@ TEST_CASE("batch norm by hand, feature 2: mean 4, variance 9, outputs -1, -0.33,
     CHECK(b.columns[2].variance == 400);
 }
 
-TEST_CASE("scale 2 and shift 1 on feature 1 give -1, 3, -1, 3", "[tutorial][table][seed]") {
+TEST_CASE("scale 2 and shift 1 on feature 1 give -1, 3, -1, 3", "[tutorial][table][seed][T16]") {
     const BatchByHand b = batch_norm_by_hand(tutorial_table(), {2, 1, 1}, {1, 0, 0});
     const std::vector<double> want{-1, 3, -1, 3};
     for (std::size_t i = 0; i < 4; ++i) CHECK_PRINTS(b.columns[0].output[i], std::to_string(want[i]), 2);
 }
 
-TEST_CASE("doubling feature 3 leaves its normalised column unchanged", "[tutorial][table][seed]") {
+TEST_CASE("doubling feature 3 leaves its normalised column unchanged", "[tutorial][table][seed][T17]") {
     Block doubled = tutorial_table();
     for (std::size_t i = 0; i < 4; ++i) doubled.at(i, 2) *= 2;
     const BatchByHand b = batch_norm_by_hand(doubled, {1, 1, 1}, {0, 0, 0});
@@ -39,7 +39,7 @@ TEST_CASE("doubling feature 3 leaves its normalised column unchanged", "[tutoria
 }
 
 TEST_CASE("example 1 under each toggle: -1, -1, -1 / -0.65, -0.76, 1.41 / 0.17, 0.09, 1.72",
-          "[tutorial][table][seed]") {
+          "[tutorial][table][seed][T46]") {
     const UnderEachToggle u = under_each_toggle(tutorial_table());
     const std::vector<std::string> batch{"-1", "-1", "-1"}, layer{"-0.65", "-0.76", "1.41"},
         rms{"0.17", "0.09", "1.72"};
@@ -51,7 +51,7 @@ TEST_CASE("example 1 under each toggle: -1, -1, -1 / -0.65, -0.76, 1.41 / 0.17, 
 }
 
 TEST_CASE("the tutorial's layer-norm and RMS tables at two decimals, and the row statistics",
-          "[tutorial][table][seed]") {
+          "[tutorial][table][seed][T29]") {
     const UnderEachToggle u = under_each_toggle(tutorial_table());
     const Block layer =
         Block::from_rows({{-0.65, -0.76, 1.41}, {-0.69, -0.73, 1.41}, {-0.77, -0.65, 1.41}, {-0.80, -0.61, 1.41}});
