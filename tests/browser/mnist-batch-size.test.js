@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -33,7 +33,7 @@ const site = useSiteAndBrowser(async () => {
   page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchForProblems(page);
   await page.goto(`${site.server.url}/mnist.html`);
-  await page.locator('nl-mnist-batch-size').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-mnist-batch-size');
   await sweep('[data-run]').waitFor();
 });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { recordLongestTask, useSite, watchForProblems } from './site.js';
+import { bringIntoView, recordLongestTask, useSite, watchForProblems } from './site.js';
 import { drawStroke } from './mnist-pad.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,7 +31,7 @@ useSite({
 });
 
 test('the digits are not fetched before the reader starts the lab', async () => {
-  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-mnist-lab');
   await lab('[data-act="train"]').waitFor();
   assert.deepEqual(digitRequests, []);
   assert.equal((await lab('[data-parameters="plain"]').textContent()).trim(), '134,794');
@@ -127,7 +127,7 @@ test('M6: the circle and the degrees of freedom come from the core', async () =>
   assert.ok(distance < 1e-14, `largest distance from the circle ${distance}`);
   await page.locator('nl-mnist-circle >> [data-view]').focus();
   await page.keyboard.press('ArrowLeft');
-  await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-mnist-freedom');
   await page.locator('nl-mnist-freedom >> [data-rows] tr').first().waitFor();
   const rows = await page.locator('nl-mnist-freedom >> [data-rows] tr').allTextContents();
   for (const [d, g, rank] of [

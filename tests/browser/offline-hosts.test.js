@@ -18,7 +18,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { CONTENT_SECURITY_POLICY, serveStatic } from '../../scripts/serve-static.mjs';
 import { readWorker } from '../../scripts/vite-offline.mjs';
-import { launchChromium, siteFolder, watchForProblems } from './site.js';
+import { bringIntoView, launchChromium, siteFolder, watchForProblems } from './site.js';
 
 let browser;
 before(async () => {
@@ -154,7 +154,7 @@ test('a proxy that answers the digits with its page: refused with a sentence, ne
   const page = await context.newPage();
   await page.goto(`${server.url}/mnist.html`);
   await controlled(page);
-  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-mnist-lab');
   await lab(page, '[data-act="train"]').click();
   await page.waitForFunction(
     () =>
@@ -190,7 +190,7 @@ test('a proxy that answers the digits with its page: refused with a sentence, ne
   );
   assert.notEqual(await digitsKept(page), digits.bytes);
   await page.reload();
-  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-mnist-lab');
   await lab(page, '[data-act="train"]').click();
   await page.waitForFunction(
     () =>

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { readWorker } from '../../scripts/vite-offline.mjs';
-import { openScrolledThrough, useSite, watchForProblems } from './site.js';
+import { bringIntoView, openScrolledThrough, useSite, watchForProblems } from './site.js';
 
 const CHAPTERS = ['index.html', 'tutorial.html', 'mnist.html'];
 let context, site;
@@ -82,7 +82,7 @@ test('one visit to each chapter keeps every file of the build but the digits', a
   const bytes = precache.reduce((sum, f) => sum + statSync(path.join(site.folder, f)).size, 0);
   console.log(`the offline worker keeps ${precache.length} files, ${(bytes / 1e6).toFixed(2)} MB, at install`);
   // The lab's first Train fetches the digits, which the worker keeps as they pass.
-  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-mnist-lab');
   await lab(page, '[data-act="train"]').click();
   const digitsKept = () =>
     page.evaluate(async () => {
@@ -151,7 +151,7 @@ test('offline, the MNIST lab trains one epoch from the digits kept on the first 
   const page = await context.newPage();
   const problems = watchForProblems(page);
   await page.goto(`${site.server.url}/mnist.html`);
-  await page.locator('nl-mnist-lab').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-mnist-lab');
   await lab(page, '[data-setting="epochs"]').fill('1');
   await lab(page, '[data-setting="epochs"]').dispatchEvent('change');
   await lab(page, '[data-act="train"]').click();

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSite } from './site.js';
+import { bringIntoView, useSite } from './site.js';
 import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../../web/src/widget/arrangements.js';
 
@@ -256,7 +256,7 @@ test('E12, E13, E20: playground: axes, undo exactly, rows down to two and one, a
 });
 
 test('loss curves: an arrangement can be hidden and shown again from its button', async () => {
-  await page.locator('nl-loss-curves').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-loss-curves');
   await page.waitForFunction(() => document.querySelector('nl-loss-curves').chart, null, { timeout: 30000 });
   const visible = () =>
     page.evaluate(() => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -22,7 +22,7 @@ const site = useSiteAndBrowser(async () => {
   page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchForProblems(page);
   await page.goto(`${site.server.url}/tutorial.html`);
-  await page.locator('nl-rms-timing').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-rms-timing');
 });
 
 /** A displayed percentage as a number ("−3.1%" → -3.1). */

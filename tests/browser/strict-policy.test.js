@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
-import { useSite, watchForProblems } from './site.js';
+import { bringIntoView, useSite, watchForProblems } from './site.js';
 
 const HOSTILE = '* { font-size: 30px !important; color: red !important; line-height: 3 !important }';
 const GUIDE = fileURLToPath(new URL('../../docs/embedding.md', import.meta.url));
@@ -93,7 +93,7 @@ async function open(blog) {
 /** Brings each widget into view until its body has drawn or says why not. */
 async function waitForEach(page, tags, done, timeout = 40000) {
   for (const n of tags) {
-    await page.locator(n).scrollIntoViewIfNeeded();
+    await bringIntoView(page, n);
     await page.waitForFunction(done, n, { timeout });
   }
 }

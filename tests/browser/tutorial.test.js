@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
 import { TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,7 +26,7 @@ const site = useSiteAndBrowser(async () => {
   });
   await page.goto(`${site.server.url}/tutorial.html`);
   for (const tag of INSTRUMENTS) {
-    await page.locator(tag).scrollIntoViewIfNeeded();
+    await bringIntoView(page, tag);
     await page.waitForFunction(
       (t) => {
         const el = document.querySelector(t);

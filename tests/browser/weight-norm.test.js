@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -27,7 +27,7 @@ async function open(hash = '') {
   page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchForProblems(page);
   await page.goto(`${url}${hash}`);
-  await page.locator('nl-weight-norm').scrollIntoViewIfNeeded();
+  await bringIntoView(page, 'nl-weight-norm');
   await wn('[data-out="miss"]').filter({ hasText: /\d/ }).waitFor();
 }
 
