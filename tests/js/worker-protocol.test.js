@@ -102,13 +102,20 @@ test("a run's input reaches its job, and every progress with a detail is posted 
 test('a paused run waits at its next progress until resumed; a cancel ends it while paused', async () => {
   const { runner, replies, settled } = runnerWithReplies(counting);
   const progress = (id) => replies.filter((r) => r.id === id && r.type === 'progress').length;
-  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  // Another run of five steps on the same runner takes turns with the paused one: a run not held
+  // would step alongside it.
+  let others = 0;
+  const anotherRun = async () => {
+    const id = `other ${++others}`;
+    await runner.receive({ type: 'run', id, job: 'count', input: { steps: 5 } });
+    assert.equal(progress(id), 5);
+  };
   const run = runner.receive({ type: 'run', id: 'p', job: 'count', input: { steps: 5 } });
   runner.receive({ type: 'pause', id: 'p' });
-  await wait(50);
+  await anotherRun();
   assert.equal(progress('p'), 1, 'one step, then held');
   runner.receive({ type: 'pause', id: 'p' }); // pausing twice changes nothing
-  await wait(20);
+  await anotherRun();
   assert.equal(progress('p'), 1);
   runner.receive({ type: 'resume', id: 'p' });
   await run;
@@ -119,13 +126,14 @@ test('a paused run waits at its next progress until resumed; a cancel ends it wh
   assert.equal(progress('p'), 5);
   const paused = runner.receive({ type: 'run', id: 'q', job: 'count', input: { steps: 5 } });
   runner.receive({ type: 'pause', id: 'q' });
-  await wait(20);
+  await anotherRun();
   runner.receive({ type: 'cancel', id: 'q' });
   await paused;
   assert.deepEqual(
     (await settled('q')).map((r) => r.type),
     ['cancelled'],
   );
+  assert.equal(progress('q'), 1);
   const before = replies.length;
   for (const type of ['pause', 'resume', 'cancel']) runner.receive({ type, id: 'gone' });
   assert.equal(replies.length, before, 'a pause, resume or cancel of no running job is ignored');
@@ -213,7 +221,7 @@ function workerOnRunner() {
     terminated: false,
     postMessage(message) {
       const copy = structuredClone(message);
-      setTimeout(() => runner.receive(copy), 0);
+      setImmediate(() => runner.receive(copy));
     },
     terminate() {
       this.terminated = true;
@@ -224,7 +232,7 @@ function workerOnRunner() {
     core: Promise.resolve(core),
     post: (reply) => {
       const copy = structuredClone(reply);
-      if (!worker.terminated) setTimeout(() => worker.onmessage?.({ data: copy }), 0);
+      if (!worker.terminated) setImmediate(() => worker.onmessage?.({ data: copy }));
     },
   });
   return worker;

@@ -109,10 +109,22 @@ test('a paused training holds; a cancelled one stops, and the networks report th
   runner.receive({ type: 'run', id: 't', job: 'train', input: { ...TRAINING, arrangements: ['layer'], epochs: 3 } });
   await until(() => details('t').length >= 12);
   runner.receive({ type: 'pause', id: 't' });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The same training on a runner of its own takes turns with this one on the event loop: a call
+  // under way when the pause came has reported by the time it has posted two figures, and a
+  // training not held would go on alongside its next four.
+  const other = labRunner();
+  other.runner.receive({
+    type: 'run',
+    id: 'o',
+    job: 'train',
+    input: { ...TRAINING, arrangements: ['layer'], epochs: 3 },
+  });
+  await other.until(() => other.details('o').length >= 2);
   const held = details('t').length;
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await other.until(() => other.details('o').length >= 6);
   assert.equal(details('t').length, held, 'no progress while paused');
+  other.runner.receive({ type: 'cancel', id: 'o' });
+  assert.equal((await other.settled('o')).type, 'cancelled');
   runner.receive({ type: 'cancel', id: 't' });
   assert.equal((await settled('t')).type, 'cancelled');
   runner.receive({ type: 'run', id: 'e', job: 'epochs' });
