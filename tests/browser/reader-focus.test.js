@@ -156,7 +156,12 @@ test('playground: the live summary waits for the reader to stop typing', async (
   const cell = page.locator('nl-playground >> input[data-i="0"][data-j="0"]');
   await cell.fill('2');
   const early = await page.locator('nl-playground >> [data-announce]').textContent();
-  await page.waitForTimeout(1300);
+  // Once the reader has stopped, the summary comes.
+  await page.waitForFunction(
+    () => document.querySelector('nl-playground').shadowRoot.querySelector('[data-announce]').textContent !== '',
+    null,
+    { timeout: 30000 },
+  );
   const late = await page.locator('nl-playground >> [data-announce]').textContent();
   assert.equal(early, '');
   assert.match(late, /largest gap/);
@@ -214,8 +219,16 @@ test('covariate shift: one unit can be picked out from the keyboard and by point
   assert.match(await page.locator('nl-covariate-shift >> [data-unit-said]').textContent(), /^Unit 2: mean /);
   // Pointing at the chart picks the line nearest the pointer.
   const box = await page.locator('nl-covariate-shift >> canvas').boundingBox();
+  await page.evaluate(() => {
+    const canvas = document.querySelector('nl-covariate-shift').shadowRoot.querySelector('canvas');
+    window.pointed = new Promise((resolve) => canvas.addEventListener('mousemove', resolve, { once: true }));
+  });
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.3);
-  await page.waitForTimeout(100);
+  // The chart reads a pointer move in the next animation frame: the move arrived, then two frames.
+  await page.evaluate(async () => {
+    await window.pointed;
+    for (let k = 0; k < 2; k++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
   const picked = await strong();
   assert.equal(picked.length, 1);
   assert.equal(await menu.inputValue(), String(Number(picked[0].split(' ')[1]) - 1));
