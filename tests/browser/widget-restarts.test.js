@@ -64,6 +64,14 @@ function drawn(tag, selector) {
   );
 }
 
+/**
+ * Waits until the widget's latest start has drawn (the start of a change made just before sets
+ * drawn back to false at once, and a start that a later one replaced never sets it).
+ */
+function latestDrawn(tag) {
+  return page.waitForFunction((t) => document.querySelector(t).drawn === true, tag, { timeout: 30000 });
+}
+
 /** Two attribute changes in one task: the second arrives while the first start is pending. */
 function twoQuickChanges(tag, name, first, second) {
   return page.evaluate(
@@ -80,7 +88,7 @@ test('playground: after two quick attribute changes, one Add-a-row click adds on
   const pg = 'nl-playground';
   await drawn(pg, '.answer td');
   await twoQuickChanges(pg, 'kind', 'layer', 'batch');
-  await page.waitForTimeout(300); // both starts have had every chance to run
+  await latestDrawn(pg); // and the first start, ahead of it, has ended
   await drawn(pg, '.answer td');
   assert.equal(await inWidget(pg, 'button[data-kind="batch"]').getAttribute('aria-pressed'), 'true');
   assert.equal(await inWidget(pg, 'table.grid tbody tr').count(), 4);
@@ -100,7 +108,7 @@ test('playground: moved elsewhere in the page, it starts afresh and one click st
     document.body.prepend(box);
     box.append(el);
   });
-  await page.waitForTimeout(300);
+  await latestDrawn(pg);
   await drawn(pg, '.answer td');
   assert.equal(await inWidget(pg, 'table.grid tbody tr').count(), 4);
   await inWidget(pg, 'button[data-add-row]').click();
@@ -112,7 +120,7 @@ test('running averages: after two quick attribute changes the chart is drawn on 
   const ra = 'nl-running-average';
   await drawn(ra, 'canvas');
   await twoQuickChanges(ra, 'keep', '0.8', '0.7');
-  await page.waitForTimeout(300);
+  await latestDrawn(ra);
   await drawn(ra, '[data-keep-out]');
   assert.equal((await inWidget(ra, '[data-keep-out]').textContent()).trim(), '0.7');
   const chart = await page.evaluate(() => {
@@ -147,7 +155,7 @@ test('covariate shift: after two quick attribute changes only the last start dra
     null,
     { timeout: 30000 },
   );
-  await page.waitForTimeout(300);
+  await latestDrawn(cs);
   const state = await page.evaluate(() => {
     const el = document.querySelector('nl-covariate-shift');
     return {
