@@ -142,8 +142,25 @@ test('the frame posts its height and normlab-frames.js sizes the iframe; without
     );
     const frame = page.frame({ url: (u) => String(u).startsWith(site.server.url) });
     await frame.waitForFunction(frameDrawn, 'nl-playground', { timeout: 40000 });
-    // Settled: the last height posted is the frame document's, and the helped iframe has it.
-    await page.waitForTimeout(500);
+    // Settled (polled for at most 30 s; the assertions below say what differs): the last height
+    // posted is the frame document's, and both iframes have it.
+    const deadline = Date.now() + 30000;
+    for (;;) {
+      const height = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+      const settled = await page
+        .waitForFunction(
+          (h) =>
+            Math.abs(window.heights.filter((m) => m?.type === 'normlab:height').at(-1)?.height - h) <= 1 &&
+            ['helped', 'stripped'].every((id) => Math.abs(document.getElementById(id).clientHeight - h) <= 1),
+          height,
+          { timeout: 1000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (settled || Date.now() > deadline) break;
+    }
     const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     const { helped, stripped, last } = await page.evaluate(() => ({
       helped: document.getElementById('helped').clientHeight,
