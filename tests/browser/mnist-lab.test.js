@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { useSiteAndBrowser, watchForProblems } from './site.js';
-import { drawStroke } from './mnist-pad.js';
+import { drawStroke, workersHeld } from './mnist-pad.js';
 
 const shots = fileURLToPath(new URL('screenshots', import.meta.url));
 let browser, page, problems;
@@ -269,7 +269,8 @@ test('off screen or in a hidden tab the lab draws nothing while it trains, and d
   // Off screen.
   await page.locator('nl-mnist-freedom').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForTimeout(300);
+  // The lab's own drawing has seen it leave: from here on no frame of its draws.
+  await page.waitForFunction(() => document.querySelector('nl-mnist-lab').frames.showing === false);
   let before = await updates();
   await morePoints();
   assert.equal(await updates(), before, 'no redraw while off screen');
@@ -280,7 +281,7 @@ test('off screen or in a hidden tab the lab draws nothing while it trains, and d
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
     document.dispatchEvent(new Event('visibilitychange'));
   });
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => document.querySelector('nl-mnist-lab').frames.showing === false);
   before = await updates();
   await morePoints();
   assert.equal(await updates(), before, 'no redraw while the tab is hidden');
@@ -305,8 +306,10 @@ test('cancel stops the training at once; Train continues the same networks; no c
   await page.waitForFunction(() => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Cancelled'));
   assert.equal(await labProperty('running'), false);
   assert.equal(await lab('[data-setting="learningRate"]').isDisabled(), false, 'the settings are free again');
+  await workersHeld(page);
   const stopped = await lossPoints();
-  await page.waitForTimeout(700);
+  // Each worker answers again: a training still running would have posted between the answers.
+  await workersHeld(page);
   assert.equal(count(await lossPoints()), count(stopped), 'no progress after the cancel');
   await setField('[data-setting="epochs"]', 1);
   await lab('[data-act="train"]').click();
