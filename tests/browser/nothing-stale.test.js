@@ -200,6 +200,38 @@ test('the comparison: Train again empties the last table, dots and finding; Canc
   }
 });
 
+test('the starting slopes: Draw again empties the last bands and finding at once; Cancel says how many draws the chart holds', async () => {
+  const tag = 'nl-starting-slopes';
+  const { page, problems, inWidget } = await open(tag, 'depth=2&width=16&draws=4');
+  try {
+    await statusSays(page, tag, '4 draws drawn at 2 blocks', 300000);
+    const before = await read(page, tag);
+    assert.match(before.finding, /^Over 4 draws, median and 10 to 90 % band: with 2 blocks/);
+    assert.ok(before.points > 0, 'the bands are drawn');
+    assert.ok(
+      before.readouts.every((r) => r !== '–'),
+      before.readouts.join(' '),
+    );
+    // Pressed, the last figures go in the same task, before the settling moment the run waits.
+    const now = await pressRunAndRead(page, tag);
+    assertNothingOf(now, before.finding, 'slopes-finding', 'The finding appears when every draw is in.');
+    const during = await readAndCancelOnce(page, tag, 'progress');
+    assert.equal(during.finding, now.finding, 'no finding while the draws come in');
+    await statusSays(page, tag, 'Cancelled');
+    const after = await read(page, tag);
+    const m =
+      /^Cancelled with ([0-4]) of 4 draws in at 2 blocks(: the first chart holds (those \d|that one), the second the draws in at each depth)?; no finding\.$/.exec(
+        after.finding,
+      );
+    assert.ok(m, after.finding);
+    assert.equal(after.status, `Cancelled with ${m[1]} of 4 draws in at 2 blocks.`);
+    await screenshot(inWidget, 'stale-starting-slopes-cancelled');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('the warm-up: Train empties the last curves and finding; Cancel says how many trainings the bands hold', async () => {
   const tag = 'nl-warm-up';
   const { page, problems, inWidget } = await open(tag, 'depth=1&width=16&steps=50&warmup=10&seeds=2');

@@ -8,7 +8,7 @@ const NO_FINDING = 'No finding: the run stopped before its end.';
 /**
  * Marks a widget's run as started: Run disabled, Cancel enabled (focused if Run was), and the last
  * run's results gone: its finding (with the numbers behind it) replaced by `pending`, the rows of
- * its summary tables, its readouts' figures and its charts' series emptied.
+ * its summary tables, its readouts' figures and its charts' series emptied, its progress bar at 0.
  * requires: the widget's body has [data-status], a <progress>, [data-run] and [data-cancel]; its
  * finding, if any, is the p.finding in [data-alternative]; its results are in table.summary,
  * .readouts [data-out] and the charts it draws with lines().
@@ -58,6 +58,8 @@ export function clearResults(widget, pending) {
   for (const tbody of widget.$$('table.summary tbody')) tbody.replaceChildren();
   for (const out of widget.$$('.readouts [data-out]')) out.textContent = '–';
   for (const chart of widget.charts) chart.$setSeries([]);
+  const bar = widget.$('progress');
+  if (bar) bar.value = 0;
   const place = widget.$('[data-alternative]');
   if (!place) return null;
   const finding = document.createElement('p');

@@ -11,7 +11,7 @@ import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../page/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
-import { startRun, those } from '../widget/run-controls.js';
+import { clearResults, startRun, those } from '../widget/run-controls.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
 import { CancelError, isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS } from '../work/transformer-jobs.js';
@@ -138,10 +138,13 @@ export class NlStartingSlopes extends NlWidget {
     this.signal.addEventListener('abort', () => asking.abort(), { once: true });
     const signal = asking.signal;
     const { depth, width, norm, seed, draws } = this.held;
+    // The last figures go at once, not after the settling moment: they are of other settings.
+    const pending = 'The finding appears when every draw is in.';
+    clearResults(this, pending);
     // A slider dragged sends many values: only the one it rests on for a moment is computed.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     if (signal.aborted) throw new CancelError();
-    const run = startRun(this, { pending: 'The finding appears when every draw is in.' });
+    const run = startRun(this, { pending });
     const { status, bar } = run;
     const depths = [depth, ...DEPTHS.filter((d) => d !== depth)];
     const at = new Map(depths.map((d) => [d, { post: [], pre: [], count: 0 }]));
