@@ -225,6 +225,12 @@ test('the starting slopes: Draw again empties the last bands and finding at once
       );
     assert.ok(m, after.finding);
     assert.equal(after.status, `Cancelled with ${m[1]} of 4 draws in at 2 blocks.`);
+    // The depth-12-over-depth-1 readout has a figure only when the second chart holds both depths.
+    const depthsIn = await page.evaluate(() =>
+      document.querySelector('nl-starting-slopes').depthsChart.data.datasets.flatMap((d) => d.data.map((p) => p.x)),
+    );
+    const both = depthsIn.includes(1) && depthsIn.includes(12);
+    assert.equal(after.readouts[2] !== '–', both, `${after.readouts[2]} with depths ${[...new Set(depthsIn)]}`);
     await screenshot(inWidget, 'stale-starting-slopes-cancelled');
     assert.deepEqual(problems, []);
   } finally {

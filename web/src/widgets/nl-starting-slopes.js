@@ -296,7 +296,12 @@ export class NlStartingSlopes extends NlWidget {
       );
     }
     const n = a.depths.length - 1;
-    this.out('deep', `${fmt(a.post.median[n] / a.post.median[0], 2)} / ${fmt(a.pre.median[n] / a.pre.median[0], 2)}`);
+    // The readout names depths 1 and 12: until both are in (a run cancelled early), it has no figure.
+    const whole = a.depths[0] === DEPTHS[0] && a.depths[n] === DEPTHS.at(-1);
+    this.out(
+      'deep',
+      whole ? `${fmt(a.post.median[n] / a.post.median[0], 2)} / ${fmt(a.pre.median[n] / a.pre.median[0], 2)}` : '–',
+    );
     this.lines('depthsChart', this.$('[data-depths]'), series, {
       xTitle: `blocks in the stack (the draws in at every depth shown: ${a.draws} of ${this.ensemble.draws})`,
       yTitle: "the last block's slope size",
