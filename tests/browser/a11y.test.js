@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
-import { openScrolledThrough, useSiteAndBrowser } from './site.js';
+import { openScrolledThrough, untilSettled, useSiteAndBrowser } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const axeSource = readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8');
@@ -24,7 +24,10 @@ async function open(name, { width = 1280, colorScheme = 'light' } = {}) {
     colorScheme,
     bypassCSP: true,
   });
-  await page.waitForTimeout(300);
+  // Checked on what is drawn: each widget has drawn its latest start or shows its work under way,
+  // and the fonts its text is set in have loaded.
+  assert.deepEqual(await untilSettled(page), [], `${name}: widgets neither drawn nor at work`);
+  await page.evaluate(() => document.fonts.ready.then(() => true));
   return page;
 }
 

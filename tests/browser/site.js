@@ -85,14 +85,17 @@ export function useOneWidgetSite(then = async () => {}) {
 /**
  * Opens a page, scrolls through it so every widget starts (the page grows as its sections are
  * laid out, so its height is read again at every step), and waits until no widget is loading.
+ * Each step of the scroll waits for the widgets it brought near the window to start, as a reader
+ * pausing there would see them start.
  */
 export async function openScrolledThrough(browser, url, pageOptions = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...pageOptions });
   const problems = watchForProblems(page);
-  await page.goto(url);
+  // A page given a hostile link takes over 30 s to load on a loaded 2-core machine.
+  await page.goto(url, { timeout: 120000 });
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(70);
+    await nearbyStarted(page);
   }
   // A widget defined after the fast scroll had passed it (a loaded machine) never came near the
   // window: each one not started yet is brought into view, as a reader going back would.
@@ -104,7 +107,7 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
     await page.evaluate(() =>
       [...document.querySelectorAll('*')].find((e) => e.localName.startsWith('nl-') && !e.started).scrollIntoView(),
     );
-    await page.waitForTimeout(150);
+    await nearbyStarted(page);
   }
   await page.waitForFunction(
     () =>
@@ -116,6 +119,54 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
   );
   return { page, problems };
 }
+
+/**
+ * Waits (at most 2 s: the caller goes on and catches stragglers itself) until every widget
+ * defined and laid out within the widgets' start margin (300 px) of the window has started.
+ */
+function nearbyStarted(page) {
+  return page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('*')]
+          .filter((e) => e.localName.startsWith('nl-') && 'started' in e)
+          .every((e) => {
+            const r = e.getBoundingClientRect();
+            const near = r.width > 0 && r.bottom > -300 && r.top < innerHeight + 300;
+            return e.started || !near;
+          }),
+      null,
+      { timeout: 2000 },
+    )
+    .catch(() => {});
+}
+
+/**
+ * Waits until each widget named (selectors; every widget of the page when none are named) has
+ * settled: it has drawn its latest start (every slice it asked for has run, nl-done has fired), or
+ * it shows work under way that the reader can cancel (its Cancel enabled: a long computation in
+ * its workers, which a loaded machine can stretch to minutes). A widget that failed does neither,
+ * so the wait gives up after `timeout` ms without throwing and returns the widgets not settled,
+ * for the caller's assertions to name.
+ */
+export async function untilSettled(page, selectors = null, { timeout = 60000 } = {}) {
+  await page.waitForFunction(allSettled, selectors, { timeout }).catch(() => {});
+  return page.evaluate(unsettled, selectors);
+}
+
+// In the page (each self-contained, as the page receives it): whether every widget named (or every
+// widget) has settled; which have not.
+const allSettled = (names) =>
+  (names ?? [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('nl-')).map((e) => e.localName))
+    .map((s) => document.querySelector(s))
+    .every((e) => e?.drawn === true || e?.shadowRoot?.querySelector('[data-cancel]:not([disabled])'));
+const unsettled = (names) =>
+  (
+    names ?? [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('nl-')).map((e) => e.localName)
+  ).filter((s) => {
+    const e = document.querySelector(s);
+    return !(e?.drawn === true || e?.shadowRoot?.querySelector('[data-cancel]:not([disabled])'));
+  });
 
 /** The focused element inside a widget's shadow root, as tag and data attributes, or null. */
 export function focusIn(page, tag) {
