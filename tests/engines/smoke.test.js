@@ -104,8 +104,8 @@ const CANVASES_OF = (k) => `(() => {
   if (el.shadowRoot) walk(el.shadowRoot);
   return (window.__canvases = out).length;
 })()`;
-// Two animation frames and a little time after a scroll, so the engine has painted.
-const SETTLED = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 150))))`;
+// Two animation frames after a scroll: the engine has laid out and painted the new window since.
+const SETTLED = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`;
 const CANVAS_FACTS = (k) => `(() => {
   const c = window.__canvases[${k}];
   const r = c.getBoundingClientRect();
@@ -148,7 +148,8 @@ async function everyWidgetDrawsAndPaints(tab, page) {
   const blank = [];
   for (let k = 0; k < count; k++) {
     const tag = await tab.run(`${WIDGETS}[${k}].scrollIntoView({ block: 'start' }) ?? ${WIDGETS}[${k}].localName`);
-    await until(tab, `${WIDGETS}[${k}].drawn === true`, `${page}: ${tag} to draw`);
+    // A widget training in its workers as it starts takes over 30 s on a loaded 2-core machine.
+    await until(tab, `${WIDGETS}[${k}].drawn === true`, `${page}: ${tag} to draw`, 120_000);
     await tab.run(SETTLED);
     const error = await tab.run(
       `${WIDGETS}[${k}].shadowRoot.querySelector('[part="body"] > .error[role="alert"]:not([hidden])')?.textContent ?? null`,
@@ -160,13 +161,18 @@ async function everyWidgetDrawsAndPaints(tab, page) {
       await tab.run(SETTLED);
       // A chart drawn from a worker's results may still be empty; it gets ten seconds.
       let facts = await tab.run(CANVAS_FACTS(c));
-      for (let wait = 0; facts.ink === 0 && wait < 100; wait++) {
-        await new Promise((r) => setTimeout(r, 100));
+      for (const end = Date.now() + 10_000; facts.ink === 0 && Date.now() < end;) {
+        await tab.run(SETTLED);
         facts = await tab.run(CANVAS_FACTS(c));
       }
       if (facts.ink === 0 || facts.width < 8 || facts.height < 8) continue; // nothing drawn to paint
-      const png = PNG.sync.read(await tab.screenshot());
-      const colours = coloursIn(png, facts);
+      // What is drawn reaches the screen in a later frame: screenshots are taken until it shows,
+      // for at most ten seconds.
+      let colours = 0;
+      for (const end = Date.now() + 10_000; colours < 4 && Date.now() < end;) {
+        colours = coloursIn(PNG.sync.read(await tab.screenshot()), facts);
+        if (colours < 4) await tab.run(SETTLED);
+      }
       checked++;
       if (colours < 4) blank.push(`${tag} canvas ${c} (${facts.label}): ${colours} colour(s) on screen`);
     }
