@@ -15,33 +15,37 @@ const site = useOneWidgetSite(async ({ server, context }) => {
 });
 
 /**
- * The widget's figures once it has drawn (done more than `dones` times) and they stop changing.
- * A widget that measures times in the reader's browser (its class's `measuresTime`) shows other
- * numbers at every run: its figures are compared with the digits and its finding left out.
+ * The widget's figures once it has drawn (done more than `dones` times) and its own state says
+ * its work is over: its latest start has drawn, nothing is loading, nothing trains (its Cancel
+ * is disabled) and every slice of drawing asked for has run. A widget that measures times in the reader's browser (its class's `measuresTime`)
+ * shows other numbers at every run: its figures are compared with the digits and its finding left
+ * out.
  */
 async function figures(page, dones = 0) {
   await page.waitForFunction((n) => window.dones > n, dones, { timeout: 90000 });
-  let before = null;
-  for (let k = 0; k < 120; k++) {
-    const now = await page.evaluate(() => {
-      const body = document.body.lastElementChild.shadowRoot?.querySelector('[part="body"]');
-      // Still loading, or still training (its Cancel enabled): not settled.
-      if (!body || body.querySelector('.loading, [data-cancel]:not([disabled])')) return null;
-      const controls = [...body.querySelectorAll('input, select')].map((c) => c.value).join(' ');
-      const timed = document.body.lastElementChild.constructor.measuresTime === true;
-      if (timed) {
-        // Its finding's sentence names only the ranges its own times fall in: left out too.
-        const shown = body.cloneNode(true);
-        shown.querySelectorAll('[data-alternative]').forEach((a) => a.remove());
-        return `${shown.textContent.replace(/[\d.,−-]+/g, '#')} ${controls}`;
-      }
-      return `${body.textContent.replace(/\d+(\.\d+)? s\b/g, '')} ${controls}`;
-    });
-    if (now !== null && now === before) return now;
-    before = now;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the widget never settled');
+  await page.waitForFunction(
+    () => {
+      const el = document.body.lastElementChild;
+      const body = el.shadowRoot?.querySelector('[part="body"]');
+      return el.drawn === true && body && !body.querySelector('.loading, [data-cancel]:not([disabled])');
+    },
+    null,
+    { timeout: 90000 },
+  );
+  return page.evaluate(async () => {
+    // Every slice of drawing asked for so far (a reader's change draws in one) has run.
+    await document.body.lastElementChild.slices;
+    const body = document.body.lastElementChild.shadowRoot.querySelector('[part="body"]');
+    const controls = [...body.querySelectorAll('input, select')].map((c) => c.value).join(' ');
+    const timed = document.body.lastElementChild.constructor.measuresTime === true;
+    if (timed) {
+      // Its finding's sentence names only the ranges its own times fall in: left out too.
+      const shown = body.cloneNode(true);
+      shown.querySelectorAll('[data-alternative]').forEach((a) => a.remove());
+      return `${shown.textContent.replace(/[\d.,−-]+/g, '#')} ${controls}`;
+    }
+    return `${body.textContent.replace(/\d+(\.\d+)? s\b/g, '')} ${controls}`;
+  });
 }
 
 /** A state string another than the default, for the widget's first option. */
@@ -130,8 +134,8 @@ test("the reader's own controls change the state, and the link carries them", as
     await page.goto(`${site.server.url}/one.html?tag=${tag}`);
     await figures(page);
     await act(page.locator(`${tag} >> ${control}`).first());
-    const shown = await figures(page);
     await page.waitForFunction((s) => window.changes.includes(s), state);
+    const shown = await figures(page);
     const link = await page.evaluate(() => document.body.lastElementChild.link);
     const fresh = await site.context.newPage();
     await fresh.goto(link);
