@@ -110,11 +110,13 @@ void require_training_result(const TrainingResult& r, std::size_t k) {
 std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingResult>& results) {
     for (std::size_t k = 0; k < results.size(); ++k) require_training_result(results[k], k);
     std::vector<ArrangementSummary> out;
-    std::vector<std::vector<double>> by_seed; // per summary: each seed's held-out accuracy, NaN where absent
+    std::vector<std::vector<double>> by_seed;      // per summary: each seed's held-out accuracy, NaN where absent
+    std::vector<std::vector<double>> loss_by_seed; // per summary: each seed's mean final loss over its folds
     for (Arrangement a : compared_arrangements) {
         ArrangementSummary s{};
         s.arrangement = a;
-        std::vector<double> correct(crowd_seeds, 0.0), people(crowd_seeds, 0.0);
+        std::vector<double> correct(crowd_seeds, 0.0), people(crowd_seeds, 0.0), loss(crowd_seeds, 0.0),
+            trainings(crowd_seeds, 0.0);
         std::vector<bool> seen(crowd_seeds, false);
         double count = 0;
         for (const TrainingResult& r : results) {
@@ -124,15 +126,18 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
             count += 1;
             correct[r.seed] += static_cast<double>(r.heldout_correct);
             people[r.seed] += static_cast<double>(r.heldout_count);
+            loss[r.seed] += r.final_loss;
+            trainings[r.seed] += 1;
             seen[r.seed] = true;
         }
         if (count == 0) continue;
         s.train_accuracy /= count;
         s.final_loss /= count;
-        std::vector<double> seeds(crowd_seeds, std::nan(""));
+        std::vector<double> seeds(crowd_seeds, std::nan("")), losses(crowd_seeds, std::nan(""));
         for (std::size_t seed = 0; seed < crowd_seeds; ++seed)
             if (seen[seed]) {
                 seeds[seed] = correct[seed] / people[seed];
+                losses[seed] = loss[seed] / trainings[seed];
                 s.heldout_by_seed.push_back(seeds[seed]);
             }
         s.heldout = spread_of(s.heldout_by_seed);
@@ -141,22 +146,25 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
         s.heldout_max = s.heldout.max;
         out.push_back(std::move(s));
         by_seed.push_back(std::move(seeds));
+        loss_by_seed.push_back(std::move(losses));
     }
     // Each arrangement against the plain network, over the seeds both hold.
     if (out.empty() || out.front().arrangement != Arrangement::Plain) return out;
     for (std::size_t k = 1; k < out.size(); ++k) {
         std::vector<std::uint64_t> seeds;
-        std::vector<bool> below, above;
+        std::vector<bool> below, above, loss_above;
         for (std::size_t seed = 0; seed < crowd_seeds; ++seed) {
             const double plain = by_seed[0][seed], mine = by_seed[k][seed];
             if (std::isnan(plain) || std::isnan(mine)) continue;
             seeds.push_back(seed + 1);
             below.push_back(mine < plain);
             above.push_back(mine > plain);
+            loss_above.push_back(loss_by_seed[k][seed] > loss_by_seed[0][seed]);
         }
         if (seeds.empty()) continue;
         out[k].below_plain = tally_of(seeds, below);
         out[k].above_plain = tally_of(seeds, above);
+        out[k].loss_above_plain = tally_of(seeds, loss_above);
     }
     return out;
 }

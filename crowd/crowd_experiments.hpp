@@ -62,6 +62,9 @@ struct ArrangementSummary {
     // the seeds where this arrangement held out fewer people right, and where more. Absent for the
     // plain network itself and when no seed of the results holds both.
     std::optional<SeedTally> below_plain, above_plain;
+    // The seeds where this arrangement's final loss (the mean over the seed's folds) ended above
+    // the plain network's under the same seed; absent when below_plain is.
+    std::optional<SeedTally> loss_above_plain;
 };
 // requires: results for whole seeds (every fold of a seed and arrangement), each one a training of
 // the plan could give: seed and fold in range, 0 < held out, right <= held out, accuracy in [0, 1],

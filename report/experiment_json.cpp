@@ -29,6 +29,7 @@ void write_summary(JsonWriter& j, const std::vector<ArrangementSummary>& summary
         write_spread(j, s.heldout);
         if (s.below_plain) write_tally(j.key("belowPlain"), *s.below_plain);
         if (s.above_plain) write_tally(j.key("abovePlain"), *s.above_plain);
+        if (s.loss_above_plain) write_tally(j.key("lossAbovePlain"), *s.loss_above_plain);
         j.end_object();
     }
     j.end_array();

@@ -169,7 +169,7 @@ test('E47, E50: the comparison table and the loss-curve crossings equal the nati
     shows(cells[1], s.heldoutAccuracy, `${s.arrangement} held out`);
     shows(cells[2], s.finalLoss, `${s.arrangement} loss`);
     // Over the seeds: least – largest, the 10–90 % band, and seed by seed against the plain network.
-    const [range, band, below, above] = await inWidget('nl-comparison', row('seeds')).allTextContents();
+    const [range, band, below, above, lossAbove] = await inWidget('nl-comparison', row('seeds')).allTextContents();
     const [least, largest] = range.split(' – ');
     shows(least, s.heldout.min, `${s.arrangement} least`);
     shows(largest, s.heldout.max, `${s.arrangement} largest`);
@@ -179,6 +179,7 @@ test('E47, E50: the comparison table and the loss-curve crossings equal the nati
     const seeds = (t) => (t ? `${t.holds} of ${t.count}` : '–');
     assert.equal(below, seeds(s.belowPlain), `${s.arrangement} below plain`);
     assert.equal(above, seeds(s.abovePlain), `${s.arrangement} above plain`);
+    assert.equal(lossAbove, seeds(s.lossAbovePlain), `${s.arrangement} loss above plain`);
   }
   // The finding states each tally in the core's words, as the native command gives them.
   const finding = await text('nl-comparison', '#comparison-finding');

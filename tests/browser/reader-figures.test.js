@@ -61,7 +61,12 @@ function oracle() {
     'largest-true-slope': four.largestTrueSlope,
     'running-steps': native('figures').whole_number_four.widest_gap.length,
   };
-  for (const r of curves.runs) figures[`cross-${r.arrangement}`] = r.firstEpochUnder;
+  for (const r of curves.runs) {
+    figures[`cross-${r.arrangement}`] = r.firstEpochUnder;
+    figures[`final-loss-${r.arrangement}`] = r.finalLoss;
+  }
+  for (const s of comparison.summary)
+    if (s.lossAbovePlain) figures[`loss-above-${s.arrangement}`] = [s.lossAbovePlain.holds, s.lossAbovePlain.count];
   return { figures, m };
 }
 
@@ -149,4 +154,30 @@ test('E4, E5, E24, E50, E53, T22: the claims the prose makes about those figures
   assert.ok(Math.max(...crossings) - Math.min(...crossings) <= 5, `crossings ${crossings}`);
   // The two ways disagree widely after the first epoch.
   assert.ok(Math.abs(m.twoWays.byRunning[0] - m.twoWays.byBatch[0]) >= 0.2);
+});
+
+test("E48, E51: section 7: the losses seed by seed and at the curves' end go the ways the prose says", () => {
+  const summary = Object.fromEntries(m.comparison.summary.map((s) => [s.arrangement, s]));
+  const run = Object.fromEntries(m.curves.runs.map((r) => [r.arrangement, r]));
+  // Every activation normaliser ends below the plain network's training accuracy.
+  for (const a of ['batch', 'layer', 'rms']) assert.ok(summary[a].trainAccuracy < summary.plain.trainAccuracy, a);
+  // Seed by seed: RMS above the plain network's loss in every seed, layer norm in most but not all,
+  // the batch layer in fewer than half.
+  const { rms, layer, batch } = summary;
+  assert.equal(rms.lossAbovePlain.holds, rms.lossAbovePlain.count, 'rms');
+  assert.ok(layer.lossAbovePlain.holds > layer.lossAbovePlain.count / 2, 'layer: most');
+  assert.ok(layer.lossAbovePlain.holds < layer.lossAbovePlain.count, 'layer: not all');
+  assert.ok(batch.lossAbovePlain.holds < batch.lossAbovePlain.count / 2, 'batch');
+  // The whole-crowd curves: both row layers finish below the plain network.
+  for (const a of ['layer', 'rms']) assert.ok(run[a].finalLoss < run.plain.finalLoss, a);
+  // And the page printed the tallies as the comparison's table has them.
+  for (const a of ['layer', 'rms', 'batch'])
+    assert.ok(
+      spans.some(
+        (x) =>
+          x.name === `loss-above-${a}` &&
+          x.text === `${summary[a].lossAbovePlain.holds} of ${summary[a].lossAbovePlain.count}`,
+      ),
+      a,
+    );
 });

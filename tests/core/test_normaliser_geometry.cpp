@@ -6,7 +6,7 @@
 
 using namespace normlab;
 
-TEST_CASE("layer norm's Jacobian has rank d - 2: 1, 6, 14 for d = 3, 8, 16", "[mnist][geometry][M7]") {
+TEST_CASE("layer norm's Jacobian has rank d - 2: 1, 6, 14 for d = 3, 8, 16", "[mnist][geometry][M7][T12]") {
     for (auto [d, rank] : {std::pair<std::size_t, std::size_t>{3, 1}, {8, 6}, {16, 14}}) {
         const JacobianRank j = normaliser_jacobian_rank(d, 1, 11);
         INFO("d = " << d << ", dropped pivot " << j.largest_dropped_pivot << " of " << j.largest_pivot);
@@ -16,7 +16,8 @@ TEST_CASE("layer norm's Jacobian has rank d - 2: 1, 6, 14 for d = 3, 8, 16", "[m
     }
 }
 
-TEST_CASE("group norm's Jacobian has rank d - 2g: 6, 8, 112 for (12, 3), (16, 4), (128, 8)", "[mnist][geometry][M9]") {
+TEST_CASE("group norm's Jacobian has rank d - 2g: 6, 8, 112 for (12, 3), (16, 4), (128, 8)",
+          "[mnist][geometry][M9][T12]") {
     for (auto [d, g, rank] : {std::tuple<std::size_t, std::size_t, std::size_t>{12, 3, 6}, {16, 4, 8}, {128, 8, 112}}) {
         const JacobianRank j = normaliser_jacobian_rank(d, g, 11);
         INFO("d = " << d << ", g = " << g);

@@ -208,3 +208,42 @@ TEST_CASE("the summary refuses results no training of the plan could give, inste
     refused([](TrainingResult& r) { r.final_loss = HUGE_VAL; }, "final loss is Infinity");
     CHECK(summarise_comparison({good}).front().heldout_by_seed.size() == 1);
 }
+
+TEST_CASE(
+    "seed by seed, layer norm's loss ends above the plain network's in 3 of 5 seeds and RMS's in 5 of 5; "
+    "on the whole crowd both end below it",
+    "[comparison][curves][E48][E51]") {
+    const std::vector<TrainingResult> results = run_comparison(0, comparison_plan().size());
+    const std::vector<ArrangementSummary> s = summarise_comparison(results);
+    REQUIRE(s.size() == 5);
+    const auto of = [&](Arrangement a) -> const ArrangementSummary& {
+        return *std::find_if(s.begin(), s.end(), [&](const ArrangementSummary& x) { return x.arrangement == a; });
+    };
+    // The tally against each seed's own mean loss over its folds.
+    for (const ArrangementSummary& a : s) {
+        if (a.arrangement == Arrangement::Plain) continue;
+        REQUIRE(a.loss_above_plain.has_value());
+        CHECK(a.loss_above_plain->count == 5);
+        for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+            double mine = 0, plain = 0;
+            for (const TrainingResult& r : results)
+                if (r.seed + 1 == seed) {
+                    if (r.arrangement == a.arrangement) mine += r.final_loss;
+                    if (r.arrangement == Arrangement::Plain) plain += r.final_loss;
+                }
+            const auto& holding = a.loss_above_plain->holding;
+            CHECK((std::find(holding.begin(), holding.end(), seed) != holding.end()) == (mine > plain));
+        }
+    }
+    // E48: the row layers end above the plain network in most seeds, RMS in every one; the batch
+    // layer ends below it in most.
+    CHECK(of(Arrangement::Layer).loss_above_plain->holds == 3);
+    CHECK(of(Arrangement::Rms).loss_above_plain->holds == 5);
+    CHECK(of(Arrangement::Batch).loss_above_plain->holds == 1);
+    CHECK(of(Arrangement::Layer).final_loss > of(Arrangement::Plain).final_loss);
+    CHECK(of(Arrangement::Rms).final_loss > of(Arrangement::Plain).final_loss);
+    // E51: the one whole-crowd run under the curves' seed goes the other way for both row layers.
+    const WholeCrowdRuns runs = whole_crowd_runs();
+    CHECK(runs.layer.final_loss < runs.plain.final_loss);
+    CHECK(runs.rms.final_loss < runs.plain.final_loss);
+}

@@ -213,3 +213,17 @@ test('E1: our crowd: the hidden means do not settle; their last hundred epochs m
     assert.ok(largestMove(epochs - 100, epochs) >= largestMove(10, 100), network);
   }
 });
+
+test('T12, M7: the chapters agree on what scale and shift restore: batch norm all, layer and group norm not', () => {
+  const tutorial = read('web/tutorial.html').replace(/\s+/g, ' ');
+  const mnist = read('web/mnist.html').replace(/\s+/g, ' ');
+  // The tutorial's summary no longer says that every normaliser narrows nothing ...
+  assert.doesNotMatch(tutorial, /normalising never narrows/);
+  assert.match(tutorial, /so batch norm narrows nothing a network can represent/);
+  // ... and sends the reader to the MNIST chapter's count for layer and group norm,
+  assert.match(tutorial, /Layer and group norm are different[^<]*<a href="\.\/mnist\.html#freedom">/);
+  // which says the same of batch norm beside the instrument that counts the lost directions.
+  const freedom = /<section id="freedom">.*?<\/section>/.exec(mnist)[0];
+  assert.match(freedom, /<nl-mnist-freedom>/);
+  assert.match(freedom, /so batch norm narrows nothing; layer and group norm do/);
+});

@@ -1,7 +1,8 @@
 // The figures the essay's prose cites, read from the core: each <span data-figure="name"> whose
 // name is listed here is filled with that figure. The settings' figures come from the core as
 // soon as it loads; the whole-crowd runs' figures when their section comes near the window (the
-// runs are shared with the widgets that draw them, so they are computed once per page).
+// runs are shared with the widgets that draw them, so they are computed once per page); the
+// comparison's seed-by-seed tallies when <nl-comparison> finishes its trainings on the essay's crowd.
 // A span whose name is not listed keeps its text; the browser tests check every span's text
 // against the native figures either way.
 import { core } from './core.js';
@@ -56,7 +57,18 @@ function crowdFigures({ curves, twoWays, covariateShift }) {
     'two-ways-last-batch': fixed(twoWays.byBatch[epochs - 1], 2),
     'two-ways-differing': String(twoWays.epochsDiffering),
   };
-  for (const r of curves.runs) out[`cross-${r.arrangement}`] = r.firstEpochUnder ? String(r.firstEpochUnder) : 'never';
+  for (const r of curves.runs) {
+    out[`cross-${r.arrangement}`] = r.firstEpochUnder ? String(r.firstEpochUnder) : 'never';
+    out[`final-loss-${r.arrangement}`] = fmt(r.finalLoss, 4);
+  }
+  return out;
+}
+
+/** Figures of the comparison's summary, seed by seed against the plain network: {name: text}. */
+function comparisonFigures(summary) {
+  const out = {};
+  for (const s of summary)
+    if (s.lossAbovePlain) out[`loss-above-${s.arrangement}`] = `${s.lossAbovePlain.holds} of ${s.lossAbovePlain.count}`;
   return out;
 }
 
@@ -76,6 +88,11 @@ function fill(figures, root) {
  */
 export async function fillProseFigures(doc = document) {
   if (!doc.querySelector('[data-figure]')) return; // a page without figures needs no core
+  // The comparison's figures are its trainings' (on the essay's crowd), whenever they finish.
+  doc.addEventListener('nl-done', (e) => {
+    if (e.target.localName === 'nl-comparison' && e.detail?.essayCrowd && e.detail.summary)
+      fill(comparisonFigures(e.detail.summary), doc);
+  });
   const nl = await core();
   fill(settingsFigures(nl), doc);
   const waiting = [...doc.querySelectorAll('[data-figure]:not([data-filled])')];

@@ -2,8 +2,9 @@
 // (comparison-over-pool.js) with a progress bar and a cancel button; a table per arrangement and
 // a per-seed dot plot of held-out accuracy. The summary over seeds is the core's, as for every
 // chance-driven instrument: the mean, least and largest, the 10–90 % band, and, seed by seed
-// against the plain network, in how many seeds each arrangement held out fewer people right and
-// in how many more. On the essay's crowd, or on a reader's own (crowd-picker.js).
+// against the plain network, in how many seeds each arrangement held out fewer people right, in
+// how many more, and in how many its final loss ended higher. On the essay's crowd, or on a
+// reader's own (crowd-picker.js).
 import { NlWidget, define } from '../widget/widget.js';
 import { errorLine, showInert } from '../widget/inert.js';
 import { startRun } from '../widget/run-controls.js';
@@ -52,8 +53,8 @@ export class NlComparison extends NlWidget {
       <div class="scroll-x" role="region" aria-label="the comparison's means, scroll sideways" tabindex="0"><table class="summary" data-table="means"><caption>Accuracy on the training rows and on the held-out people, and the final loss: each the mean over 5 seeds</caption>
         <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">train</th><th scope="col">held out</th><th scope="col">loss</th></tr></thead>
         <tbody></tbody></table></div>
-      <div class="scroll-x" role="region" aria-label="held-out accuracy over the seeds, scrolls sideways" tabindex="0"><table class="summary" data-table="seeds"><caption>Held-out accuracy over the 5 seeds: its least and largest, its 10–90 % band (linear between the seeds' order statistics), and the seeds in which it was below and above the plain network's under the same seed</caption>
-        <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">least – largest</th><th scope="col">10–90 % band</th><th scope="col">below plain</th><th scope="col">above plain</th></tr></thead>
+      <div class="scroll-x" role="region" aria-label="held-out accuracy over the seeds, scrolls sideways" tabindex="0"><table class="summary" data-table="seeds"><caption>Held-out accuracy over the 5 seeds: its least and largest, its 10–90 % band (linear between the seeds' order statistics), and the seeds in which it was below and above the plain network's under the same seed; last, the seeds in which the final loss (the mean over the seed's folds) ended above the plain network's</caption>
+        <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">least – largest</th><th scope="col">10–90 % band</th><th scope="col">below plain</th><th scope="col">above plain</th><th scope="col">loss above plain</th></tr></thead>
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="held-out accuracy per seed, one dot per seed and arrangement" aria-describedby="comparison-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="comparison-finding">The dots appear when the trainings are done.</p></div>`);
@@ -78,7 +79,8 @@ export class NlComparison extends NlWidget {
 
   /**
    * Trains the 125 networks in this widget's worker; Cancel stops them between two trainings.
-   * ensures: nl-done with {state, summary} when they finish; none when cancelled or refused.
+   * ensures: nl-done with {state, summary, essayCrowd} when they finish (essayCrowd: trained on the
+   * essay's crowd, not a reader's); none when cancelled or refused.
    */
   async run() {
     const run = startRun(this, { pending: 'The dots appear when the trainings are done.' });
@@ -103,7 +105,7 @@ export class NlComparison extends NlWidget {
       const workers = result.workers === 1 ? 'one worker' : `${result.workers} workers`;
       status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s over ${workers}.`;
       await this.show(result.summary);
-      this.done({ summary: result.summary });
+      this.done({ summary: result.summary, essayCrowd: !this.readerCrowd });
     } catch (e) {
       if (isCancel(e)) run.cancelled(`Cancelled after ${bar.value} of ${bar.max} trainings`);
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
@@ -134,7 +136,8 @@ export class NlComparison extends NlWidget {
         .map(
           (s) => `<tr data-arrangement="${s.arrangement}">${name(s)}
       <td>${fixed(s.heldout.min, 2)} – ${fixed(s.heldout.max, 2)}</td><td>${fixed(s.heldout.low, 2)} – ${fixed(s.heldout.high, 2)}</td>
-      <td data-below>${seedsOf(s.belowPlain)}</td><td data-above>${seedsOf(s.abovePlain)}</td></tr>`,
+      <td data-below>${seedsOf(s.belowPlain)}</td><td data-above>${seedsOf(s.abovePlain)}</td>
+      <td data-loss-above>${seedsOf(s.lossAbovePlain)}</td></tr>`,
         )
         .join(''),
     );
