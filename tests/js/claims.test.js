@@ -227,3 +227,16 @@ test('T12, M7: the chapters agree on what scale and shift restore: batch norm al
   assert.match(freedom, /<nl-mnist-freedom>/);
   assert.match(freedom, /so batch norm narrows nothing; layer and group norm do/);
 });
+
+test('T32, T47: our crowd: RMS holds out level with layer norm in every seed and ends the whole-crowd run lower', () => {
+  const { layer, rms } = summary;
+  // Held out: RMS right at least as often as layer norm under every seed, each mean inside the other's seed range.
+  rms.heldoutBySeed.forEach((a, seed) => assert.ok(a >= layer.heldoutBySeed[seed], `seed ${seed + 1}`));
+  assert.ok(rms.heldoutAccuracy >= layer.heldoutMin && rms.heldoutAccuracy <= layer.heldoutMax);
+  assert.ok(layer.heldoutAccuracy >= rms.heldoutMin && layer.heldoutAccuracy <= rms.heldoutMax);
+  // On the training rows RMS fits less well, and its final loss over the folds is higher.
+  assert.ok(rms.trainAccuracy < layer.trainAccuracy);
+  assert.ok(rms.finalLoss > layer.finalLoss);
+  // The whole-crowd run: RMS ends below layer norm.
+  assert.ok(run.rms.finalLoss < run.layer.finalLoss);
+});

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -18,10 +19,13 @@ std::vector<float> images(std::size_t first, std::size_t count) {
 
 } // namespace
 
-TEST_CASE("the networks have 134,794 parameters plain and 135,562 normalised", "[mnist][network][M1]") {
+TEST_CASE("the networks have 134,794 parameters plain and 135,562 normalised", "[mnist][network][M1][T45]") {
     CHECK(MnistNetwork::initial(Arrangement::Plain, 1).parameter_count() == 134794);
     for (Arrangement a : {Arrangement::Batch, Arrangement::Layer, Arrangement::Group})
         CHECK(MnistNetwork::initial(a, 1).parameter_count() == 135562);
+    // The normalisers' 768 scales and shifts are under 0.6 % of the network's learned numbers.
+    CHECK(135562 - 134794 == 768);
+    CHECK(768.0 / 135562.0 < 0.006);
     // The batch arrangement also carries 768 running figures, which are not learned.
     CHECK(MnistNetwork::state_size(Arrangement::Batch) == 135562 + 768);
 }
@@ -139,4 +143,33 @@ TEST_CASE("the batch arrangement predicts by running figures, which only a step 
     CHECK(next.dense()[0].weight == net.dense()[0].weight); // learning rate 0 moves no weight
     // running = 0.9 * 0 + 0.1 * batch mean
     CHECK(next.norm()[0].running_mean[0] == 0.1f * train.hidden[0].mean[0]);
+}
+
+TEST_CASE("[T18] batch norm sits between the weighted sum and the ReLU; the sum's bias gets no slope under it",
+          "[mnist][network][T18]") {
+    const std::vector<float> x = images(0, 64);
+    for (Arrangement a : {Arrangement::Plain, Arrangement::Batch}) {
+        INFO(arrangement_name(a));
+        const MnistNetwork net = MnistNetwork::initial(a, 2);
+        const MnistResponse r = net.train(x.data(), 64);
+        const MnistGradient g = net.backward(r, mnist_digits().labels.data());
+        for (std::size_t layer = 0; layer < hidden_layers; ++layer) {
+            const HiddenResponse& h = r.hidden[layer];
+            // The order: the weighted sum, then (batch) its standardised form, then the ReLU.
+            for (std::size_t k = 0; k < h.out.size(); ++k) {
+                const NormParameters& n = net.norm()[layer];
+                const float before = a == Arrangement::Batch
+                                         ? n.scale[k % hidden_width] * h.standardised[k] + n.shift[k % hidden_width]
+                                         : h.pre[k];
+                REQUIRE(std::fabs(h.out[k] - std::max(before, 0.0f)) <= 1e-5f * (1 + std::fabs(before)));
+            }
+            double largest_bias = 0, largest_weight = 0;
+            for (float b : g.dense[layer].bias) largest_bias = std::max(largest_bias, std::fabs(double(b)));
+            for (float w : g.dense[layer].weight) largest_weight = std::max(largest_weight, std::fabs(double(w)));
+            if (a == Arrangement::Batch)
+                CHECK(largest_bias < 1e-6 * largest_weight + 1e-9); // standardising removes any constant added
+            else
+                CHECK(largest_bias > 1e-3 * largest_weight);
+        }
+    }
 }
