@@ -99,7 +99,7 @@ TEST_CASE("after 100 steps the first row predicts -0.7778 and 0.3334", "[batch][
     CHECK_PRINTS(y.at(0, 1), "0.3334", 4);
 }
 
-TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[batch][running][values][E20]") {
+TEST_CASE("a forward pass moves nothing; the step moves the running figures", "[batch][running][values][E20][E63]") {
     const Normaliser layer = batch_layer(2);
     const Normaliser copy = layer;
     const NormResponse r = layer.train(whole_number_four());
