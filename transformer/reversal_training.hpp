@@ -63,7 +63,10 @@ struct ReversalCheck {
     double accuracy = 0; // the share of reversed digits it gets right (teacher-forced)
 };
 
-// requires: as continue_reversal_training.
+// requires: as continue_reversal_training. Mirrored by fast::reversal_check and
+// fast::reversal_unseen_check (fast/fast_transformer.hpp), the page's: their order of operations
+// (the checks, each batch's logits, loss and digits right, the loss summed batch by batch) is a
+// contract, proved bit for bit in tests/transformer/test_fast_twin.cpp.
 ReversalCheck reversal_check(const DigitReversalSettings& settings, const ReversalTraining& training);
 
 // How the stack does on 1,024 strings no step drew: 16 batches of 64, drawn as the steps after

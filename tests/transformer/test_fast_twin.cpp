@@ -184,6 +184,44 @@ TEST_CASE("the fast twin refuses what the reference refuses, with the same words
          [&] { continue_reversal_training(s, start, {long_batch}); });
 }
 
+TEST_CASE("the fast twin checks a trained stack as the reference, bit for bit, and refuses as it does",
+          "[transformer][fast]") {
+    for (Placement placement : {Placement::Post, Placement::Pre})
+        for (NormKind kind : {NormKind::Layer, NormKind::Rms}) {
+            INFO(placement_name(placement) << ", " << norm_kind_name(kind));
+            const DigitReversalSettings s = run_of(placement, kind, 15, 3, 7);
+            const ReversalTraining trained =
+                continue_reversal_training(s, start_reversal_training(s), s.steps).training;
+            const ReversalCheck check = fast::reversal_check(s, trained);
+            const ReversalCheck reference = reversal_check(s, trained);
+            CHECK(check.loss == reference.loss);
+            CHECK(check.accuracy == reference.accuracy);
+            const ReversalCheck unseen = fast::reversal_unseen_check(s, trained);
+            const ReversalCheck reference_unseen = reversal_unseen_check(s, trained);
+            CHECK(unseen.loss == reference_unseen.loss);
+            CHECK(unseen.accuracy == reference_unseen.accuracy);
+            CHECK(std::isfinite(unseen.loss));
+        }
+    const DigitReversalSettings s = run_of(Placement::Post, NormKind::Layer, 8, 2, 12);
+    ReversalTraining broken = start_reversal_training(s);
+    broken.parameters.pop_back();
+    const std::string short_list = refusal_of([&] { reversal_check(s, broken); });
+    CHECK(!short_list.empty());
+    CHECK(refusal_of([&] { fast::reversal_check(s, broken); }) == short_list);
+    CHECK(refusal_of([&] { fast::reversal_unseen_check(s, broken); }) ==
+          refusal_of([&] { reversal_unseen_check(s, broken); }));
+    broken = start_reversal_training(s);
+    broken.parameters[3] = NAN;
+    const std::string not_finite = refusal_of([&] { reversal_unseen_check(s, broken); });
+    CHECK(!not_finite.empty());
+    CHECK(refusal_of([&] { fast::reversal_unseen_check(s, broken); }) == not_finite);
+    // Embeddings of 1e160: post-norm's attention scores overflow, and both refuse the check.
+    ReversalTraining huge = start_reversal_training(s);
+    const ParameterRun tokens = layout_of(s).run("embedding.tokens");
+    for (std::size_t k = tokens.offset; k < tokens.offset + tokens.count; ++k) huge.parameters[k] *= 1e160;
+    CHECK(refusal_of([&] { fast::reversal_check(s, huge); }) == refusal_of([&] { reversal_check(s, huge); }));
+}
+
 TEST_CASE("the fast twin draws the starting slopes as the reference, bit for bit", "[transformer][fast][slopes]") {
     // The instrument's opening stack (6 blocks of width 64), and one whose sizes leave remainders.
     for (const TransformerShape shape : {TransformerShape{11, 16, 64, 4, 256, 6}, TransformerShape{7, 5, 15, 3, 9, 3}})

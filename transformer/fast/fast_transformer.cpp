@@ -7,6 +7,7 @@
 #include "core/random.hpp"
 #include "transformer/fast/kernels.hpp"
 #include "transformer/fast/stack_pass.hpp"
+#include "transformer/next_token_accuracy.hpp"
 #include "transformer/next_token_loss.hpp"
 #include "transformer/residual_block.hpp"
 #include "transformer/stack_initialisation.hpp"
@@ -39,6 +40,27 @@ StackPass& pass_for(const TransformerShape& shape, Placement placement, NormKind
     return pass;
 }
 
+// The checks of the reference's stack_of (reversal_training.cpp), in their order: those of
+// initialised_stack and TransformerStack::with_parameters. ensures: the layout's size.
+std::size_t require_trained_stack(const DigitReversalSettings& s, const TransformerShape& shape,
+                                  const ReversalTraining& training) {
+    require_feature_normaliser(norm_spec(s.kind), "the normaliser");
+    const std::size_t count = stack_at(shape, s.placement, s.kind).size;
+    require_same(training.parameters.size(), count, "training's number of parameters", "stack's number of parameters");
+    require_finite(training.parameters, "parameter list");
+    return count;
+}
+
+// The trained stack's logits of the tokens (TransformerStack::infer): the stack pass's forward, or
+// where it cannot take them the reference's own (its refusal, or its answer).
+Block logits_of(const DigitReversalSettings& s, const TransformerShape& shape, const ReversalTraining& training,
+                const TokenBatch& tokens) {
+    StackPass& pass = pass_for(shape, s.placement, s.kind);
+    if (takes(shape, tokens) && pass.forward(training.parameters, tokens)) return pass.logits();
+    Random random(s.seed);
+    return initialised_stack(shape, s.placement, s.kind, random).with_parameters(training.parameters).infer(tokens);
+}
+
 } // namespace
 
 // Mirrors normlab::continue_reversal_training: its checks in their order (those of stack_of,
@@ -50,10 +72,7 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const R
                                          const std::vector<ReversalBatch>& batches) {
     require_reversal_settings(s);
     const TransformerShape shape = shape_of(s);
-    require_feature_normaliser(norm_spec(s.kind), "the normaliser");
-    const std::size_t count = stack_at(shape, s.placement, s.kind).size;
-    require_same(training.parameters.size(), count, "training's number of parameters", "stack's number of parameters");
-    require_finite(training.parameters, "parameter list");
+    const std::size_t count = require_trained_stack(s, shape, training);
     const Adam adam(s.adam, 0); // rate_at, and Adam::resumed's checks
     require_same(training.second_moment.size(), training.first_moment.size(), "Adam's second moment",
                  "its first moment");
@@ -126,6 +145,40 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const R
     batches.reserve(count);
     for (std::size_t k = 0; k < count; ++k) batches.push_back(reversal_batch_of_step(s, training.steps + k));
     return fast::continue_reversal_training(s, training, batches);
+}
+
+// Mirrors normlab::reversal_check: stack_of's checks, then the batch after the last step.
+ReversalCheck reversal_check(const DigitReversalSettings& s, const ReversalTraining& training) {
+    require_reversal_settings(s);
+    const TransformerShape shape = shape_of(s);
+    require_trained_stack(s, shape, training);
+    const ReversalBatch check = reversal_batch_of_step(s, s.steps); // after the last step: never trained on
+    const Block logits = logits_of(s, shape, training, check.input);
+    const double loss = next_token_loss(logits, check.targets).loss;
+    const TokensRight count = next_tokens_right(logits, check.targets);
+    return {loss, static_cast<double>(count.right) / static_cast<double>(count.asked)};
+}
+
+// Mirrors normlab::reversal_unseen_check: stack_of's checks, then the unseen batches in order.
+ReversalCheck reversal_unseen_check(const DigitReversalSettings& s, const ReversalTraining& training) {
+    require_reversal_settings(s);
+    const TransformerShape shape = shape_of(s);
+    require_trained_stack(s, shape, training);
+    DigitReversalSettings wide = s;
+    wide.batch = reversal_unseen_batch;
+    double loss_sum = 0; // each batch's mean loss times its count, as the reference sums it
+    TokensRight count;
+    for (std::size_t b = 0; b < reversal_unseen_batches; ++b) {
+        const ReversalBatch batch = reversal_batch_of_step(wide, s.steps + 1 + b);
+        const Block logits = logits_of(s, shape, training, batch.input);
+        const NextTokenLoss loss = next_token_loss(logits, batch.targets);
+        loss_sum += loss.loss * static_cast<double>(loss.counted);
+        const TokensRight right = next_tokens_right(logits, batch.targets);
+        count.right += right.right;
+        count.asked += right.asked;
+    }
+    const double asked = static_cast<double>(count.asked);
+    return {loss_sum / asked, static_cast<double>(count.right) / asked};
 }
 
 // Mirrors starting_slopes.cpp's draw (sizes_of) and feed_forward_slope_sizes.

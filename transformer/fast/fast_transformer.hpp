@@ -1,11 +1,12 @@
-// The fast twin of the Transformer's instruments: the digit-reversal training in pieces (the
-// warm-up instrument) and one draw of the slopes a stack starts with (the starting-slopes
-// instrument), for the page, where the layer values (TransformerStack, Adam) were too slow to run
-// over seeds. Each function below mirrors the reference function it names: the same requires and
-// the same refusals, and the same figures bit for bit, because the stack pass (stack_pass.hpp)
-// repeats the reference's arithmetic cell for cell in double precision. So the twin's tolerance
-// against the reference is zero: every loss, parameter, moment and slope size is the same double,
-// natively and in WebAssembly, and no seed learns or fails differently.
+// The fast twin of the Transformer's instruments: the digit-reversal training in pieces and its
+// checks on strings no step trained on (the warm-up instrument), and one draw of the slopes a
+// stack starts with (the starting-slopes instrument), for the page, where the layer values
+// (TransformerStack, Adam) were too slow to run over seeds. Each function below mirrors the
+// reference function it names: the same requires and the same refusals, and the same figures bit
+// for bit, because the stack pass (stack_pass.hpp) repeats the reference's arithmetic cell for
+// cell in double precision. So the twin's tolerance against the reference is zero: every loss,
+// parameter, moment and slope size is the same double, natively and in WebAssembly, and no seed
+// learns or fails differently.
 // tests/transformer/test_fast_twin.cpp proves it over every path: both placements, layer and RMS
 // norm, widths whose heads and columns leave remainders, pieces of any length, warm-up, given
 // batches, refusals, and steps whose figures overflow (handed to the reference).
@@ -27,6 +28,13 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& settings, 
                                          std::size_t count);
 ReversalPiece continue_reversal_training(const DigitReversalSettings& settings, const ReversalTraining& training,
                                          const std::vector<ReversalBatch>& batches);
+
+// Mirror normlab::reversal_check and normlab::reversal_unseen_check (reversal_training.hpp): the
+// trained stack's loss and share of digits right on the batch after the last step, and on the
+// 1,024 unseen strings. Their logits are the stack pass's forward (TransformerStack::infer is its
+// train's logits), so every figure is the reference's bit for bit.
+ReversalCheck reversal_check(const DigitReversalSettings& settings, const ReversalTraining& training);
+ReversalCheck reversal_unseen_check(const DigitReversalSettings& settings, const ReversalTraining& training);
 
 // One draw of starting_slopes (starting_slopes.hpp) for one placement: the stack drawn from the
 // seed (initialised_stack), then the tokens (B, context) drawn from the same generator, the

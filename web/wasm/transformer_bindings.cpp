@@ -1,7 +1,7 @@
 // The Transformer's instruments across the boundary (in the tutorial's module): the slopes views
 // go out as their JSON text; the digit-reversal training crosses as declared values (its settings,
 // and its state between two pieces: parameters and Adam's moments as Float64Array copies). The
-// training's pieces are the fast twin's (transformer/fast/), the reference's steps bit for bit,
+// training's pieces and checks are the fast twin's (transformer/fast/), the reference's bit for bit,
 // and so are the starting-slopes draws a pool of workers shares out.
 // Declarations and adapters only; a refusal crosses as {error: {name, message}}.
 #include <emscripten/bind.h>
@@ -73,7 +73,7 @@ val reversal_continue_js(DigitReversalSettings settings, ReversalTraining traini
     return answer([&] { return fast::continue_reversal_training(settings, training, count); });
 }
 val reversal_check_js(DigitReversalSettings settings, ReversalTraining training) {
-    return answer([&] { return reversal_check(settings, training); });
+    return answer([&] { return fast::reversal_check(settings, training); });
 }
 // How the run does on the 1,024 strings no step drew, and whether it learned the task there, as
 // reversal_ensemble decides it (at least reversal_learned_accuracy of their digits right).
@@ -83,7 +83,7 @@ struct ReversalUnseen {
 };
 val reversal_unseen_js(DigitReversalSettings settings, ReversalTraining training) {
     return answer([&] {
-        const ReversalCheck unseen = reversal_unseen_check(settings, training);
+        const ReversalCheck unseen = fast::reversal_unseen_check(settings, training);
         return ReversalUnseen{unseen, unseen.accuracy >= reversal_learned_accuracy};
     });
 }
