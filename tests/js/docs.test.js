@@ -133,7 +133,7 @@ test("the embedding guide's element API (w.<name>, its events) is the widgets' b
 
 test('every path of the checkout named in the docs exists', () => {
   const tops = 'core|crowd|report|tutorial|transformer|mnist|cli|tests|web|scripts|bench|docs|data';
-  const named = new RegExp(`(?<![\\w./-])(?:${tops})/[\\w./<>*-]*`, 'g');
+  const named = new RegExp(`(?<![\\w./@-])(?:${tops})/[\\w./<>*-]*`, 'g');
   const built = /^(web\/generated|build|dist)\//;
   let paths = 0;
   for (const doc of DOCS)
@@ -157,7 +157,7 @@ test("the embedding guide's framework recipes are what the host tests build", ()
     .map((f) => read(`tests/hosts/${f}`))
     .join('\n');
   const recipes = blocks('docs/embedding.md').filter((b) =>
-    ['jsx', 'tsx', 'astro', 'mdx', 'toml', 'yaml'].includes(b.lang),
+    ['jsx', 'tsx', 'astro', 'mdx', 'mjs', 'toml', 'yaml'].includes(b.lang),
   );
   assert.ok(recipes.length >= 6, `${recipes.length} recipes`);
   for (const { lang, code } of recipes)
