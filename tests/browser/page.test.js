@@ -168,8 +168,9 @@ test('E47, E50: the comparison table and the loss-curve crossings equal the nati
     shows(cells[0], s.trainAccuracy, `${s.arrangement} train`);
     shows(cells[1], s.heldoutAccuracy, `${s.arrangement} held out`);
     shows(cells[2], s.finalLoss, `${s.arrangement} loss`);
+    const lossAbove = cells[3];
     // Over the seeds: least – largest, the 10–90 % band, and seed by seed against the plain network.
-    const [range, band, below, above, lossAbove] = await inWidget('nl-comparison', row('seeds')).allTextContents();
+    const [range, band, below, above] = await inWidget('nl-comparison', row('seeds')).allTextContents();
     const [least, largest] = range.split(' – ');
     shows(least, s.heldout.min, `${s.arrangement} least`);
     shows(largest, s.heldout.max, `${s.arrangement} largest`);
