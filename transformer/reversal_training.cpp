@@ -86,23 +86,31 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const R
 ReversalCheck reversal_check(const DigitReversalSettings& s, const ReversalTraining& training) {
     require_reversal_settings(s);
     const TransformerStack stack = stack_of(s, training);
-    const ReversalBatch check = reversal_batch_of_step(s, s.steps); // after the last step: never trained on
-    const Block logits = stack.infer(check.input);
-    const double loss = next_token_loss(logits, check.targets).loss;
-    const TokensRight count = next_tokens_right(logits, check.targets);
-    return {loss, static_cast<double>(count.right) / static_cast<double>(count.asked)};
+    return reversal_check_of(s, [&](const TokenBatch& tokens) { return stack.infer(tokens); });
 }
 
 ReversalCheck reversal_unseen_check(const DigitReversalSettings& s, const ReversalTraining& training) {
     require_reversal_settings(s);
     const TransformerStack stack = stack_of(s, training);
+    return reversal_unseen_check_of(s, [&](const TokenBatch& tokens) { return stack.infer(tokens); });
+}
+
+ReversalCheck reversal_check_of(const DigitReversalSettings& s, const LogitsOf& logits_of) {
+    const ReversalBatch check = reversal_batch_of_step(s, s.steps); // after the last step: never trained on
+    const Block logits = logits_of(check.input);
+    const double loss = next_token_loss(logits, check.targets).loss;
+    const TokensRight count = next_tokens_right(logits, check.targets);
+    return {loss, static_cast<double>(count.right) / static_cast<double>(count.asked)};
+}
+
+ReversalCheck reversal_unseen_check_of(const DigitReversalSettings& s, const LogitsOf& logits_of) {
     DigitReversalSettings wide = s;
     wide.batch = reversal_unseen_batch;
     double loss_sum = 0; // each batch's mean loss times its count: the mean over every digit asked
     TokensRight count;
     for (std::size_t b = 0; b < reversal_unseen_batches; ++b) {
         const ReversalBatch batch = reversal_batch_of_step(wide, s.steps + 1 + b);
-        const Block logits = stack.infer(batch.input);
+        const Block logits = logits_of(batch.input);
         const NextTokenLoss loss = next_token_loss(logits, batch.targets);
         loss_sum += loss.loss * static_cast<double>(loss.counted);
         const TokensRight right = next_tokens_right(logits, batch.targets);

@@ -11,6 +11,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "transformer/digit_reversal.hpp"
@@ -75,5 +76,12 @@ ReversalCheck reversal_check(const DigitReversalSettings& settings, const Revers
 constexpr std::size_t reversal_unseen_batches = 16;
 constexpr std::size_t reversal_unseen_batch = 64; // strings a batch
 ReversalCheck reversal_unseen_check(const DigitReversalSettings& settings, const ReversalTraining& training);
+
+// The two checks' arithmetic over a trained stack's logits of a batch (logits_of), after the
+// caller's checks of the stack: the reference's (TransformerStack::infer) and the fast twin's
+// (its stack pass) share it, so the batches, their order and the loss's sum are one code.
+using LogitsOf = std::function<Block(const TokenBatch&)>;
+ReversalCheck reversal_check_of(const DigitReversalSettings& settings, const LogitsOf& logits_of);
+ReversalCheck reversal_unseen_check_of(const DigitReversalSettings& settings, const LogitsOf& logits_of);
 
 } // namespace normlab

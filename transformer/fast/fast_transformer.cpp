@@ -7,7 +7,6 @@
 #include "core/random.hpp"
 #include "transformer/fast/kernels.hpp"
 #include "transformer/fast/stack_pass.hpp"
-#include "transformer/next_token_accuracy.hpp"
 #include "transformer/next_token_loss.hpp"
 #include "transformer/residual_block.hpp"
 #include "transformer/stack_initialisation.hpp"
@@ -147,38 +146,20 @@ ReversalPiece continue_reversal_training(const DigitReversalSettings& s, const R
     return fast::continue_reversal_training(s, training, batches);
 }
 
-// Mirrors normlab::reversal_check: stack_of's checks, then the batch after the last step.
+// Mirrors normlab::reversal_check: stack_of's checks, then the shared arithmetic on the pass's logits.
 ReversalCheck reversal_check(const DigitReversalSettings& s, const ReversalTraining& training) {
     require_reversal_settings(s);
     const TransformerShape shape = shape_of(s);
     require_trained_stack(s, shape, training);
-    const ReversalBatch check = reversal_batch_of_step(s, s.steps); // after the last step: never trained on
-    const Block logits = logits_of(s, shape, training, check.input);
-    const double loss = next_token_loss(logits, check.targets).loss;
-    const TokensRight count = next_tokens_right(logits, check.targets);
-    return {loss, static_cast<double>(count.right) / static_cast<double>(count.asked)};
+    return reversal_check_of(s, [&](const TokenBatch& tokens) { return logits_of(s, shape, training, tokens); });
 }
 
-// Mirrors normlab::reversal_unseen_check: stack_of's checks, then the unseen batches in order.
+// Mirrors normlab::reversal_unseen_check, as reversal_check.
 ReversalCheck reversal_unseen_check(const DigitReversalSettings& s, const ReversalTraining& training) {
     require_reversal_settings(s);
     const TransformerShape shape = shape_of(s);
     require_trained_stack(s, shape, training);
-    DigitReversalSettings wide = s;
-    wide.batch = reversal_unseen_batch;
-    double loss_sum = 0; // each batch's mean loss times its count, as the reference sums it
-    TokensRight count;
-    for (std::size_t b = 0; b < reversal_unseen_batches; ++b) {
-        const ReversalBatch batch = reversal_batch_of_step(wide, s.steps + 1 + b);
-        const Block logits = logits_of(s, shape, training, batch.input);
-        const NextTokenLoss loss = next_token_loss(logits, batch.targets);
-        loss_sum += loss.loss * static_cast<double>(loss.counted);
-        const TokensRight right = next_tokens_right(logits, batch.targets);
-        count.right += right.right;
-        count.asked += right.asked;
-    }
-    const double asked = static_cast<double>(count.asked);
-    return {loss_sum / asked, static_cast<double>(count.right) / asked};
+    return reversal_unseen_check_of(s, [&](const TokenBatch& tokens) { return logits_of(s, shape, training, tokens); });
 }
 
 // Mirrors starting_slopes.cpp's draw (sizes_of) and feed_forward_slope_sizes.
