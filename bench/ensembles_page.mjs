@@ -4,7 +4,7 @@
 // 25's targets on this machine:
 // - <nl-starting-slopes draws=32>: 32 draws at 6 blocks <= 2 s; the across-depths chart (7 depths
 //   x 32 draws) <= 10 s. Timed from the widget's start (its "nl-starting-slopes:start" mark: the
-//   core's load, the workers' start and its 150 ms settle included) to its status saying done
+//   core's load and the workers' start included) to its status saying done
 //   (the nl-done it announces with its state), on a fresh visit; and from a press of "Draw again"
 //   to done, workers warm. The 6-block draws' time is that, less the time the widget's status
 //   says the other depths took after them. Medians of NORMLAB_BENCH_RUNS fresh visits (3 by

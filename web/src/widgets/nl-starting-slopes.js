@@ -108,7 +108,8 @@ export class NlStartingSlopes extends NlWidget {
     this.$('[data-run]').addEventListener('click', () => this.update());
     this.$('[data-cancel]').addEventListener('click', () => this.asking?.abort());
     watchWidgetSeed(this);
-    await this.compute();
+    // The widget's start is not a slider moving: its draws begin at once.
+    await this.compute({ settle: false });
   }
 
   /** A control changed: the state follows, and the figures that depend on it are computed again. */
@@ -129,9 +130,10 @@ export class NlStartingSlopes extends NlWidget {
    * Every draw at the reader's depth, then at each depth of the second chart, shared out over the
    * workers; each chart is drawn again as its draws arrive.
    * ensures: nl-done with {state} once every draw is in; on Cancel the charts keep the draws in
-   * and the status and finding say how many.
+   * and the status and finding say how many. settle: wait SETTLE_MS first (a control moved), or not
+   * (the widget's start).
    */
-  async compute() {
+  async compute({ settle = true } = {}) {
     this.asking?.abort();
     const asking = new AbortController();
     this.asking = asking;
@@ -142,7 +144,7 @@ export class NlStartingSlopes extends NlWidget {
     const pending = 'The finding appears when every draw is in.';
     clearResults(this, pending);
     // A slider dragged sends many values: only the one it rests on for a moment is computed.
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    if (settle) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     if (signal.aborted) throw new CancelError();
     const run = startRun(this, { pending });
     const { status, bar } = run;
