@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "core/errors.hpp"
 #include "core/random.hpp"
@@ -29,6 +30,18 @@ namespace {
 std::vector<double> sizes_of(const TransformerShape& shape, Placement placement, NormKind kind, std::uint64_t seed,
                              std::size_t sequences) {
     return fast::starting_slope_sizes(shape, placement, kind, seed, sequences);
+}
+// The depths compared across: 1..max_depths_compared of them, each in 1..max_depth, increasing.
+void require_depths(const std::vector<std::size_t>& depths) {
+    if (depths.empty() || depths.size() > max_depths_compared)
+        throw SizeError(std::to_string(depths.size()) + " depths is outside 1.." + std::to_string(max_depths_compared));
+    for (std::size_t k = 0; k < depths.size(); ++k) {
+        if (depths[k] == 0 || depths[k] > max_depth)
+            throw SizeError("depth " + std::to_string(depths[k]) + " is outside 1.." + std::to_string(max_depth));
+        if (k > 0 && depths[k] <= depths[k - 1])
+            throw OptionError("depth " + std::to_string(depths[k]) + " does not come after depth " +
+                              std::to_string(depths[k - 1]) + "; the depths must increase");
+    }
 }
 } // namespace
 
@@ -64,15 +77,7 @@ StartingSlopes starting_slopes(const StartingSlopesSettings& s) {
 
 SlopesAcrossDepthsEnsemble slopes_across_depths_ensemble(const StartingSlopesSettings& settings,
                                                          const std::vector<std::size_t>& depths) {
-    if (depths.empty() || depths.size() > max_depths_compared)
-        throw SizeError(std::to_string(depths.size()) + " depths is outside 1.." + std::to_string(max_depths_compared));
-    for (std::size_t k = 0; k < depths.size(); ++k) {
-        if (depths[k] == 0 || depths[k] > max_depth)
-            throw SizeError("depth " + std::to_string(depths[k]) + " is outside 1.." + std::to_string(max_depth));
-        if (k > 0 && depths[k] <= depths[k - 1])
-            throw OptionError("depth " + std::to_string(depths[k]) + " does not come after depth " +
-                              std::to_string(depths[k - 1]) + "; the depths must increase");
-    }
+    require_depths(depths);
     SlopesAcrossDepthsEnsemble out;
     out.depths = depths;
     for (std::size_t depth : depths) {
@@ -98,10 +103,28 @@ SlopesAcrossDepths slopes_across_depths_of(const SlopesAcrossDepthsEnsemble& ens
     out.depths = ensemble.depths;
     out.post = ensemble.post_band.mean; // each the mean of that depth's last-block slopes
     out.pre = ensemble.pre_band.mean;
-    for (std::size_t depth : out.depths) {
-        out.post_expected.push_back(out.post.front());
-        out.pre_expected.push_back(out.pre.front() *
-                                   std::sqrt(static_cast<double>(out.depths.front()) / static_cast<double>(depth)));
+    SlopesExpectations expected = slopes_expectations(out.depths, out.post.front(), out.pre.front());
+    out.post_expected = std::move(expected.post);
+    out.pre_expected = std::move(expected.pre);
+    return out;
+}
+
+double last_over_first(const std::vector<double>& figures) {
+    if (figures.empty()) throw SizeError("0 figures: the ratio of the last to the first needs at least one");
+    require_finite(figures, "the figures");
+    const std::vector<double> ratio{figures.back() / figures.front()};
+    require_answer_finite(ratio, "the ratio of the last figure to the first");
+    return ratio.front();
+}
+
+SlopesExpectations slopes_expectations(const std::vector<std::size_t>& depths, double post_first, double pre_first) {
+    require_depths(depths);
+    require_finite(post_first, "the first depth's post-norm figure");
+    require_finite(pre_first, "the first depth's pre-norm figure");
+    SlopesExpectations out;
+    for (std::size_t depth : depths) {
+        out.post.push_back(post_first);
+        out.pre.push_back(pre_first * std::sqrt(static_cast<double>(depths.front()) / static_cast<double>(depth)));
     }
     return out;
 }

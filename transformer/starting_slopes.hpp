@@ -76,6 +76,20 @@ SlopesAcrossDepthsEnsemble slopes_across_depths_ensemble(const StartingSlopesSet
 // The means of an ensemble's bands, beside the expectations drawn through the first depth's.
 SlopesAcrossDepths slopes_across_depths_of(const SlopesAcrossDepthsEnsemble& ensemble);
 
+// How many times the first figure the last one is: a stack's last block's slope over its first
+// block's, or the deepest stack's last-block slope over the shallowest's.
+// requires: at least one figure (else SizeError), all finite (else NonFiniteError); a ratio
+// beyond the largest double (a first figure of 0) is refused with NonFiniteError.
+double last_over_first(const std::vector<double>& figures);
+// What Xiong and colleagues' analysis expects of the last block's slope at each depth, drawn
+// through the first depth's figures (a mean, as slopes_across_depths draws them, or a median, as
+// the page draws them): post-norm the same at every depth, pre-norm pre_first * sqrt(depths[0] /
+// depth).
+struct SlopesExpectations {
+    std::vector<double> post, pre; // one per depth
+};
+// requires: depths as slopes_across_depths; both figures finite (else NonFiniteError).
+SlopesExpectations slopes_expectations(const std::vector<std::size_t>& depths, double post_first, double pre_first);
 // Per block, sqrt(|dW_expand|^2 + |dW_contract|^2) of a gradient.
 struct TransformerGradient;
 std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient);

@@ -24,6 +24,23 @@ test("the across-depths view's last figure at depth 6 is the per-block view's la
   assert.equal(across.preExpected[across.depths.indexOf(4)], across.pre[0] / 2);
 });
 
+test("the page's readouts and expected lines are the core's arithmetic, as its view draws them", () => {
+  const across = nl.slopesAcrossDepthsView({ width: 16, norm: 'layer', seed: 2 });
+  const expected = nl.slopesExpectations(across.depths, across.post[0], across.pre[0]);
+  assert.deepEqual([...expected.post], across.postExpected);
+  assert.deepEqual([...expected.pre], across.preExpected);
+  assert.equal(nl.lastOverFirst(across.pre), across.pre.at(-1) / across.pre[0]);
+  assert.equal(nl.lastOverFirst([3]), 1);
+  assert.throws(() => nl.lastOverFirst([]), { name: 'SizeError', message: /0 figures/ });
+  assert.throws(() => nl.lastOverFirst([0, 1]), { name: 'NonFiniteError', message: /ratio of the last figure/ });
+  assert.throws(() => nl.slopesExpectations([2, 1], 1, 1), {
+    name: 'OptionError',
+    message: /depth 1 does not come after depth 2/,
+  });
+  assert.throws(() => nl.slopesExpectations([1, 49], 1, 1), { name: 'SizeError', message: /depth 49/ });
+  assert.throws(() => nl.slopesExpectations('1,2', 1, 1), { name: 'TypeError', message: /depths must be an array/ });
+});
+
 const SMALL = { digits: 3, width: 8, heads: 2, hidden: 16, depth: 2, placement: 'post', learningRate: 0.01 };
 
 test('a reversal training in pieces of 2 and 3 steps takes the same steps as one piece of 5', () => {

@@ -1,4 +1,6 @@
 // The slopes a stack starts with: one draw's figures, reproducibility, refusals.
+#include <cmath>
+
 #include "transformer_fixtures.hpp"
 
 using namespace normlab;
@@ -104,6 +106,25 @@ TEST_CASE("across depths refuses an empty, long, unordered or too deep list", "[
     check_refusal<SizeError>([&] { slopes_across_depths(s, std::vector<std::size_t>(17, 1)); }, "17 depths");
     check_refusal<OptionError>([&] { slopes_across_depths(s, {2, 2}); }, "depth 2 does not come after depth 2");
     check_refusal<SizeError>([&] { slopes_across_depths(s, {1, 49}); }, "depth 49");
+}
+
+TEST_CASE("the last figure over the first, and the expectations through the first depth's figures",
+          "[transformer][slopes]") {
+    CHECK(last_over_first({2.0, 5.0, 3.0}) == 1.5);
+    CHECK(last_over_first({4.0}) == 1.0);
+    const SlopesExpectations e = slopes_expectations({1, 4, 9}, 3.0, 6.0);
+    CHECK(e.post == std::vector<double>{3.0, 3.0, 3.0});
+    CHECK(e.pre == std::vector<double>{6.0, 3.0, 2.0});
+    // Through a first depth other than 1: pre-norm's figure at depth 8 is half of depth 2's.
+    CHECK(slopes_expectations({2, 8}, 1.0, 5.0).pre[1] == 2.5);
+}
+
+TEST_CASE("the ratio and the expectations refuse what names no figure", "[transformer][slopes][errors]") {
+    check_refusal<SizeError>([] { last_over_first({}); }, "0 figures");
+    check_refusal<NonFiniteError>([] { last_over_first({1.0, std::nan("")}); }, "the figures");
+    check_refusal<NonFiniteError>([] { last_over_first({0.0, 1.0}); }, "the ratio of the last figure to the first");
+    check_refusal<OptionError>([] { slopes_expectations({3, 2}, 1.0, 1.0); }, "depth 2 does not come after depth 3");
+    check_refusal<NonFiniteError>([] { slopes_expectations({1, 2}, 1.0, HUGE_VAL); }, "pre-norm figure");
 }
 
 TEST_CASE("the reader's settings: 4 heads, hidden 4 x width, the normaliser by name", "[transformer][slopes][view]") {

@@ -19,9 +19,11 @@
 #include "transformer/fast/fast_transformer.hpp"
 #include "transformer/reversal_ensemble.hpp"
 #include "transformer/reversal_training.hpp"
+#include "transformer/starting_slopes.hpp"
 
 using emscripten::val;
 using normlab::boundary::answer;
+using normlab::boundary::numbers;
 using namespace normlab;
 
 namespace {
@@ -34,6 +36,17 @@ val starting_slopes_js(std::size_t depth, std::size_t width, std::string norm, d
 val across_depths_js(std::size_t width, std::string norm, double seed) {
     return answer([&] {
         return slopes_across_depths_view(starting_slopes_settings(1, width, norm, seed_of(seed)), compared_depths());
+    });
+}
+// The readouts and expected lines drawn from the page's medians: the core's arithmetic on them.
+val last_over_first_js(val figures) {
+    return answer([&] { return last_over_first(numbers(figures)); });
+}
+// depths: whole numbers (a Float64Array, checked by the wrapper).
+val expectations_js(val depths, double post_first, double pre_first) {
+    return answer([&] {
+        const std::vector<double> given = numbers(depths);
+        return slopes_expectations(std::vector<std::size_t>(given.begin(), given.end()), post_first, pre_first);
     });
 }
 // Draws first .. first + count - 1 of the starting-slopes ensemble at the reader's setting, each
@@ -122,6 +135,9 @@ EMSCRIPTEN_BINDINGS(transformer) {
     crossing<ReversalPiece>("ReversalPiece")
         .field("training", &ReversalPiece::training)
         .numbers<&ReversalPiece::losses>("losses");
+    crossing<SlopesExpectations>("SlopesExpectations")
+        .numbers<&SlopesExpectations::post>("post")
+        .numbers<&SlopesExpectations::pre>("pre");
     crossing<SlopesDraws>("SlopesDraws").numbers<&SlopesDraws::post>("post").numbers<&SlopesDraws::pre>("pre");
     crossing<ReversalCheck>("ReversalCheck")
         .field("loss", &ReversalCheck::loss)
@@ -133,6 +149,8 @@ EMSCRIPTEN_BINDINGS(transformer) {
     function("transformerStartingSlopesView", &starting_slopes_js);
     function("transformerSlopesAcrossDepthsView", &across_depths_js);
     function("transformerStartingSlopesDraws", &slopes_draws_js);
+    function("slopesLastOverFirst", &last_over_first_js);
+    function("slopesExpectations", &expectations_js);
     function("reversalTrainingStart", &reversal_start_js);
     function("reversalTrainingContinue", &reversal_continue_js);
     function("reversalTrainingCheck", &reversal_check_js);

@@ -7,7 +7,10 @@ export const PLACEMENTS = Object.freeze(['post', 'pre']);
 export const TRANSFORMER_NORMS = Object.freeze(['layer', 'rms']);
 
 /** The Transformer capability: composed into the loaded core's API by normlab.js. */
-export function transformerApi(core, { answer, toNumbers, checkInteger, checkNumber, checkObject, checkString }) {
+export function transformerApi(
+  core,
+  { answer, toNumbers, checkInteger, checkNumber, checkObject, checkString, describe },
+) {
   const view = (json) => JSON.parse(answer(json));
   const options = (v, what) => (v === undefined ? {} : checkObject(v, what));
   const seed = (v) => checkInteger(v, 'the seed', 4294967295);
@@ -94,6 +97,29 @@ export function transformerApi(core, { answer, toNumbers, checkInteger, checkNum
     slopesAcrossDepthsView(given) {
       const { width = 64, norm: n = 'layer', seed: s = 1 } = options(given, 'the slopes options');
       return view(core.transformerSlopesAcrossDepthsView(checkInteger(width, 'the width'), norm(n), seed(s)));
+    },
+    /**
+     * How many times the first figure the last one is (a stack's last block's slope over its first
+     * block's, or the deepest stack's over the shallowest's): a number.
+     */
+    lastOverFirst(figures) {
+      return answer(core.slopesLastOverFirst(toNumbers(figures, 'the figures')));
+    },
+    /**
+     * What Xiong and colleagues' analysis expects of the last block's slope at each of the depths
+     * (increasing, 1 to 12), drawn through the first depth's figures: {post, pre}, Float64Arrays,
+     * post-norm the same at every depth, pre-norm shrinking like 1 / sqrt(depth).
+     */
+    slopesExpectations(depths, postFirst, preFirst) {
+      if (!Array.isArray(depths)) throw new TypeError(`the depths must be an array, not ${describe(depths)}`);
+      const given = Float64Array.from(depths, (d, k) => checkInteger(d, `depth ${k + 1}`));
+      return answer(
+        core.slopesExpectations(
+          given,
+          checkNumber(postFirst, 'the first post-norm figure'),
+          checkNumber(preFirst, 'the first pre-norm figure'),
+        ),
+      );
     },
     /** A fresh digit-reversal training: {parameters, firstMoment, secondMoment, steps: 0}. */
     reversalTrainingStart(given) {

@@ -234,9 +234,8 @@ export class NlStartingSlopes extends NlWidget {
     const blocks = Array.from({ length: depth }, (_, k) => k + 1);
     const bands = Object.fromEntries(PLACEMENTS.map(([k]) => [k, this.bandAt(depth, k)]));
     if (!bands.post) return;
-    const last = depth - 1;
-    this.out('postRatio', fmt(bands.post.median[last] / bands.post.median[0], 2));
-    this.out('preRatio', fmt(bands.pre.median[last] / bands.pre.median[0], 2));
+    this.out('postRatio', fmt(this.nl.lastOverFirst(bands.post.median), 2));
+    this.out('preRatio', fmt(this.nl.lastOverFirst(bands.pre.median), 2));
     const series = PLACEMENTS.flatMap(([k, label, colourVar]) => this.banded(label, colourVar, bands[k], blocks));
     this.lines('blocksChart', this.$('[data-blocks]'), series, {
       xTitle: `block (${this.heldText(depth)})`,
@@ -251,8 +250,9 @@ export class NlStartingSlopes extends NlWidget {
   }
 
   /**
-   * The last block's slope at each depth with draws in: {depths, post, pre}, each a list of that
-   * depth's spread of the last block, or null before any.
+   * The last block's slope at each depth with draws in: {depths, post, pre, expected, draws}, post
+   * and pre each depth's spread of the last block, expected the core's lines through the first
+   * depth's medians; or null before any.
    */
   acrossBands() {
     const depths = DEPTHS.filter((d) => this.ensemble.at.get(d).count > 0);
@@ -268,7 +268,9 @@ export class NlStartingSlopes extends NlWidget {
     };
     const post = lastOf('post');
     const pre = lastOf('pre');
-    return post && pre ? { depths, post, pre, draws: post.count } : null;
+    if (!post || !pre) return null;
+    const expected = this.nl.slopesExpectations(depths, post.median[0], pre.median[0]);
+    return { depths, post, pre, expected, draws: post.count };
   }
 
   drawAcross() {
@@ -279,19 +281,19 @@ export class NlStartingSlopes extends NlWidget {
       this.banded(`${label}, measured`, colourVar, a[k], a.depths),
     );
     if (a.depths[0] === 1) {
-      // Xiong and colleagues' expectations, drawn through the one-block stack's median.
-      const post1 = a.post.median[0];
-      const pre1 = a.pre.median[0];
+      // Xiong and colleagues' expectations, drawn through the one-block stack's median (the core's).
+      const expected = a.expected;
+      const at = (list) => a.depths.map((x, k) => ({ x, y: list[k] }));
       series.push(
         {
           label: 'post-norm, expected: the same at every depth',
-          data: a.depths.map((x) => ({ x, y: post1 })),
+          data: at(expected.post),
           colourVar: '--nl-batch',
           dash: [6, 4],
         },
         {
           label: 'pre-norm, expected: 1/√depth',
-          data: a.depths.map((x) => ({ x, y: pre1 / Math.sqrt(x) })),
+          data: at(expected.pre),
           colourVar: '--nl-layer',
           dash: [6, 4],
         },
@@ -302,7 +304,7 @@ export class NlStartingSlopes extends NlWidget {
     const whole = a.depths[0] === DEPTHS[0] && a.depths[n] === DEPTHS.at(-1);
     this.out(
       'deep',
-      whole ? `${fmt(a.post.median[n] / a.post.median[0], 2)} / ${fmt(a.pre.median[n] / a.pre.median[0], 2)}` : '–',
+      whole ? `${fmt(this.nl.lastOverFirst(a.post.median), 2)} / ${fmt(this.nl.lastOverFirst(a.pre.median), 2)}` : '–',
     );
     this.lines('depthsChart', this.$('[data-depths]'), series, {
       xTitle: `blocks in the stack (the draws in at every depth shown: ${a.draws} of ${this.ensemble.draws})`,
@@ -330,7 +332,7 @@ export class NlStartingSlopes extends NlWidget {
           `${range(post, 0)} post-norm and ${range(pre, 0)} pre-norm; of block ${depth}, ${range(post, last)} and ${range(pre, last)}. ` +
           `From 1 to ${a.depths[n]} blocks the last block's slope goes from ${range(a.post, 0)} to ${range(a.post, n)} post-norm ` +
           `(expected: unchanged) and from ${range(a.pre, 0)} to ${range(a.pre, n)} pre-norm ` +
-          `(expected: ${two(a.pre.median[0] / Math.sqrt(a.depths[n]))}).`,
+          `(expected: ${two(a.expected.pre[n])}).`,
         caption: `slope size per block, and the last block across depths: median (10 % to 90 %) over ${drawsText(draws)}`,
         columns: [
           'block or depth',
