@@ -182,6 +182,28 @@ test('E48: our crowd: the activation normalisers fit the training rows less well
   for (const a of ['layer', 'rms']) assert.ok(summary[a].finalLoss > summary.plain.finalLoss, a);
 });
 
+test("E68: our crowd: layer norm and RMS hold out inside the plain network's seed spread, below it in 2 of 5 seeds each", () => {
+  const { plain } = summary;
+  for (const a of ['layer', 'rms']) {
+    const held = summary[a];
+    assert.ok(held.heldoutAccuracy >= plain.heldoutMin && held.heldoutAccuracy <= plain.heldoutMax, a);
+    const below = held.heldoutBySeed.filter((x, seed) => x < plain.heldoutBySeed[seed]).length;
+    assert.equal(below, 2, `${a} below the plain network in ${below} of 5 seeds`);
+    // The tally the seeds table shows is the core's, and says the same.
+    assert.equal(held.belowPlain.holds, below, a);
+    assert.equal(held.belowPlain.count, 5, a);
+  }
+  assert.ok(summary.layer.heldoutAccuracy < plain.heldoutAccuracy, 'layer norm a little below on the mean');
+  assert.ok(summary.rms.heldoutAccuracy >= plain.heldoutAccuracy - 1e-12, 'RMS level on the mean');
+});
+
+test("E69: the first visit trains 130 networks: the comparison's 125 and the whole crowd's 5", () => {
+  assert.equal(comparison.results.length, 125);
+  assert.equal(new Set(comparison.results.map((r) => r.seed)).size, 5);
+  assert.equal(curves.runs.length, 5);
+  assert.equal(comparison.results.length + curves.runs.length, 130);
+});
+
 test("E49: our crowd: weight normalisation's held-out mean lies within the plain network's seed spread", () => {
   const { plain, weightNorm } = summary;
   assert.ok(weightNorm.heldoutAccuracy >= plain.heldoutMin && weightNorm.heldoutAccuracy <= plain.heldoutMax);
