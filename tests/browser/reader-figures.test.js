@@ -28,6 +28,7 @@ function oracle() {
   const rate = nl.describe(batch);
   const four = nl.gradientCheckView('batch-four');
   const stats = nl.train(batch, { rows: four.rows, cols: four.cols, data: four.x });
+  const weightNorm = nl.weightNormView();
   const figures = {
     units: shift.plain.unitMean[0].length,
     crowd: crowdSize,
@@ -60,13 +61,20 @@ function oracle() {
     'naive-gap': four.naiveGap,
     'largest-true-slope': four.largestTrueSlope,
     'running-steps': native('figures').whole_number_four.widest_gap.length,
+    'weight-norm-people': weightNorm.x.length / 2,
+    'weight-norm-direction-lengths': weightNorm.directionLengths,
+    'weight-norm-lengths': weightNorm.step.lengthsBefore,
   };
   for (const r of curves.runs) {
     figures[`cross-${r.arrangement}`] = r.firstEpochUnder;
     figures[`final-loss-${r.arrangement}`] = r.finalLoss;
   }
-  for (const s of comparison.summary)
-    if (s.lossAbovePlain) figures[`loss-above-${s.arrangement}`] = [s.lossAbovePlain.holds, s.lossAbovePlain.count];
+  const tally = (t) => [t.holds, t.count];
+  for (const s of comparison.summary) {
+    if (s.lossAbovePlain) figures[`loss-above-${s.arrangement}`] = tally(s.lossAbovePlain);
+    if (s.belowPlain) figures[`below-plain-${s.arrangement}`] = tally(s.belowPlain);
+    if (s.abovePlain) figures[`above-plain-${s.arrangement}`] = tally(s.abovePlain);
+  }
   return { figures, m };
 }
 
@@ -152,11 +160,24 @@ test('E4, E5, E24, E50, E53, T22: the claims the prose makes about those figures
   const crossings = m.curves.runs.map((r) => r.firstEpochUnder);
   assert.ok(crossings.every((e) => e > 0));
   assert.ok(Math.max(...crossings) - Math.min(...crossings) <= 5, `crossings ${crossings}`);
+  // In this one run the batch layer crosses first and the row layers last, after the plain network.
+  const cross = Object.fromEntries(m.curves.runs.map((r) => [r.arrangement, r.firstEpochUnder]));
+  for (const a of ['plain', 'layer', 'rms', 'weightNorm']) assert.ok(cross.batch < cross[a], `batch before ${a}`);
+  for (const a of ['layer', 'rms']) {
+    assert.ok(cross[a] > cross.plain, `${a} after the plain network`);
+    assert.ok(cross[a] > cross.weightNorm, `${a} after weight normalisation`);
+  }
+  // Section 6: the stored directions' lengths are not the effective weights'; those are the magnitudes.
+  const wn = nl.weightNormView();
+  assert.notDeepEqual(wn.directionLengths, wn.step.lengthsBefore);
+  wn.step.lengthsBefore.forEach((l, k) =>
+    assert.ok(Math.abs(l - Math.abs(wn.magnitude[k])) < 1e-12, `neuron ${k + 1}`),
+  );
   // The two ways disagree widely after the first epoch.
   assert.ok(Math.abs(m.twoWays.byRunning[0] - m.twoWays.byBatch[0]) >= 0.2);
 });
 
-test("E48, E51: section 7: the losses seed by seed and at the curves' end go the ways the prose says", () => {
+test('E47, E48, E51, E68: section 7: losses and held-out accuracy go the ways the prose says', () => {
   const summary = Object.fromEntries(m.comparison.summary.map((s) => [s.arrangement, s]));
   const run = Object.fromEntries(m.curves.runs.map((r) => [r.arrangement, r]));
   // Every activation normaliser ends below the plain network's training accuracy.
@@ -170,14 +191,36 @@ test("E48, E51: section 7: the losses seed by seed and at the curves' end go the
   assert.ok(batch.lossAbovePlain.holds < batch.lossAbovePlain.count / 2, 'batch');
   // The whole-crowd curves: both row layers finish below the plain network.
   for (const a of ['layer', 'rms']) assert.ok(run[a].finalLoss < run.plain.finalLoss, a);
-  // And the page printed the tallies as the comparison's table has them.
-  for (const a of ['layer', 'rms', 'batch'])
-    assert.ok(
-      spans.some(
-        (x) =>
-          x.name === `loss-above-${a}` &&
-          x.text === `${summary[a].lossAbovePlain.holds} of ${summary[a].lossAbovePlain.count}`,
-      ),
-      a,
-    );
+  // Their shapes: a jump is an epoch whose loss is more than half again the epoch before's. None
+  // in the plain and weight-normalised curves; the row layers' early (first hundred epochs) and
+  // late (last two hundred); the batch layer's once, in the last hundred.
+  const jumps = (a) => run[a].losses.flatMap((l, e, all) => (e > 0 && l > 1.5 * all[e - 1] ? [e + 1] : []));
+  const epochs = run.plain.losses.length;
+  for (const a of ['plain', 'weightNorm']) assert.deepEqual(jumps(a), [], a);
+  for (const a of ['layer', 'rms']) {
+    assert.ok(jumps(a).length >= 3, `${a}: ${jumps(a)}`);
+    assert.ok(jumps(a)[0] <= 100 && jumps(a).at(-1) > epochs - 200, `${a}: ${jumps(a)}`);
+  }
+  assert.equal(jumps('batch').length, 1);
+  assert.ok(jumps('batch')[0] > epochs - 100, `batch: ${jumps('batch')}`);
+  // Held out: the batch layer below the plain network in every seed, its best seed below the plain
+  // network's mean, the two ranges overlapping; layer norm a hair below on the mean and RMS level,
+  // both inside the plain network's range, each below it in some seeds and above in others; weight
+  // normalisation's mean inside the range too.
+  const { plain } = summary;
+  assert.equal(batch.belowPlain.holds, batch.belowPlain.count);
+  assert.ok(batch.heldoutMax < plain.heldoutAccuracy);
+  assert.ok(batch.heldoutMax >= plain.heldoutMin, 'the ranges overlap');
+  assert.ok(layer.heldoutAccuracy < plain.heldoutAccuracy && layer.heldoutAccuracy > plain.heldoutAccuracy - 0.02);
+  assert.ok(Math.abs(rms.heldoutAccuracy - plain.heldoutAccuracy) < 1e-12, 'RMS level');
+  for (const s of [layer, rms, summary.weightNorm])
+    assert.ok(s.heldoutAccuracy >= plain.heldoutMin && s.heldoutAccuracy <= plain.heldoutMax, s.arrangement);
+  for (const s of [layer, rms]) assert.ok(s.belowPlain.holds > 0 && s.abovePlain.holds > 0, s.arrangement);
+  // And the page printed the tallies as the comparison's tables have them.
+  const printed = (name, t) => spans.some((x) => x.name === name && x.text === `${t.holds} of ${t.count}`);
+  for (const a of ['layer', 'rms', 'batch']) {
+    assert.ok(printed(`loss-above-${a}`, summary[a].lossAbovePlain), a);
+    assert.ok(printed(`below-plain-${a}`, summary[a].belowPlain), a);
+  }
+  for (const a of ['layer', 'rms']) assert.ok(printed(`above-plain-${a}`, summary[a].abovePlain), a);
 });

@@ -2,7 +2,8 @@
 // name is listed here is filled with that figure. The settings' figures come from the core as
 // soon as it loads; the whole-crowd runs' figures when their section comes near the window (the
 // runs are shared with the widgets that draw them, so they are computed once per page); the
-// comparison's seed-by-seed tallies when <nl-comparison> finishes its trainings on the essay's crowd.
+// comparison's seed-by-seed tallies (final loss, held-out accuracy) when <nl-comparison> finishes
+// its trainings on the essay's crowd.
 // A span whose name is not listed keeps its text; the browser tests check every span's text
 // against the native figures either way.
 import { core } from './core.js';
@@ -24,6 +25,7 @@ function settingsFigures(nl) {
   const four = nl.gradientCheckView('batch-four');
   const stats = nl.train(batch, WHOLE_NUMBER_FOUR);
   const crowd = nl.crowd().measurements;
+  const weightNorm = nl.weightNormView();
   return {
     crowd: String(crowd.rows),
     trainings: String(nl.comparisonPlanSize()),
@@ -35,6 +37,9 @@ function settingsFigures(nl) {
     'four-deviation-2': fmt(stats.deviation[1], 7),
     'naive-gap': fmt(four.naiveGap, 4),
     'largest-true-slope': fmt(four.largestTrueSlope, 4),
+    'weight-norm-people': String(weightNorm.x.length / 2),
+    'weight-norm-direction-lengths': list(weightNorm.directionLengths, 4),
+    'weight-norm-lengths': list(weightNorm.step.lengthsBefore, 4),
   };
 }
 
@@ -67,8 +72,12 @@ function crowdFigures({ curves, twoWays, covariateShift }) {
 /** Figures of the comparison's summary, seed by seed against the plain network: {name: text}. */
 function comparisonFigures(summary) {
   const out = {};
-  for (const s of summary)
-    if (s.lossAbovePlain) out[`loss-above-${s.arrangement}`] = `${s.lossAbovePlain.holds} of ${s.lossAbovePlain.count}`;
+  const seeds = (tally) => `${tally.holds} of ${tally.count}`;
+  for (const s of summary) {
+    if (s.lossAbovePlain) out[`loss-above-${s.arrangement}`] = seeds(s.lossAbovePlain);
+    if (s.belowPlain) out[`below-plain-${s.arrangement}`] = seeds(s.belowPlain);
+    if (s.abovePlain) out[`above-plain-${s.arrangement}`] = seeds(s.abovePlain);
+  }
   return out;
 }
 
