@@ -2,6 +2,26 @@
 import js from '@eslint/js';
 import globals from 'globals';
 
+/**
+ * The rooms of web/src, bottom first (docs/architecture.md): a module imports from its own room
+ * and the rooms below it, never from one above. folders: the room's folders under web/src ('':
+ * the files at its top).
+ */
+export const ROOMS = [
+  { name: 'api', folders: ['', 'api'] },
+  { name: 'host', folders: ['host'] },
+  { name: 'work', folders: ['work'] },
+  { name: 'widget', folders: ['widget'] },
+  { name: 'widgets', folders: ['widgets'] },
+  { name: 'page', folders: ['page'] },
+];
+
+/** The room of a file named from web/src ('widget/state.js'), or undefined when it lies in none. */
+export function roomOf(file) {
+  const folder = file.includes('/') ? file.slice(0, file.indexOf('/')) : '';
+  return ROOMS.find((room) => room.folders.includes(folder))?.name;
+}
+
 export default [
   { ignores: ['build/', 'dist/', 'node_modules/', 'web/generated/'] },
   js.configs.recommended,

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
-import { BLOCK_COLUMNS, BLOCK_ROWS, LINE_CHARS, NOTICES_SHOWN } from '../../web/src/widget/limits.js';
+import { BLOCK_COLUMNS, BLOCK_ROWS, LINE_CHARS, NOTICES_SHOWN } from '../../web/src/host/limits.js';
 import { openScrolledThrough, recordLongestTask, untilSettled, useSiteAndBrowser } from './site.js';
 
 const site = useSiteAndBrowser();

@@ -1,4 +1,4 @@
-// Text from a link reaches the screen inert (widget/inert.js): a 4,000-character value is shown
+// Text from a link reaches the screen inert (host/inert.js): a 4,000-character value is shown
 // as its first 80 characters and its length, a right-to-left override in it cannot reverse the
 // sentence around it, and the value sits in a <bdi>. Copy link gives a link the widget reads back
 // as it is, within the bounds (a momentum link of 6,048 characters came back at 12,044, which the
@@ -6,7 +6,7 @@
 // must divide its features, and says so in a sentence.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BLOCK_COLUMNS, BLOCK_ROWS, QUOTED_CHARS, STATE_CHARS } from '../../web/src/widget/limits.js';
+import { BLOCK_COLUMNS, BLOCK_ROWS, QUOTED_CHARS, STATE_CHARS } from '../../web/src/host/limits.js';
 import { useOneWidgetSite } from './site.js';
 
 const site = useOneWidgetSite();

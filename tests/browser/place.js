@@ -1,4 +1,4 @@
-// What the reader-place tests run in the page (page/reader-place.js), in Chromium through
+// What the reader-place tests run in the page (host/reader-place.js), in Chromium through
 // playwright and in every engine as expression text (`(${fn})()`, tests/engines): each function
 // uses nothing from outside itself.
 

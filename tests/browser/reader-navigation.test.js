@@ -1,7 +1,7 @@
 // Finding one's way: the contents list every section, a link to a section's heading (typed into
 // the address or followed from the contents) lands with the heading at the top of the window in
 // every chapter, and a far jump (a scrollbar drag, a contents link) stays where it landed while the
-// sections and widgets around it are laid out (page/reader-place.js: measured section heights, and
+// sections and widgets around it are laid out (host/reader-place.js: measured section heights, and
 // the page's own scroll anchoring, the same in every engine).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,5 +1,5 @@
 // A reader's place in the engines the browser suite does not run: in Firefox ESR and WebKitGTK's
-// MiniBrowser (the page anchors the view in every engine, page/reader-place.js), a jump far down
+// MiniBrowser (the page anchors the view in every engine, host/reader-place.js), a jump far down
 // the essay, as a scrollbar drag makes it, stays where it landed in every frame while the sections
 // and widgets around it are laid out, and a link to the MNIST chapter's circle lands on its
 // heading, with no problem reported by either page. Chromium runs the same checks, and more, in

@@ -1,10 +1,10 @@
-// Values arriving from a link or an attribute are bounded before any work (widget/limits.js):
+// Values arriving from a link or an attribute are bounded before any work (host/limits.js):
 // the state's length and parts, a block's rows, columns and characters, a crowd's characters in
 // a link, the notices a widget shows; CSV cells a spreadsheet would run as formulas are neutralised.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readOption } from '../../web/src/widget/attributes.js';
-import { inertPieces, quoted, shownText } from '../../web/src/widget/inert.js';
+import { inertPieces, quoted, shownText } from '../../web/src/host/inert.js';
 import { numbersCsv, neutralised } from '../../web/src/widget/export.js';
 import { noticeSentences } from '../../web/src/widget/frame.js';
 import {
@@ -18,8 +18,9 @@ import {
   QUOTED_CHARS,
   STATE_CHARS,
   STATE_PARTS,
-} from '../../web/src/widget/limits.js';
-import { hashStates, readOptions, stateTexts } from '../../web/src/widget/state.js';
+} from '../../web/src/host/limits.js';
+import { hashStates } from '../../web/src/host/hash.js';
+import { readOptions, stateTexts } from '../../web/src/widget/state.js';
 
 const options = [
   { name: 'rows', type: 'block', default: '1,7;1,9' },
@@ -126,7 +127,7 @@ test('CSV cells that begin with =, +, - or @ are neutralised; numbers are not', 
   assert.equal(csv, `table: =evil()\n"'=HYPERLINK(""u"",""v"")",-2.5\n\nseries,x,y\n'@x,1,-2\n`);
 });
 
-// Text from a link reaches the screen inert (widget/inert.js): capped, and unable to reorder the
+// Text from a link reaches the screen inert (host/inert.js): capped, and unable to reorder the
 // words around it.
 const RLO = '\u202E';
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;

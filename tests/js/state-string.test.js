@@ -3,17 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readOption } from '../../web/src/widget/attributes.js';
-import { shownText } from '../../web/src/widget/inert.js';
-import { STATE_CHARS } from '../../web/src/widget/limits.js';
-import {
-  boundedState,
-  hashAnchor,
-  hashOf,
-  hashStates,
-  readState,
-  stateString,
-  stateTexts,
-} from '../../web/src/widget/state.js';
+import { shownText } from '../../web/src/host/inert.js';
+import { STATE_CHARS } from '../../web/src/host/limits.js';
+import { hashAnchor, hashOf, hashStates } from '../../web/src/host/hash.js';
+import { boundedState, readState, stateString, stateTexts } from '../../web/src/widget/state.js';
 
 const options = [
   { name: 'rows', type: 'block', default: '1,7;1,9' },

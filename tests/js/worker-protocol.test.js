@@ -14,7 +14,7 @@ import { transformerJobs } from '../../web/src/work/transformer-jobs.js';
 import { timingJobs } from '../../web/src/work/timing-jobs.js';
 import { createMnistJobs } from '../../web/src/work/mnist-jobs.js';
 import { mnistSweepJobs } from '../../web/src/work/mnist-sweep-jobs.js';
-import { JOB_SIZES, TIMING_WIDTHS } from '../../web/src/widget/limits.js';
+import { JOB_SIZES, TIMING_WIDTHS } from '../../web/src/host/limits.js';
 import { TrainingWorker } from '../../web/src/work/training-worker.js';
 import { sharedJob } from '../../web/src/work/shared-job.js';
 import { workerPool } from '../../web/src/work/pool.js';

@@ -35,7 +35,7 @@ export function wasmUrl(name) {
 /**
  * Why a core module's .wasm could not be had: its url, the response when there was one (null when
  * the fetch itself failed), and the compiler's message when the bytes did not compile. The page
- * says it in one sentence (page/load-failures.js).
+ * says it in one sentence (host/load-failures.js).
  */
 export class CoreFetchError extends Error {
   constructor(url, { response = null, compileError = null, cause } = {}) {

@@ -1,4 +1,4 @@
 // Embedded widgets show their titles as captions (those already on the page take theirs now).
-import { showTitles } from './captions.js';
+import { showTitles } from '../host/captions.js';
 
 showTitles();

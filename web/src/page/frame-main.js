@@ -4,10 +4,10 @@
 // {type: 'normlab:height', widget: '<id>', height: <CSS pixels>}.
 import { ALL_WIDGETS } from '../widgets/registry.js';
 import { loadWidget } from '../widgets/modules.js';
-import { TEXT_CHARS } from '../widget/limits.js';
-import { hashAnchor, hashStates } from '../widget/state.js';
-import { quoted, showInert } from '../widget/inert.js';
-import { showTitles } from './captions.js';
+import { TEXT_CHARS } from '../host/limits.js';
+import { hashAnchor, hashStates } from '../host/hash.js';
+import { quoted, showInert } from '../host/inert.js';
+import { showTitles } from '../host/captions.js';
 
 export const HEIGHT_MESSAGE = 'normlab:height';
 

@@ -4,11 +4,11 @@ import { ALL_WIDGETS, TUTORIAL_WIDGETS } from '../widgets/registry.js';
 import { loadWidget } from '../widgets/modules.js';
 import { fillProseFigures } from './prose-figures.js';
 import { compiledCore } from '../core-module.js';
-import { core } from './core.js';
-import { followHash, landOnHash } from './hash.js';
+import { core } from '../host/core.js';
+import { followHash, landOnHash } from '../host/hash.js';
 import { warmPool } from '../work/pool.js';
-import { wakeSectionsNearTheWindow } from './section-waking.js';
-import { holdTheReadersPlace } from './reader-place.js';
+import { wakeSectionsNearTheWindow } from '../host/section-waking.js';
+import { holdTheReadersPlace } from '../host/reader-place.js';
 import { workOffline } from './offline.js';
 
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them;

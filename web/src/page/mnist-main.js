@@ -3,10 +3,10 @@
 import { MNIST_WIDGETS } from '../widgets/registry.js';
 import { loadWidget } from '../widgets/modules.js';
 import { compiledCore } from '../core-module.js';
-import { core } from './core.js';
-import { followHash, landOnHash } from './hash.js';
-import { wakeSectionsNearTheWindow } from './section-waking.js';
-import { holdTheReadersPlace } from './reader-place.js';
+import { core } from '../host/core.js';
+import { followHash, landOnHash } from '../host/hash.js';
+import { wakeSectionsNearTheWindow } from '../host/section-waking.js';
+import { holdTheReadersPlace } from '../host/reader-place.js';
 import { workOffline } from './offline.js';
 
 // Sections a window away are woken (laid out and painted for good) before the reader reaches them;

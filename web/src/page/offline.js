@@ -4,7 +4,7 @@
 // registering and whenever the device comes back online, and when a new build's worker is
 // installed and waiting, says so in the page with a button; the new version is taken only when the
 // reader presses it. Only normlab's own chapters call this; the embedding script never does.
-import { trustedScriptUrl } from './trusted-types.js';
+import { trustedScriptUrl } from '../host/trusted-types.js';
 
 const WORKER_FILE = './service-worker.js';
 const NOTICE_TEXT = 'A new version is ready:';

@@ -6,7 +6,7 @@
 // its trainings on the essay's crowd.
 // A span whose name is not listed keeps its text; the browser tests check every span's text
 // against the native figures either way.
-import { core } from './core.js';
+import { core } from '../host/core.js';
 import { wholeCrowd } from '../work/whole-crowd.js';
 import { fixed, fmt, sci } from '../widget/format.js';
 

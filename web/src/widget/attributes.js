@@ -6,8 +6,8 @@
 //   list: comma-separated values; maxItems bounds how many when given.
 //   block: rows separated by ";", values by ",", every row as long as the first, every value a number.
 
-import { inert, quoted } from './inert.js';
-import { BLOCK_CHARS, BLOCK_COLUMNS, BLOCK_ROWS, TEXT_CHARS } from './limits.js';
+import { inert, quoted } from '../host/inert.js';
+import { BLOCK_CHARS, BLOCK_COLUMNS, BLOCK_ROWS, TEXT_CHARS } from '../host/limits.js';
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const WHOLE = /^[+-]?\d+$/;

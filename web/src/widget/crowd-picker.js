@@ -2,10 +2,10 @@
 // share, where a reader pastes or chooses a CSV of (height, weight, label) rows. The core reads
 // the text (nl.crowdFromCsv); a refusal lists every bad line and changes nothing else: the text
 // stays in its box and the widget keeps the crowd it had.
-import { element } from './element.js';
+import { element } from '../host/element.js';
 import { grouped } from './format.js';
-import { showInert } from './inert.js';
-import { CROWD_CHARS, CROWD_TEXT_CHARS } from './limits.js';
+import { showInert } from '../host/inert.js';
+import { CROWD_CHARS, CROWD_TEXT_CHARS } from '../host/limits.js';
 
 /** Characters of CSV text a state string (and so a link) holds; a longer crowd is left out of it. */
 export const CROWD_IN_STATE = CROWD_CHARS;

@@ -1,7 +1,7 @@
 // The code a host pastes to show a widget as the reader sees it now: the script and the
 // element (for pages that run scripts), and an iframe of the site's frame page (for platforms
 // that allow no scripts). Both carry the widget's present state.
-import { siteRoot } from '../page/site-root.js';
+import { siteRoot } from '../host/site-root.js';
 import { esc } from './escape.js';
 
 /**
@@ -27,7 +27,7 @@ export function scriptSnippet(widget) {
 export function frameAddress(widget) {
   const id = widget.localName.replace(/^nl-/, '');
   const theme = widget.getAttribute('theme');
-  // The state as a link holds it (state.js's hashOf), named even when empty: the frame shows the widget it names.
+  // The state as a link holds it (hash.js's hashOf), named even when empty: the frame shows the widget it names.
   const hash = `${id}=${widget.state}${theme ? `&theme=${encodeURIComponent(theme)}` : ''}`;
   return `${siteRoot}frame.html#${hash}`;
 }

@@ -1,11 +1,11 @@
 // A widget's shadow root frame, made once through the DOM: its styles (adopted sheets, see
 // sheets.js), caption, notices, the body its start() fills, and the tools bar (tools.js).
-import { HostPolicyError } from '../page/host-policy.js';
-import { WorkerUnavailableError } from '../page/load-failures.js';
-import { WasmUnavailableError } from '../page/wasm-support.js';
-import { element } from './element.js';
-import { errorLine, showInert } from './inert.js';
-import { NOTICES_SHOWN } from './limits.js';
+import { HostPolicyError } from '../host/host-policy.js';
+import { WorkerUnavailableError } from '../host/load-failures.js';
+import { WasmUnavailableError } from '../host/wasm-support.js';
+import { element } from '../host/element.js';
+import { errorLine, showInert } from '../host/inert.js';
+import { NOTICES_SHOWN } from '../host/limits.js';
 import { adoptStyles } from './sheets.js';
 import { widgetStyles } from './styles.js';
 import { attachTools, toolsBar } from './tools.js';

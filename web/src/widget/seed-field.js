@@ -1,6 +1,6 @@
 // Whole-number fields (a seed, a count of epochs): anything else, an emptied field included, puts
 // the field back to the number in use, never reads as 0, and says so beside the field.
-import { showInert, singleQuoted } from './inert.js';
+import { showInert, singleQuoted } from '../host/inert.js';
 
 /**
  * Watches a field for a whole number from min to max: a good one is applied; anything else puts

@@ -3,8 +3,8 @@
 // ("#playground=kind:layer~rows:1,7;1,9") and in a `state` attribute alike.
 import { THEME, allowed, beyondBounds, charsAllowed, readOption, written } from './attributes.js';
 import { grouped } from './format.js';
-import { quoted } from './inert.js';
-import { HASH_STATES, STATE_CHARS, STATE_PARTS } from './limits.js';
+import { quoted } from '../host/inert.js';
+import { STATE_CHARS, STATE_PARTS } from '../host/limits.js';
 
 // A lone surrogate (not text) is written as U+FFFD rather than failing the whole state. The
 // separators of a list and a block (",", ";") and ":", "@", "+" are left as they are: a fragment
@@ -123,49 +123,6 @@ export function stateTexts(options, state) {
     }
   }
   return { texts, problems };
-}
-
-/** The state strings named in a URL hash: "#a=state&b=state" -> Map(a -> state). */
-export function hashStates(hash) {
-  const out = new Map();
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    if (out.size >= HASH_STATES) break;
-    try {
-      out.set(decodeURIComponent(part.slice(0, eq)), part.slice(eq + 1));
-    } catch {
-      // a name that is not percent-encoded text names no widget
-    }
-  }
-  return out;
-}
-
-/**
- * The section anchor in a URL hash, decoded: its first part that names no state
- * ("#comparison-section&playground=kind:layer" -> "comparison-section"), or '' when it has none.
- */
-export function hashAnchor(hash) {
-  const part = hash
-    .replace(/^#/, '')
-    .split('&')
-    .find((p) => p !== '' && !p.includes('='));
-  if (part === undefined) return '';
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
-
-/**
- * A URL hash holding the given states (id -> state string), empty states left out, after the
- * section anchor when one is given ("#anchor&id=state"), so the page still lands on the anchor.
- */
-export function hashOf(states, anchor = '') {
-  const parts = [...states].filter(([, s]) => s !== '').map(([id, s]) => `${encodeURIComponent(id)}=${s}`);
-  if (anchor !== '') parts.unshift(encodeURIComponent(anchor));
-  return parts.length ? `#${parts.join('&')}` : '';
 }
 
 /**

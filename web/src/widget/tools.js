@@ -1,9 +1,9 @@
 // A widget's tools bar: Copy link, Copy embed code, Reset and the Export menu (export.js), below
 // its body. Built through the DOM (element.js), so it needs no HTML sink.
-import { element } from './element.js';
+import { element } from '../host/element.js';
 import { embedCodeOffered, frameSnippet, scriptSnippet } from './embed-code.js';
-import { showInert } from './inert.js';
-import { LINE_CHARS } from './limits.js';
+import { showInert } from '../host/inert.js';
+import { LINE_CHARS } from '../host/limits.js';
 
 // The status after Copy link: a sentence for each option the link leaves out, each of which may
 // quote a refusal (made inert, see inert.js).

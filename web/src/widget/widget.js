@@ -1,22 +1,22 @@
 // The base of every widget: one custom element rendering into its own shadow root, configured
 // from attributes through a declarative option table, started when it comes near the viewport,
 // started again (and only the latest start drawing) when an attribute changes, and freed (charts,
-// worker) when removed. Page-wide services are modules it calls: the core (page/core.js), the
-// URL hash (page/hash.js) and captions (page/captions.js).
-import { captionOf, uncaption } from '../page/captions.js';
-import { core } from '../page/core.js';
-import { follow, landOnLinkedWidget, linkTo, stateChanged, stateInHash, unfollow } from '../page/hash.js';
+// worker) when removed. Page-wide services are modules it calls: the core (host/core.js), the
+// URL hash (host/hash.js) and captions (host/captions.js).
+import { captionOf, uncaption } from '../host/captions.js';
+import { core } from '../host/core.js';
+import { follow, landOnLinkedWidget, linkTo, stateChanged, stateInHash, unfollow } from '../host/hash.js';
 import { isCancel, untilAborted } from '../work/protocol.js';
 import { TrainingWorker } from '../work/training-worker.js';
 import { THEME, commonAttributes, readOption, written } from './attributes.js';
 import { ChartSet } from './chart-set.js';
 import { exportWidget } from './export.js';
-import { whenSectionAwake } from '../page/section-waking.js';
+import { whenSectionAwake } from '../host/section-waking.js';
 import { holdFocus } from './focus.js';
-import { inert, showInert } from './inert.js';
-import { CAPTION_CHARS } from './limits.js';
+import { inert, showInert } from '../host/inert.js';
+import { CAPTION_CHARS } from '../host/limits.js';
 import { buildFrame, failureNodes, freshBody, showNotices } from './frame.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 import { boundedState, liveOptions, propertyOf, readOptions, shownValue, stateTexts, textsWith } from './state.js';
 
 export { esc } from './escape.js';

@@ -2,12 +2,12 @@
 // time by the core's batch normaliser: mean, distances, squares, variance, deviation, outputs,
 // with a scale and shift per feature you can set.
 import { NlWidget, define, esc } from '../widget/widget.js';
-import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
+import { errorLine, showInert, singleQuoted } from '../host/inert.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const two = (v) => fmt(v, 2);
 

@@ -8,7 +8,7 @@ import { fmt, grouped } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
 

@@ -2,7 +2,7 @@
 // round twin, side by side: contours, the path step by step (Step, Run, Reset), the loss, the
 // per-step factors and the stable limit, all from the core. Drawing maps numbers to pixels only.
 import { NlWidget, define } from '../widget/widget.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { colour } from '../widget/charts.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';

@@ -6,7 +6,7 @@
 // how many more, and in how many its final loss ended higher. On the essay's crowd, or on a
 // reader's own (crowd-picker.js).
 import { NlWidget, define } from '../widget/widget.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -22,9 +22,9 @@ import {
   restartWithCrowd,
   startingCrowd,
 } from '../widget/crowd-picker.js';
-import { CROWD_PEOPLE_ON_ARRIVAL } from '../widget/limits.js';
-import { setHtml } from '../page/trusted-types.js';
-import { HostPolicyError } from '../page/host-policy.js';
+import { CROWD_PEOPLE_ON_ARRIVAL } from '../host/limits.js';
+import { setHtml } from '../host/trusted-types.js';
+import { HostPolicyError } from '../host/host-policy.js';
 
 export class NlComparison extends NlWidget {
   static title = 'The comparison';

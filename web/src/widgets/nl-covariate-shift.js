@@ -8,7 +8,7 @@ import { fmt, sci } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 export class NlCovariateShift extends NlWidget {
   static title = 'Covariate shift';

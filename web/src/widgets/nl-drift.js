@@ -7,7 +7,7 @@ import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const RUNS = [
   ['plain', 'without normalisation', '--nl-plain'],

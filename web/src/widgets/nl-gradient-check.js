@@ -1,13 +1,13 @@
 // <nl-gradient-check>: the passed-down block, the naive block and the finite difference side by
 // side, with their disagreements, their sums along the axis, and the parameter slopes.
 import { NlWidget, define, esc } from '../widget/widget.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { fixed, fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { keepingFocus } from '../widget/focus.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const CASES = {
   'batch-four': 'batch layer, the whole-number four',

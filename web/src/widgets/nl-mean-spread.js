@@ -2,12 +2,12 @@
 // distance and its square, the variance, the standard deviation and the standardised list, and
 // the same list times 1000 standardised again, to show that the units are forgotten.
 import { NlWidget, define, esc } from '../widget/widget.js';
-import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
+import { errorLine, showInert, singleQuoted } from '../host/inert.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { keepingFocus } from '../widget/focus.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 /** Numbers a link or an attribute may start the list with (the reader may add more). */
 const MOST_NUMBERS = 12;

@@ -7,15 +7,15 @@
 // fetched when the reader presses Train. Every figure, the summaries over seeds included, comes
 // from the core.
 import { NlWidget, define } from '../widget/widget.js';
-import { MNIST_SEEDS, SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../widget/limits.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { MNIST_SEEDS, SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../host/limits.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 import { watchSeedField, watchWholeField } from '../widget/seed-field.js';
-import { HostPolicyError } from '../page/host-policy.js';
+import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { MnistSweep } from '../work/mnist-sweep.js';
 import { ARRANGEMENTS, COLOURS, LABELS, SHORT_LABELS } from './mnist-lab/names.js';

@@ -1,9 +1,9 @@
 // <nl-mnist-freedom>: the rank of a layer or group normaliser's Jacobian, computed by the core at
 // a random row: layer norm leaves d - 2 directions free, group norm d - 2g.
 import { NlWidget, define, esc } from '../widget/widget.js';
-import { showInert, singleQuoted } from '../widget/inert.js';
+import { showInert, singleQuoted } from '../host/inert.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { insertHtml } from '../page/trusted-types.js';
+import { insertHtml } from '../host/trusted-types.js';
 
 const PRESETS = [
   [3, 1],

@@ -8,8 +8,8 @@
 // drawn in animation frames (mnist-lab/frames.js), and nothing is drawn while the lab is off
 // screen or the tab hidden.
 import { NlWidget, define } from '../widget/widget.js';
-import { MNIST_EPOCHS, MNIST_SEEDS } from '../widget/limits.js';
-import { errorLine, inertLine } from '../widget/inert.js';
+import { MNIST_EPOCHS, MNIST_SEEDS } from '../host/limits.js';
+import { errorLine, inertLine } from '../host/inert.js';
 import { MnistLab } from '../work/mnist-lab.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { labStyles } from './mnist-lab/lab-styles.js';

@@ -2,11 +2,11 @@
 // step, with the rate written either way (momentum or keep) and PyTorch's unbiased running
 // variance as a toggle; more batches show the early bias wearing off.
 import { NlWidget, define } from '../widget/widget.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { fmt } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 export class NlMomentum extends NlWidget {
   static title = 'Running averages with momentum';

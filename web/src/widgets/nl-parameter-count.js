@@ -1,10 +1,10 @@
 // <nl-parameter-count>: learned parameters and buffers of batch, layer and RMS norm at a width,
 // read from the core's normalisers.
 import { NlWidget, define } from '../widget/widget.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { grouped } from '../widget/format.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const NAMES = { batch: 'BatchNorm', layer: 'LayerNorm', rms: 'RMSNorm' };
 const WHAT = {

@@ -2,14 +2,14 @@
 // layer, RMS or group setting, with the statistics, the standardised and answered blocks, scale
 // and shift per feature, "Undo exactly", Train / Predict, and a real Step.
 import { NlWidget, define, esc } from '../widget/widget.js';
-import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
+import { errorLine, showInert, singleQuoted } from '../host/inert.js';
 import { fmt } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, keepingFocus, rovingTabindex } from '../widget/focus.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
-import { BLOCK_COLUMNS } from '../widget/limits.js';
+import { setHtml } from '../host/trusted-types.js';
+import { BLOCK_COLUMNS } from '../host/limits.js';
 
 /** How long the reader must pause typing before the summary is announced. */
 const ANNOUNCE_AFTER_MS = 900;

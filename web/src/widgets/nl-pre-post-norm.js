@@ -7,7 +7,7 @@ import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const PLACEMENTS = [
   ['post', 'post-norm: x ← LN(x + F(x))', '--nl-batch'],

@@ -6,14 +6,14 @@
 // RMSNorm won every round, where the band spans zero, and the medians beside Zhang and
 // Sennrich's 7% to 64%. Progress per width, Cancel, Time again.
 import { NlWidget, define } from '../widget/widget.js';
-import { TIMING_ROUNDS, TIMING_WIDTHS } from '../widget/limits.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { TIMING_ROUNDS, TIMING_WIDTHS } from '../host/limits.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
-import { HostPolicyError } from '../page/host-policy.js';
+import { setHtml } from '../host/trusted-types.js';
+import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { timingWorker } from '../work/timing-work.js';
 

@@ -5,7 +5,7 @@ import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { NonFiniteError } from '../errors.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const THRESHOLDS = [0.01, 0.001];
 

@@ -5,10 +5,10 @@
 // The draws are shared out over Transformer workers of the widget's own, one per core, and drawn
 // as they arrive; Cancel ends them at once.
 import { NlWidget, define } from '../widget/widget.js';
-import { SLOPES_DEPTHS, SLOPES_DRAWS, TRANSFORMER_WIDTHS } from '../widget/limits.js';
+import { SLOPES_DEPTHS, SLOPES_DRAWS, TRANSFORMER_WIDTHS } from '../host/limits.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { clearResults, startRun, those } from '../widget/run-controls.js';

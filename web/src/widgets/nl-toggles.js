@@ -4,7 +4,7 @@ import { NlWidget, define } from '../widget/widget.js';
 import { fixed, fmt } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const KINDS = [
   ['batch', 'BatchNorm', 'each feature over the four examples (down a column)'],

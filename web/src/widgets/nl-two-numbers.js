@@ -13,7 +13,7 @@ import {
   restartWithCrowd,
   startingCrowd,
 } from '../widget/crowd-picker.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 
 const MODES = [
   ['layer', 'Layer norm'],

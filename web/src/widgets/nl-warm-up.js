@@ -5,15 +5,15 @@
 // core's verdict on 1,024 strings no step trained on, tallied by the core). A reader can look at
 // one seed's curves. Trained by the core in workers of the widget's own, one per core.
 import { NlWidget, define } from '../widget/widget.js';
-import { TRANSFORMER_WIDTHS, WARM_UP_DEPTHS, WARM_UP_SEEDS, WARM_UP_STEPS, WARM_UP_WARMUP } from '../widget/limits.js';
-import { errorLine, showInert } from '../widget/inert.js';
+import { TRANSFORMER_WIDTHS, WARM_UP_DEPTHS, WARM_UP_SEEDS, WARM_UP_STEPS, WARM_UP_WARMUP } from '../host/limits.js';
+import { errorLine, showInert } from '../host/inert.js';
 import { startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { watchWidgetSeed } from '../widget/seed-field.js';
-import { HostPolicyError } from '../page/host-policy.js';
+import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS, WARM_UP_RUNS } from '../work/transformer-jobs.js';
 import { shareOut, transformerWorkers } from '../work/transformer-work.js';

@@ -4,12 +4,12 @@
 // slope against finite differences, the unprojected form's miss, and one step under both
 // parameterisations.
 import { NlWidget, define, esc } from '../widget/widget.js';
-import { errorLine, showInert, singleQuoted } from '../widget/inert.js';
+import { errorLine, showInert, singleQuoted } from '../host/inert.js';
 import { fmt, sci } from '../widget/format.js';
 import { blockRows } from '../widget/block-table.js';
 import { readouts } from '../widget/readouts.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { setHtml } from '../page/trusted-types.js';
+import { setHtml } from '../host/trusted-types.js';
 import { NonFiniteError } from '../errors.js';
 
 const INPUTS = ['height', 'weight'];

@@ -4,8 +4,8 @@
 // `import "<the worker's URL>"`; the worker module then loads (with CORS) from where it lives,
 // and everything it locates relative to itself (its chunks, the .wasm) comes from there too.
 // The host's policy then needs `worker-src blob:` beside the script's origin.
-import { workerScriptFailure } from '../page/load-failures.js';
-import { trustedScriptUrl } from '../page/trusted-types.js';
+import { workerScriptFailure } from '../host/load-failures.js';
+import { trustedScriptUrl } from '../host/trusted-types.js';
 
 const bootstraps = new Map(); // the worker's URL -> its blob: bootstrap, made once per page
 

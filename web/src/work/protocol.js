@@ -22,8 +22,8 @@
 // (error.name === 'CancelError') as soon as the caller cancels, without waiting for the worker.
 
 import { SizeError } from '../errors.js';
-import { withoutBidiControls } from '../widget/inert.js';
-import { JOB_SIZES } from '../widget/limits.js';
+import { withoutBidiControls } from '../host/inert.js';
+import { JOB_SIZES } from '../host/limits.js';
 
 export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel', pause: 'pause', resume: 'resume' });
 export const REPLY = Object.freeze({

@@ -2,8 +2,8 @@
 // their start through progress and cancellation to their end (free). By default its runs go to
 // the page's pool of workers (pool.js), which every widget shares; given its own
 // createWorker, it owns that one worker.
-import { watchWorkerRefusal, workerRefusal } from '../page/host-policy.js';
-import { WorkerUnavailableError } from '../page/load-failures.js';
+import { watchWorkerRefusal, workerRefusal } from '../host/host-policy.js';
+import { WorkerUnavailableError } from '../host/load-failures.js';
 import { startFailureSentence } from './module-worker.js';
 import { pagePool } from './pool.js';
 import { CancelError, REPLY, REQUEST, checkJobInput } from './protocol.js';

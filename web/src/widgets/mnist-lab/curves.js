@@ -2,7 +2,7 @@
 // two line charts whose points are kept as the workers post them (at most MAX_POINTS a curve,
 // evenly spaced), and "Show the numbers" with the same points as tables.
 import { ARRANGEMENTS, COLOURS, SHORT_LABELS } from './names.js';
-import { setHtml } from '../../page/trusted-types.js';
+import { setHtml } from '../../host/trusted-types.js';
 
 export const CHARTS = ['loss', 'accuracy'];
 const MAX_POINTS = 400; // per curve

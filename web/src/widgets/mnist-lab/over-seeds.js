@@ -4,11 +4,11 @@
 // after the first epoch and after the last, seed by seed, with the core's median, least and
 // largest over the seeds; once every seed is done, whether each normalised network is ahead of
 // the plain one after the first epoch and after the last, tallied over the seeds by the core.
-import { MNIST_SEEDS } from '../../widget/limits.js';
-import { errorLine, showInert } from '../../widget/inert.js';
+import { MNIST_SEEDS } from '../../host/limits.js';
+import { errorLine, showInert } from '../../host/inert.js';
 import { watchWholeField } from '../../widget/seed-field.js';
 import { fixed, fmt } from '../../widget/format.js';
-import { setHtml } from '../../page/trusted-types.js';
+import { setHtml } from '../../host/trusted-types.js';
 import { isCancel } from '../../work/protocol.js';
 import { MnistSweep } from '../../work/mnist-sweep.js';
 import { ARRANGEMENTS, LABELS, SHORT_LABELS } from './names.js';

@@ -2,7 +2,7 @@
 // digit picked by number), and each network's ten class probabilities for it, asked of the workers
 // as the pad changes and said in the pad's note once the reader lifts the pen.
 import { isCancel } from '../../work/protocol.js';
-import { errorLine, inertLine } from '../../widget/inert.js';
+import { errorLine, inertLine } from '../../host/inert.js';
 import { ARRANGEMENTS } from './names.js';
 
 const SIDE = 28;

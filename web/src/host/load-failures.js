@@ -1,5 +1,5 @@
 // Why a file the widgets load could not be had, in one sentence a host can act on: a core
-// module's .wasm (page/core.js) or a worker's script (work/module-worker.js). Each cause has its
+// module's .wasm (host/core.js) or a worker's script (work/module-worker.js). Each cause has its
 // own: a file:// address, an error status, another kind of file where the file should be (a
 // server's page), no answer (or none another origin may read), a policy's refusal. The policy's
 // sentence is said only when the page reported that its policy refused the fetch.

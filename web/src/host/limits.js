@@ -16,7 +16,7 @@ export const BLOCK_ROWS = 64;
 export const BLOCK_COLUMNS = 16;
 /** Characters of a block's text. */
 export const BLOCK_CHARS = 4096;
-/** Characters of a crowd in a link or a `state` (as crowd-picker.js's CROWD_IN_STATE). */
+/** Characters of a crowd in a link or a `state` (as widget/crowd-picker.js's CROWD_IN_STATE). */
 export const CROWD_CHARS = 2048;
 /** Characters of a crowd from the reader's picker or a `crowd` attribute (the core reads 65,536 bytes). */
 export const CROWD_TEXT_CHARS = 65536;

@@ -1,8 +1,51 @@
 // The page's URL hash: each widget's state read from it, written into it as the reader changes
-// things (on a page that follows it), and a link landing on the widget or section it names.
-import { STATE_CHARS } from '../widget/limits.js';
-import { hashAnchor, hashOf, hashStates } from '../widget/state.js';
+// things (on a page that follows it), and a link landing on the widget or section it names; and
+// the hash's format ("#anchor&id=state&…"), read and written.
+import { HASH_STATES, STATE_CHARS } from './limits.js';
 import { bringIntoView } from './reader-place.js';
+
+/** The state strings named in a URL hash: "#a=state&b=state" -> Map(a -> state). */
+export function hashStates(hash) {
+  const out = new Map();
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    if (out.size >= HASH_STATES) break;
+    try {
+      out.set(decodeURIComponent(part.slice(0, eq)), part.slice(eq + 1));
+    } catch {
+      // a name that is not percent-encoded text names no widget
+    }
+  }
+  return out;
+}
+
+/**
+ * The section anchor in a URL hash, decoded: its first part that names no state
+ * ("#comparison-section&playground=kind:layer" -> "comparison-section"), or '' when it has none.
+ */
+export function hashAnchor(hash) {
+  const part = hash
+    .replace(/^#/, '')
+    .split('&')
+    .find((p) => p !== '' && !p.includes('='));
+  if (part === undefined) return '';
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * A URL hash holding the given states (id -> state string), empty states left out, after the
+ * section anchor when one is given ("#anchor&id=state"), so the page still lands on the anchor.
+ */
+export function hashOf(states, anchor = '') {
+  const parts = [...states].filter(([, s]) => s !== '').map(([id, s]) => `${encodeURIComponent(id)}=${s}`);
+  if (anchor !== '') parts.unshift(encodeURIComponent(anchor));
+  return parts.length ? `#${parts.join('&')}` : '';
+}
 
 let followed = false; // whether changes write each widget's state into the hash (followHash)
 let landed = false; // whether a link has already brought a widget into view on this page

@@ -1,11 +1,11 @@
-// Sections far from the window are skipped (`content-visibility: auto`, page.css): the browser
+// Sections far from the window are skipped (`content-visibility: auto`, page/page.css): the browser
 // neither lays them out nor paints them. Some engines (WebKit among them) do not paint a canvas
 // that was drawn while its section was skipped, or in the frame it stopped being skipped, until it
 // is drawn again; a widget drawing its charts once, as it comes near, then shows an empty panel.
 // So the page wakes a section for good (`.awake`: `content-visibility: visible`) one window
-// before it comes into view: the widgets in it start later (300 px before the window, widget.js)
-// in a section that is laid out and painted, and a section a reader has passed stays painted.
-// Sections far away stay skipped, so a long page still loads only what is near.
+// before it comes into view: the widgets in it start later (300 px before the window,
+// widget/widget.js) in a section that is laid out and painted, and a section a reader has passed
+// stays painted. Sections far away stay skipped, so a long page still loads only what is near.
 
 /** Wakes every `main > section` of the document as it comes within one window's height. */
 export function wakeSectionsNearTheWindow(doc = document) {

@@ -2,7 +2,7 @@
 // `require-trusted-types-for 'script'` every string that becomes markup (a widget's render, a
 // table's rows) or a worker's script URL passes through it; the host allows it by name
 // (`trusted-types normlab`). Markup is built from the widgets' own templates with every value
-// escaped (escape.js); a script URL must be a blob: bootstrap or lie on the widgets' own origin.
+// escaped (widget/escape.js); a script URL must be a blob: bootstrap or lie on the widgets' own origin.
 import { HostPolicyError, TRUSTED_TYPES_BLOCKED, TRUSTED_TYPES_POLICY } from './host-policy.js';
 
 const OWN_ORIGIN = new URL(import.meta.url).origin;

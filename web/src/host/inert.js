@@ -9,7 +9,6 @@
 // and drop any other control, so a sentence that carries a text never made inert (a core's
 // message quoting a reader's field) cannot reverse the rest of its line either.
 import { element } from './element.js';
-import { grouped } from './format.js';
 import { LINE_CHARS, QUOTED_CHARS } from './limits.js';
 
 const CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
@@ -30,8 +29,11 @@ function head(text, most) {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-/** What follows an elided text: its whole length, " (4,000 characters)". */
-const lengthSaid = (n) => ` (${grouped(n)} character${n === 1 ? '' : 's'})`;
+/**
+ * What follows an elided text: its whole length, " (4,000 characters)" (a length is a safe
+ * integer, grouped as widget/format.js's grouped groups one).
+ */
+const lengthSaid = (n) => ` (${String(n).replace(/\B(?=(\d{3})+$)/g, ',')} character${n === 1 ? '' : 's'})`;
 
 /**
  * A text as a sentence shows it. ensures: no bidirectional control of the text's own; at most
