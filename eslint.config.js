@@ -22,6 +22,28 @@ export function roomOf(file) {
   return ROOMS.find((room) => room.folders.includes(folder))?.name;
 }
 
+/**
+ * A rule per room: no static import of a module in a room above it (import() and the workers'
+ * URLs are checked by tests/js/rooms.test.js).
+ */
+const importsPointDown = ROOMS.map((room, i) => {
+  const above = ROOMS.slice(i + 1);
+  return {
+    files: room.folders.map((folder) => (folder === '' ? 'web/src/*.js' : `web/src/${folder}/**/*.js`)),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: above.map((upper) => ({
+            regex: `^\\.{1,2}/(?:\\.\\./)*(?:${upper.folders.join('|')})/`,
+            message: `${room.name} lies below ${upper.name} (docs/architecture.md, the rooms of web/src): import down, or move the module down.`,
+          })),
+        },
+      ],
+    },
+  };
+});
+
 export default [
   { ignores: ['build/', 'dist/', 'node_modules/', 'web/generated/'] },
   js.configs.recommended,
@@ -41,4 +63,5 @@ export default [
     files: ['web/src/work/*-worker.js'],
     languageOptions: { globals: { ...globals.worker } },
   },
+  ...importsPointDown,
 ];
