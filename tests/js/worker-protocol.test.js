@@ -45,6 +45,18 @@ function runnerWithReplies(jobs = crowdJobs) {
   return { runner, replies, finals, settled };
 }
 
+/**
+ * Polls (every millisecond) until condition() holds; throws, naming what was awaited, if it still
+ * does not after `timeout` ms (a run that never replies fails here, not at the test's timeout).
+ */
+async function until(condition, what, timeout = 60000) {
+  const end = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`${what}: still not so after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
 const MALFORMED = [
   [null, null, /must be an object, not null/],
   [42, null, /not 42/],
@@ -170,7 +182,7 @@ test('a cancelled comparison replies cancelled (never done), and the runner keep
   const { runner, replies, settled, finals } = runnerWithReplies();
   const run = runner.receive({ type: 'run', id: 'c', job: 'comparison' });
   runner.receive({ type: 'run', id: 'c', job: 'comparison' }); // the same id while it runs
-  while (!replies.some((r) => r.id === 'c' && r.type === 'progress')) await new Promise((r) => setTimeout(r, 1));
+  await until(() => replies.some((r) => r.id === 'c' && r.type === 'progress'), 'the comparison reported progress');
   runner.receive({ type: 'cancel', id: 'c' });
   await run;
   assert.deepEqual(
@@ -336,9 +348,9 @@ test('a pool of two workers serves three widgets: each run reaches its own widge
   const comparisons = (w) => w.requests.filter((m) => m.job === 'comparison').length;
   const before = started.map(comparisons);
   const held = widgets[2].run('comparison');
-  let holder;
-  while (!(holder = started.find((w, k) => comparisons(w) > before[k])))
-    await new Promise((resolve) => setTimeout(resolve, 1));
+  const holderOf = () => started.find((w, k) => comparisons(w) > before[k]);
+  await until(holderOf, 'a worker of the pool was handed the comparison');
+  const holder = holderOf();
   holder.terminated = true;
   holder.onerror({ message: 'out of memory' });
   await assert.rejects(held, { name: 'WorkerError', message: /out of memory/ });
