@@ -15,15 +15,19 @@ TEST_CASE("post-norm keeps the main path at spread 1; pre-norm's main path grows
 
 TEST_CASE("pre-norm's slope changes smoothly along the highway; post-norm's is bumpy and larger near the output",
           "[tutorial][residual][T40]") {
-    for (std::uint64_t seed : {1, 2, 3}) {
-        ResidualStackSettings s;
-        s.seed = seed;
-        s.depth = 48;
-        const ResidualStacks r = residual_stacks(s);
-        CHECK(r.pre.slope_rises == 0);
-        CHECK(r.post.slope_rises >= 5);
-        CHECK(r.post.input_slope.back() > 2 * r.pre.input_slope.back());
-    }
+    // At the instrument's opening depth (24) and at 48, seeds 1 to 5.
+    for (std::size_t depth : {24, 48})
+        for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
+            ResidualStackSettings s;
+            s.seed = seed;
+            s.depth = depth;
+            const ResidualStacks r = residual_stacks(s);
+            INFO("depth " << depth << ", seed " << seed << ": post-norm's slope rises " << r.post.slope_rises
+                          << " times");
+            CHECK(r.pre.slope_rises == 0);
+            CHECK(r.post.slope_rises >= 3); // pre-norm never rises; post-norm rises again and again
+            CHECK(r.post.input_slope.back() > 2 * r.pre.input_slope.back());
+        }
 }
 
 TEST_CASE("the slope at the last block shrinks with depth under pre-norm and not under post-norm",
