@@ -25,7 +25,10 @@ before(async () => {
   core = await loadNormlab();
 });
 
-/** A runner whose replies are collected; `settled(id)` waits for a run's final reply. */
+/**
+ * A runner whose replies are collected; `settled(id)` waits for a run's final reply, and throws,
+ * naming the run, if none has come after `timeout` ms.
+ */
 function runnerWithReplies(jobs = crowdJobs) {
   const replies = [];
   const waiting = [];
@@ -38,8 +41,18 @@ function runnerWithReplies(jobs = crowdJobs) {
     },
   });
   const finals = (id) => replies.filter((r) => r.id === id && r.type !== 'progress');
-  const settled = async (id) => {
-    while (finals(id).length === 0) await new Promise((resolve) => waiting.push(resolve));
+  const settled = async (id, timeout = 60000) => {
+    const end = Date.now() + timeout;
+    while (finals(id).length === 0) {
+      const left = end - Date.now();
+      if (left <= 0) throw new Error(`run ${id}: no final reply after ${timeout} ms`);
+      let timer;
+      await Promise.race([
+        new Promise((resolve) => waiting.push(resolve)),
+        new Promise((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
+      clearTimeout(timer);
+    }
     return finals(id);
   };
   return { runner, replies, finals, settled };
