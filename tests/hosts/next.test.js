@@ -92,7 +92,10 @@ for (const [bundler, flags] of [
 ]) {
   test(`next build with ${bundler} exports the pages with no warning, copying the package's files`, async () => {
     builds[bundler] = build(bundler, flags);
-    assert.doesNotMatch(builds[bundler], /⚠|warn|error/i);
+    // Where CI is set (as in CI), Next notes that it found no build cache of its own: a note about
+    // the host's CI settings, not about the package; every other warning fails.
+    const printed = builds[bundler].replace(/^⚠ No build cache found\..*$/gm, '');
+    assert.doesNotMatch(printed, /⚠|warn|error/i);
     const media = readdirSync(path.join(dir, `out-${bundler}`, '_next/static/media'));
     assert.equal(media.filter((f) => f.endsWith('.wasm')).length, 3, media.join(' '));
     assert.ok(
