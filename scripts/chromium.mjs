@@ -19,14 +19,29 @@ export function launchChromium(options = {}) {
   });
 }
 
-/** Collects a page's console errors, uncaught errors and failed requests, for a test to assert none. */
+/**
+ * Collects a page's console errors, uncaught errors and failed requests, for a test to assert none.
+ * A request the browser aborted because the page was left (a navigation began after it did, as a
+ * test going from page to page does while a font is still loading) is the reader's doing, not a
+ * failure of the site, and is not collected; any other failure is, with the browser's reason.
+ */
 export function watchForProblems(page) {
   const problems = [];
+  let navigations = 0;
+  const startedAt = new WeakMap();
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e}`));
-  page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()}`));
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations += 1;
+    startedAt.set(r, navigations);
+  });
+  page.on('requestfailed', (r) => {
+    const reason = r.failure()?.errorText ?? '';
+    const left = reason === 'net::ERR_ABORTED' && startedAt.has(r) && navigations > startedAt.get(r);
+    if (!left) problems.push(`failed request: ${r.url()} (${reason})`);
+  });
   return problems;
 }
 

@@ -275,31 +275,31 @@ test('loss curves: an arrangement can be hidden and shown again from its button'
 
 test('the comparison can be cancelled and restarted', async () => {
   const c = 'nl-comparison';
+  const status = () => inWidget(c, '[data-status]').textContent();
+  // Waits until the status line matches; on a deadline, says what the line said instead.
+  const statusReaches = async (pattern, timeout = 60000) => {
+    await page
+      .waitForFunction(
+        (source) =>
+          new RegExp(source).test(
+            document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent ?? '',
+          ),
+        pattern.source,
+        { timeout },
+      )
+      .catch(async () => assert.fail(`the status never matched ${pattern}: it says "${await status()}"`));
+  };
   await page.locator(c).scrollIntoViewIfNeeded();
-  await page.waitForFunction(
-    () =>
-      document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'),
-    null,
-    { timeout: 60000 },
-  );
+  await statusReaches(/done/);
   // Train again and Cancel in one task: the 125 trainings may otherwise finish before a second click.
   await page.evaluate(() => {
     const root = document.querySelector('nl-comparison').shadowRoot;
     root.querySelector('button[data-run]').click();
     root.querySelector('button[data-cancel]').click();
   });
-  await page.waitForFunction(() =>
-    /Cancelled after \d+ of 125/.test(
-      document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]').textContent,
-    ),
-  );
+  await statusReaches(/Cancelled after \d+ of 125/);
   await inWidget(c, 'button[data-run]').click();
-  await page.waitForFunction(
-    () =>
-      document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]').textContent.includes('done'),
-    null,
-    { timeout: 60000 },
-  );
+  await statusReaches(/done/);
   assert.equal(await inWidget(c, 'table[data-table="means"] tbody tr').count(), 5);
   assert.equal(await inWidget(c, 'table[data-table="seeds"] tbody tr').count(), 5);
 });

@@ -20,6 +20,14 @@ const FAR = {
 const headingTop = (page, id) =>
   page.evaluate((i) => document.getElementById(i).querySelector('h2').getBoundingClientRect().top, id);
 
+/**
+ * Where the watched heading was in the last frame painted. Read between two frames instead, a
+ * widget far above that changed size in the task before shows the heading off by that much: the
+ * page holds the reader's place in the next frame, before it paints (seen at 375 px on a loaded
+ * machine: -151 px read between frames, 8 px in every frame painted).
+ */
+const paintedTop = (page) => page.evaluate(() => window.__tops.at(-1));
+
 /** Waits until the page around the window has settled and ten more frames were recorded. */
 async function settle(page) {
   await page.waitForFunction(settledNearTheWindow, null, { timeout: 60000 });
@@ -68,7 +76,7 @@ for (const width of [1280, 375]) {
           // ... and stays there once the page around it has settled.
           await page.evaluate(watch, `#${id} h2`);
           await settle(page);
-          const top = await headingTop(page, id);
+          const top = await paintedTop(page);
           assert.ok(top >= 0 && top < 20, `${chapter}#${id} lands at y = ${top}`);
           const { spread: moved, frames } = await spread(page);
           assert.ok(moved <= 2, `${chapter}#${id} moved ${moved} px over ${frames} frames`);
@@ -78,7 +86,7 @@ for (const width of [1280, 375]) {
       await page.locator('nav.toc a[href="#weight-norm"]').click();
       await page.evaluate(watch, '#weight-norm h2');
       await settle(page);
-      const top = await headingTop(page, 'weight-norm');
+      const top = await paintedTop(page);
       assert.ok(top >= 0 && top < 20, `#weight-norm lands at y = ${top}`);
     } finally {
       await page.close();
