@@ -1,8 +1,9 @@
 // The package's description of its elements, made from the widgets' own tables: the Custom
 // Elements Manifest (package/custom-elements.json) and the TypeScript declarations
-// (package/normlab.d.ts). Both are committed: they are the public API, and tests/js/package.test.js
-// fails when what this script makes differs from them, so a change to an element's interface is a
-// deliberate one (and goes into CHANGELOG.md). `node scripts/describe-elements.mjs` writes them.
+// (package/normlab.d.ts). Both are committed: they are the public API, and
+// tests/js/element-description.test.js fails when what this script makes differs from them, so a
+// change to an element's interface is a deliberate one (and goes into CHANGELOG.md).
+// `node scripts/describe-elements.mjs` writes them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
