@@ -412,7 +412,13 @@ test('the comparison spread over a pool of two: shares on both workers, progress
   });
   const trainer = new TrainingWorker(() => pool.view());
   const progress = [];
-  const spread = await comparisonOverPool(trainer, { lanes: pool.most, onProgress: ({ done }) => progress.push(done) });
+  const total = core.comparisonPlanSize();
+  assert.equal(total, 125);
+  const spread = await comparisonOverPool(trainer, {
+    total,
+    lanes: pool.most,
+    onProgress: ({ done }) => progress.push(done),
+  });
   assert.equal(spread.workers, 2);
   assert.equal(pool.size, 2);
   const shares = started.map((w) =>
@@ -437,7 +443,7 @@ test('the comparison spread over a pool of two: shares on both workers, progress
   assert.deepEqual(spread.summary, whole.summary);
   // A cancel stops every share.
   const controller = new AbortController();
-  const cancelled = comparisonOverPool(trainer, { lanes: 2, signal: controller.signal });
+  const cancelled = comparisonOverPool(trainer, { total, lanes: 2, signal: controller.signal });
   controller.abort();
   await assert.rejects(cancelled, { name: 'CancelError' });
   assert.equal(trainer.busy, false);

@@ -42,6 +42,7 @@ export class NlComparison extends NlWidget {
   async start() {
     const start = startingCrowd(this, this.config.crowd);
     this.readerCrowd = start.crowd;
+    this.trainings = this.nl.comparisonPlanSize(); // the core's plan: seeds x arrangements x folds
     this.crowdText = start.text;
     this.render(`${crowdPickerHtml()}
       <div class="controls">
@@ -49,7 +50,7 @@ export class NlComparison extends NlWidget {
         <button data-cancel disabled>Cancel</button>
         <span data-status role="status" aria-live="polite"></span>
       </div>
-      <progress class="progress" max="125" value="0" aria-label="trainings done"></progress>
+      <progress class="progress" max="${this.trainings}" value="0" aria-label="trainings done"></progress>
       <div class="scroll-x" role="region" aria-label="the comparison's means, scroll sideways" tabindex="0"><table class="summary" data-table="means"><caption>Accuracy on the training rows and on the held-out people, and the final loss: each the mean over 5 seeds; last, the seeds in which the final loss (the mean over the seed's folds) ended above the plain network's</caption>
         <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">train</th><th scope="col">held out</th><th scope="col">loss</th><th scope="col">loss above plain</th></tr></thead>
         <tbody></tbody></table></div>
@@ -71,14 +72,14 @@ export class NlComparison extends NlWidget {
     if (large && !now) {
       this.$('[data-run]').textContent = 'Train on this crowd';
       this.$('[data-status]').textContent =
-        `This crowd has ${this.readerCrowd.labels.length} people: its 125 trainings take more than a second, so they wait for you.`;
+        `This crowd has ${this.readerCrowd.labels.length} people: its ${this.trainings} trainings take more than a second, so they wait for you.`;
     }
     // Not awaited: the widget is drawn (nl-done) now, and again when the trainings finish.
     if (now) this.run();
   }
 
   /**
-   * Trains the 125 networks in this widget's worker; Cancel stops them between two trainings.
+   * Trains the core's plan of networks (125) over the page's workers; Cancel stops them between two trainings.
    * ensures: nl-done with {state, summary, essayCrowd} when they finish (essayCrowd: trained on the
    * essay's crowd, not a reader's); none when cancelled or refused.
    */
@@ -86,7 +87,7 @@ export class NlComparison extends NlWidget {
     const run = startRun(this, { pending: 'The dots appear when the trainings are done.' });
     const { status, bar } = run;
     bar.value = 0;
-    status.textContent = `Training 125 networks on ${this.readerCrowd ? 'your' : "the essay's"} crowd in background workers…`;
+    status.textContent = `Training ${this.trainings} networks on ${this.readerCrowd ? 'your' : "the essay's"} crowd in background workers…`;
     const t0 = performance.now();
     const onProgress = ({ done, total }) => {
       bar.max = total;
@@ -95,15 +96,16 @@ export class NlComparison extends NlWidget {
     };
     try {
       const result = await comparisonOverPool(this.worker, {
+        total: this.trainings,
         crowd: this.readerCrowd,
         onProgress,
         signal: this.signal,
       });
       this.worker.free(); // its memory back until the next run
       // The trainings' wall time on the page, for bench/crowd_page.mjs (User Timing).
-      performance.measure('nl-comparison: 125 trainings', { start: t0 });
+      performance.measure(`nl-comparison: ${this.trainings} trainings`, { start: t0 });
       const workers = result.workers === 1 ? 'one worker' : `${result.workers} workers`;
-      status.textContent = `125 trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s over ${workers}.`;
+      status.textContent = `${this.trainings} trainings of 400 epochs done in ${fmt((performance.now() - t0) / 1000, 2)} s over ${workers}.`;
       await this.show(result.summary);
       this.done({ summary: result.summary, essayCrowd: !this.readerCrowd });
     } catch (e) {

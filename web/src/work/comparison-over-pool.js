@@ -10,8 +10,6 @@ import { JOBS } from './protocol.js';
 import { pagePool } from './pool.js';
 import { TRAININGS_PER_PIECE } from './crowd-jobs.js';
 
-/** The comparison's trainings (5 seeds x 5 arrangements x 5 folds); the core's plan has as many. */
-export const COMPARISON_TRAININGS = 125;
 /** Shares per lane: enough for a fast worker to take more of them, few enough to cost little. */
 const SHARES_PER_LANE = 3;
 
@@ -34,12 +32,16 @@ export function comparisonShares(total, parts) {
 
 /**
  * Runs the comparison over `lanes` lanes of `worker` (a TrainingWorker onto the page's pool), then
- * the core's summary of all the results. onProgress({done, total}) as trainings finish.
+ * the core's summary of all the results. total: the trainings of the core's plan
+ * (nl.comparisonPlanSize(), 125). onProgress({done, total}) as trainings finish.
  * ensures: resolves with {results, summary, workers} (workers: the lanes run side by side);
  * rejects with a CancelError when cancelled, with a share's error when one fails.
  */
-export async function comparisonOverPool(worker, { crowd, onProgress = () => {}, signal, lanes = pagePool.most } = {}) {
-  const shares = comparisonShares(COMPARISON_TRAININGS, lanes * SHARES_PER_LANE);
+export async function comparisonOverPool(
+  worker,
+  { total, crowd, onProgress = () => {}, signal, lanes = pagePool.most } = {},
+) {
+  const shares = comparisonShares(total, lanes * SHARES_PER_LANE);
   const done = shares.map(() => 0);
   const answers = [];
   let next = 0;
@@ -54,7 +56,7 @@ export async function comparisonOverPool(worker, { crowd, onProgress = () => {},
           signal,
           onProgress: (p) => {
             done[k] = p.done;
-            onProgress({ done: done.reduce((a, b) => a + b, 0), total: COMPARISON_TRAININGS });
+            onProgress({ done: done.reduce((a, b) => a + b, 0), total });
           },
         });
       } catch (e) {
