@@ -5,8 +5,8 @@ import { errorLine, showInert } from '../host/inert.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { grouped } from '../widget/format.js';
 import { setHtml } from '../host/trusted-types.js';
+import { NORMALISER_MODULES as NAMES } from '../widget/normaliser-names.js';
 
-const NAMES = { batch: 'BatchNorm', layer: 'LayerNorm', rms: 'RMSNorm' };
 const WHAT = {
   batch: 'scale γ and shift β; running mean and variance as buffers',
   layer: 'scale γ and shift β',

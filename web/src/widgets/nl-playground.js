@@ -9,12 +9,14 @@ import { readouts } from '../widget/readouts.js';
 import { arrowKeys, keepingFocus, rovingTabindex } from '../widget/focus.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../host/trusted-types.js';
+import { NORMALISER_NAMES } from '../widget/normaliser-names.js';
 import { BLOCK_COLUMNS } from '../host/limits.js';
 
 /** How long the reader must pause typing before the summary is announced. */
 const ANNOUNCE_AFTER_MS = 900;
 
-const KIND_NAMES = { batch: 'the batch layer', layer: 'layer norm', rms: 'RMS norm', group: 'group norm' };
+// The essay calls its batch normaliser "the batch layer".
+const KIND_NAMES = { ...NORMALISER_NAMES, batch: 'the batch layer' };
 
 /** Where focus goes when the control that had it is gone: the row before a removed row, else Add a row. */
 function successor(selector) {

@@ -16,6 +16,7 @@ import { watchWidgetSeed } from '../widget/seed-field.js';
 import { CancelError, isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS } from '../work/transformer-jobs.js';
 import { shareOut, transformerWorkers } from '../work/transformer-work.js';
+import { NORMALISER_NAMES } from '../widget/normaliser-names.js';
 
 const WIDTHS = TRANSFORMER_WIDTHS;
 const SETTLE_MS = 150;
@@ -23,10 +24,7 @@ const SETTLE_MS = 150;
 const DEPTHS = Object.freeze([1, 2, 3, 4, 6, 8, 12]);
 // Draws a worker computes in one call: at the opening setting about a tenth of a second.
 const CHUNK = 2;
-const NORMS = [
-  ['layer', 'layer norm'],
-  ['rms', 'RMS norm'],
-];
+const NORMS = ['layer', 'rms'].map((kind) => [kind, NORMALISER_NAMES[kind]]);
 const PLACEMENTS = [
   ['post', 'post-norm', '--nl-batch'],
   ['pre', 'pre-norm', '--nl-layer'],

@@ -5,11 +5,12 @@ import { fixed, fmt } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
 import { setHtml } from '../host/trusted-types.js';
+import { NORMALISER_MODULES as MODULES } from '../widget/normaliser-names.js';
 
 const KINDS = [
-  ['batch', 'BatchNorm', 'each feature over the four examples (down a column)'],
-  ['layer', 'LayerNorm', 'each example over its three features (along a row)'],
-  ['rms', 'RMSNorm', 'each example by the root mean square of its features, without centring'],
+  ['batch', MODULES.batch, 'each feature over the four examples (down a column)'],
+  ['layer', MODULES.layer, 'each example over its three features (along a row)'],
+  ['rms', MODULES.rms, 'each example by the root mean square of its features, without centring'],
 ];
 const two = (v) => fmt(v, 2);
 
