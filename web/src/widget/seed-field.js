@@ -30,9 +30,20 @@ export function watchWholeField(input, { min, max, what, current, apply }) {
   });
 }
 
+/** The largest seed: the core's seeds are 32-bit whole numbers. */
+const LARGEST_SEED = 2 ** 32 - 1;
+
+/**
+ * A widget's `seed` option, for its option table: a whole number from 0 to 2^32 - 1, 1 unless set.
+ * doc: what it seeds; more: the option's other fields (`live`, say).
+ */
+export function seedOption(doc, more = {}) {
+  return { name: 'seed', type: 'integer', default: 1, min: 0, max: LARGEST_SEED, doc, ...more };
+}
+
 /** A seed field: a whole number from 0 to 2^32 - 1. */
 export function watchSeedField(input, current, apply) {
-  watchWholeField(input, { min: 0, max: 2 ** 32 - 1, what: 'A seed', current, apply });
+  watchWholeField(input, { min: 0, max: LARGEST_SEED, what: 'A seed', current, apply });
 }
 
 /** A widget's seed field ([data-seed]) bound to the seed it shows (`held.seed`), redrawn by its `update()`. */

@@ -7,7 +7,7 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fmt, grouped } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { readerStyles } from '../widget/reader-styles.js';
-import { watchWidgetSeed } from '../widget/seed-field.js';
+import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { setHtml } from '../host/trusted-types.js';
 
 const SIZES = [2, 4, 8, 16, 32, 64, 128, 256];
@@ -25,7 +25,7 @@ export class NlBatchSize extends NlWidget {
       field: 'size',
       doc: 'the batch size (2 to 256)',
     },
-    { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the 10,000 numbers' },
+    seedOption('seed of the 10,000 numbers'),
   ];
 
   async start() {

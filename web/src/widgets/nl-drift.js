@@ -6,7 +6,7 @@ import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { watchWidgetSeed } from '../widget/seed-field.js';
+import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { setHtml } from '../host/trusted-types.js';
 
 const RUNS = [
@@ -22,14 +22,7 @@ export class NlDrift extends NlWidget {
   ];
   static coreModule = 'tutorial';
   static options = [
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 1,
-      min: 0,
-      max: 4294967295,
-      doc: 'seed of the random examples and weights',
-    },
+    seedOption('seed of the random examples and weights'),
     { name: 'layers', type: 'integer', default: 5, min: 1, max: 12, doc: 'how many layers (1 to 12)' },
   ];
 

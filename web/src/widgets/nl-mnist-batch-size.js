@@ -14,7 +14,7 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../host/trusted-types.js';
-import { watchSeedField, watchWholeField } from '../widget/seed-field.js';
+import { watchSeedField, watchWholeField, seedOption } from '../widget/seed-field.js';
 import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { MnistSweep } from '../work/mnist-sweep.js';
@@ -83,14 +83,7 @@ export class NlMnistBatchSize extends NlWidget {
       choices: LEARNING_RATES,
       doc: 'SGD learning rate at batch 64; batch b trains at this × b / 64',
     },
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 1,
-      min: 0,
-      max: 4294967295,
-      doc: "the first seed of the networks' and the order's (the next seeds follow it)",
-    },
+    seedOption("the first seed of the networks' and the order's (the next seeds follow it)"),
     {
       name: 'seeds',
       type: 'integer',

@@ -1,6 +1,7 @@
 // <nl-mnist-circle>: random 3-D points and their layer-norm outputs, computed by the core, drawn
 // in 3-D: the outputs lie on the circle of radius sqrt(3) in the plane x + y + z = 0. Rotate by
 // dragging or with the arrow keys; the turn is part of the widget's state (a link shows it so).
+import { seedOption } from '../widget/seed-field.js';
 import { NlWidget, define, esc } from '../widget/widget.js';
 import { colour } from '../widget/charts.js';
 
@@ -12,7 +13,7 @@ export class NlMnistCircle extends NlWidget {
   static coreModule = 'mnist';
   static options = [
     { name: 'points', type: 'integer', default: 200, min: 1, max: 2000, doc: 'random points (1 to 2000)' },
-    { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the points' },
+    seedOption('seed of the points'),
     {
       name: 'yaw',
       type: 'number',

@@ -13,7 +13,7 @@ import { errorLine, inertLine } from '../host/inert.js';
 import { MnistLab } from '../work/mnist-lab.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { labStyles } from './mnist-lab/lab-styles.js';
-import { watchSeedField, watchWholeField } from '../widget/seed-field.js';
+import { watchSeedField, watchWholeField, seedOption } from '../widget/seed-field.js';
 import { isCancel } from '../work/protocol.js';
 import { ARRANGEMENTS } from './mnist-lab/names.js';
 import { CHARTS, Curves, curvesHtml } from './mnist-lab/curves.js';
@@ -77,15 +77,9 @@ export class NlMnistLab extends NlWidget {
       doc: 'digits per batch',
       live: (w) => w.settings?.batchSize,
     },
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 1,
-      min: 0,
-      max: 4294967295,
-      doc: 'seed of the weights and the shuffles (the first of the lab over seeds)',
+    seedOption('seed of the weights and the shuffles (the first of the lab over seeds)', {
       live: (w) => w.settings?.seed,
-    },
+    }),
     {
       name: 'seeds',
       type: 'integer',

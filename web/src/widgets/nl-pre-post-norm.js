@@ -6,7 +6,7 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
-import { watchWidgetSeed } from '../widget/seed-field.js';
+import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { setHtml } from '../host/trusted-types.js';
 
 const PLACEMENTS = [
@@ -20,14 +20,7 @@ export class NlPrePostNorm extends NlWidget {
   static coreModule = 'tutorial';
   static options = [
     { name: 'depth', type: 'integer', default: 24, min: 2, max: 48, doc: 'how many residual blocks (2 to 48)' },
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 1,
-      min: 0,
-      max: 4294967295,
-      doc: 'seed of the weights, inputs and targets',
-    },
+    seedOption('seed of the weights, inputs and targets'),
   ];
 
   async start() {

@@ -12,7 +12,7 @@ import { setHtml } from '../host/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { clearResults, startRun, those } from '../widget/run-controls.js';
-import { watchWidgetSeed } from '../widget/seed-field.js';
+import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { CancelError, isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS } from '../work/transformer-jobs.js';
 import { shareOut, transformerWorkers } from '../work/transformer-work.js';
@@ -39,7 +39,7 @@ export class NlStartingSlopes extends NlWidget {
     { name: 'depth', type: 'integer', default: 6, ...SLOPES_DEPTHS, doc: 'how many blocks (1 to 12)' },
     { name: 'width', type: 'integer', default: 64, choices: WIDTHS, doc: 'features of a token (16, 32 or 64)' },
     { name: 'norm', type: 'string', default: 'layer', choices: ['layer', 'rms'], doc: 'the normaliser' },
-    { name: 'seed', type: 'integer', default: 1, min: 0, max: 4294967295, doc: 'seed of the weights and tokens' },
+    seedOption('seed of the weights and tokens'),
     {
       name: 'draws',
       type: 'integer',

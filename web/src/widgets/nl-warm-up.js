@@ -12,7 +12,7 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../host/trusted-types.js';
 import { fmt } from '../widget/format.js';
-import { watchWidgetSeed } from '../widget/seed-field.js';
+import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS, WARM_UP_RUNS } from '../work/transformer-jobs.js';
@@ -42,14 +42,7 @@ export class NlWarmUp extends NlWidget {
     { name: 'learning-rate', type: 'number', default: 1e-2, choices: RATES, doc: "Adam's learning rate" },
     { name: 'steps', type: 'integer', default: 200, choices: STEPS, doc: 'training steps of each stack' },
     { name: 'warmup', type: 'integer', default: 50, ...WARM_UP_WARMUP, doc: 'steps of the linear warm-up (1 to 300)' },
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 1,
-      min: 0,
-      max: 4294967295,
-      doc: 'first seed of the weights and strings; the seeds run on from it',
-    },
+    seedOption('first seed of the weights and strings; the seeds run on from it'),
     {
       name: 'seeds',
       type: 'integer',
