@@ -7,11 +7,13 @@
 // its widgets call: 'core' (layers, the crowd and its CSV: the essay's widgets and the crowd
 // trainings), 'tutorial' (the tutorial's views) and 'mnist' (the MNIST lab).
 
-// Each module's .wasm (the bundler emits each once, for its glue and for this).
+// Each module's .wasm (the bundler emits each once, for its glue and for this), made when asked
+// for: a worker, handed its compiled module, never asks, and in it a bundler's page-only way to
+// name its files (Parcel's import map, which a worker does not have) would throw.
 const WASM_URLS = {
-  core: new URL('../generated/normlab_core.wasm', import.meta.url),
-  tutorial: new URL('../generated/normlab_tutorial_core.wasm', import.meta.url),
-  mnist: new URL('../generated/normlab_mnist_core.wasm', import.meta.url),
+  core: () => new URL('../generated/normlab_core.wasm', import.meta.url),
+  tutorial: () => new URL('../generated/normlab_tutorial_core.wasm', import.meta.url),
+  mnist: () => new URL('../generated/normlab_mnist_core.wasm', import.meta.url),
 };
 
 /** The names of the core's modules. */
@@ -29,7 +31,7 @@ export function requireCoreModule(name) {
 
 /** The URL of a module's .wasm. */
 export function wasmUrl(name) {
-  return WASM_URLS[requireCoreModule(name)];
+  return WASM_URLS[requireCoreModule(name)]();
 }
 
 /**

@@ -53,13 +53,14 @@ Object.defineProperty(MissingCapabilityError.prototype, 'name', {
 });
 
 function isNode() {
-  return typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+  // globalThis.process, not process: a bundler meeting the bare name (Parcel) installs a polyfill.
+  return typeof globalThis.process?.versions?.node === 'string' && typeof window === 'undefined';
 }
 
 async function nodeWasmBinary(module) {
   // Node has no fetch for file URLs: read the bytes and hand them to the glue. Node's own module
   // is asked for at run time, not imported, so no bundler of a browser page meets a `node:` import.
-  const { readFile } = process.getBuiltinModule('node:fs/promises');
+  const { readFile } = globalThis.process.getBuiltinModule('node:fs/promises');
   return readFile(wasmUrl(module));
 }
 
@@ -79,7 +80,9 @@ export async function loadNormlab({ module = 'core', wasmModule, wasmBinary, cre
   if (!wasmModule && !wasmBinary && isNode()) wasm = nodeWasmBinary(module).then((b) => (wasmBinary = b));
   else if (!wasmModule && !wasmBinary && !createCore) wasm = compiledCore(module).then((m) => (wasmModule = m));
   [createCore] = await Promise.all([glue, wasm]);
-  if (!wasmModule) return normlabApi(await createCore(wasmBinary ? { wasmBinary } : {}), module);
+  // Handed its .wasm, the glue is told where it is (locateFile), so it never makes the URL itself.
+  const locateFile = (file) => file;
+  if (!wasmModule) return normlabApi(await createCore(wasmBinary ? { wasmBinary, locateFile } : {}), module);
   // The glue asks for the instance through instantiateWasm; a failed instantiation rejects here
   // (the glue itself would wait for ever).
   let failed;
@@ -88,7 +91,7 @@ export async function loadNormlab({ module = 'core', wasmModule, wasmBinary, cre
     WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), failed);
     return {};
   };
-  return normlabApi(await Promise.race([createCore({ instantiateWasm }), failure]), module);
+  return normlabApi(await Promise.race([createCore({ instantiateWasm, locateFile }), failure]), module);
 }
 
 /**

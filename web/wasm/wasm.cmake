@@ -57,6 +57,11 @@ function(normlab_wasm_module target output_name out_dir)
     -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=4MB -sTOTAL_STACK=1MB
     -sFILESYSTEM=0 -sMALLOC=${MODULE_MALLOC}
     $<$<BOOL:${NORMLAB_PROFILING}>:--profiling-funcs>)
+  # The glue's unused ENVIRONMENT_IS_NODE names Node's `process`, for which Parcel installs a
+  # polyfill into an author's project: made `false` (scripts/glue-without-process.mjs).
+  add_custom_command(TARGET ${target} POST_BUILD
+    COMMAND node ${CMAKE_SOURCE_DIR}/scripts/glue-without-process.mjs $<TARGET_FILE:${target}>
+    VERBATIM)
 endfunction()
 
 # emmalloc is ~7 KB smaller than dlmalloc (2.5 KB gzipped a module) but slower to allocate: the
