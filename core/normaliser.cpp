@@ -196,6 +196,11 @@ void Normaliser::check_input(const Block& x) const {
     require_finite(x, "input block");
 }
 
+// The order of operations here is a contract: lockstep's predicted_by_running
+// (crowd/lockstep/engine.cpp) mirrors the batch axis's answer, scale * ((x - mean) / sqrt(var +
+// eps)) + shift, and leaves any answer that is not finite to this function's rescaled path;
+// "lockstep runs that record every epoch write down what the layer values' run does, bit for bit"
+// (tests/crowd/lockstep/test_engine.cpp) compares the accuracies predicted both ways.
 Block Normaliser::infer(const Block& x) const {
     if (!has_running()) return train(x).output;
     check_input(x);
