@@ -282,6 +282,8 @@ export interface NlEventProps {
 export interface NlElementProps<E> {
   id?: string;
   className?: string;
+  /** Preact's and Solid's name for it. */
+  class?: string;
   style?: Record<string, string | number | undefined>;
   slot?: string;
   hidden?: boolean;
@@ -295,9 +297,11 @@ export interface NlElementProps<E> {
   ref?: ((element: E | null) => void | (() => void)) | { current: E | null } | null;
 }
 
-// The elements in React 19's JSX (its namespace, augmented only where React is): each element's
-// attributes, typed, its events and the element's own props.
-declare module 'react' {
+// The elements in React 19's JSX and in Preact's (each namespace augmented only where that
+// library is): each element's attributes, typed, its events and the element's own props.
+${['react', 'preact']
+  .map(
+    (library) => `declare module '${library}' {
   namespace JSX {
     interface IntrinsicElements {
 ${elements
@@ -309,7 +313,9 @@ ${elements
     }
   }
 }
-`;
+`,
+  )
+  .join('\n')}`;
   return text;
 }
 

@@ -1,0 +1,78 @@
+// A Preact app in TypeScript (strict, `jsxImportSource: 'preact'`): `tsc` checks the elements'
+// props from the package's own declarations, which put the elements into Preact's JSX as they do
+// into React's, and refuses a wrong one. The widgets themselves run in Preact as on any page
+// (Preact sets a property where the element has one): the React host's test shows that path.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { before, test } from 'node:test';
+import { frameworkHost } from './host.js';
+
+/** The versions tested (docs/embedding.md names them). */
+const PREACT = { preact: '11.2.0', typescript: '5.9.3' };
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'bundler',
+    jsx: 'react-jsx',
+    jsxImportSource: 'preact',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    verbatimModuleSyntax: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+  },
+  include: ['src'],
+};
+
+const FILES = {
+  'tsconfig.json': `${JSON.stringify(TSCONFIG, null, 2)}\n`,
+  'src/app.tsx': `import { useState } from 'preact/hooks';
+import 'normlab';
+
+export function App() {
+  const [kind, setKind] = useState<'layer' | 'rms'>('layer');
+  const [state, setState] = useState('');
+  return (
+    <>
+      <button onClick={() => setKind('rms')}>RMS</button>
+      <nl-playground class="wide" kind={kind} onnl-done={(e) => setState(e.detail.state)}></nl-playground>
+      <nl-parameter-count width={5}></nl-parameter-count>
+      <nl-mnist-lab epochs={1} seed={3}></nl-mnist-lab>
+      <p>{state}</p>
+    </>
+  );
+}
+`,
+  // What the declarations refuse: tsc passes only if each line below is an error.
+  'src/wrong.tsx': `export function Wrong() {
+  return (
+    <>
+      {/* @ts-expect-error: not a kind of normaliser */}
+      <nl-playground kind="instance"></nl-playground>
+      {/* @ts-expect-error: not a number */}
+      <nl-parameter-count width="wide"></nl-parameter-count>
+      {/* @ts-expect-error: no such option */}
+      <nl-playground colour="red"></nl-playground>
+    </>
+  );
+}
+`,
+};
+
+let dir;
+before(() => {
+  dir = frameworkHost('preact', PREACT, FILES);
+});
+
+test("tsc --strict passes the Preact app and refuses the wrong props, from the package's declarations", () => {
+  const run = spawnSync(process.execPath, [path.join(dir, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+});
