@@ -8,6 +8,9 @@ const deleteCopies = async () => {
 };
 
 self.addEventListener('install', (event) => {
+  // The worker it replaces may still serve an open page and write (a page booting says so): told
+  // to retire, it writes no more and deletes what it wrote last.
+  self.registration.active?.postMessage({ type: 'retire' });
   event.waitUntil(deleteCopies());
   // Not waited for: unregistering is queued behind this install, which must end first. An older
   // worker still serving an open page may write again meanwhile, so the copies go once more.

@@ -139,6 +139,18 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// Once the kill switch (service-worker-off.js) takes this worker's place, it says so ('retire'):
+// from then on this worker keeps nothing, and what it was writing is deleted after it, so an open
+// page booting after the switch deleted every copy leaves none behind.
+let retired = false;
+let writes = Promise.resolve(); // this worker's writes to the caches, one after another
+
+/** Runs work (a write to the caches) after the writes before it, unless the worker is retired. */
+function write(work) {
+  writes = writes.then(() => (retired ? undefined : work())).catch(() => {});
+  return writes;
+}
+
 // The pages (client ids) this worker answered with this build's own page while not proven yet.
 const ownPages = new Set();
 
@@ -160,10 +172,18 @@ self.addEventListener('message', (event) => {
   if (data?.type === 'skip-waiting') event.waitUntil(self.skipWaiting());
   if (data?.type === 'booted' && ranThisBuild(event.source, data))
     event.waitUntil(
-      (async () => {
+      write(async () => {
         await (await caches.open(STATE_NAME)).put(bootedKey(VERSION), new Response(''));
         proven = Promise.resolve(true);
         ownPages.clear();
+      }),
+    );
+  if (data?.type === 'retire')
+    event.waitUntil(
+      (async () => {
+        retired = true;
+        await writes;
+        for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
       })(),
     );
 });
@@ -230,10 +250,10 @@ async function keptOrFetched(event, expected) {
   if (kept) await cache.delete(request.url);
   const response = await fetch(request);
   event.waitUntil(
-    (async () => {
+    write(async () => {
       const copy = await fit(response.clone(), expected.file).catch(() => null);
       if (copy && (await isRecorded(copy, expected))) await cache.put(request.url, copy);
-    })(),
+    }),
   );
   return response;
 }
