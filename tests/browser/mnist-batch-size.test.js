@@ -70,11 +70,24 @@ test('Cancel stops a sweep, and the settings are in the state string', async () 
 
 test('48 networks over two seeds: medians and ranges from the core, the tallies, one seed alone', async () => {
   await sweep('[data-setting="learningRate"]').selectOption('0.1');
+  // The status is a live region: a screen reader speaks each change, so it says where the sweep
+  // is at its quarters, not at each network (the progress bar follows each).
+  await page.evaluate(() => {
+    const said = document.querySelector('nl-mnist-batch-size').shadowRoot.querySelector('[data-status]');
+    window.sweepStatus = [];
+    new MutationObserver(() => window.sweepStatus.push(said.textContent)).observe(said, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
   const t0 = Date.now();
   await sweep('[data-run]').click();
   await sweep('[data-status]')
     .filter({ hasText: /^48 networks trained on/ })
     .waitFor({ timeout: 600000 });
+  const said = await page.evaluate(() => window.sweepStatus);
+  assert.ok(said.length <= 10, `the status changed ${said.length} times in one sweep: ${said.join(' / ')}`);
   console.log(
     `# 48 trainings (2 seeds) on 1,024 digits: ${((Date.now() - t0) / 1000).toFixed(1)} s (${await status()})`,
   );

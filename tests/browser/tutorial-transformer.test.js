@@ -229,6 +229,11 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
 
   // A longer run, cancelled once it has begun: the workers stop at once and say where.
   await inWidget('nl-warm-up', '[data-steps]').selectOption('300');
+  // The settings line stays that of the run the chart shows, and says the controls ask for another.
+  assert.match(
+    await text('nl-warm-up', '[data-about]'),
+    /for 50 steps.*seeds 1 and 2\. The controls have changed since: Train runs their settings\.$/,
+  );
   const since = await page.evaluate(() => performance.now());
   await inWidget('nl-warm-up', '[data-run]').click();
   await page.waitForFunction(
@@ -237,7 +242,8 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
     { timeout: 60000 },
   );
   await cancelledAtOnce('nl-warm-up', since);
-  assert.match(await status(), /^Cancelled after \d of 8 trainings\.$/);
+  assert.match(await text('nl-warm-up', '[data-about]'), /for 300 steps.*seeds 1 and 2\.$/);
+  assert.match(await status(), /^Cancelled after \d of 8 trainings, [\d,]+ of 2,400 steps\.$/);
   assert.equal(await inWidget('nl-warm-up', '[data-run]').isEnabled(), true);
   assert.deepEqual(problems, []);
 });

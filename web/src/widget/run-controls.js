@@ -73,3 +73,19 @@ export function clearResults(widget, pending) {
 
 /** The figures a partial result holds, for cancelled()'s `holds`: "those 3", "that one". */
 export const those = (n) => (n === 1 ? 'that one' : `those ${n}`);
+
+/**
+ * A run's progress for its status line, a live region that a screen reader speaks at every
+ * change: said as a quarter, a half and three quarters of the run are passed, not at each step
+ * (the progress bar follows each). ensures: returns say(fraction, text), which sets the status to
+ * text when fraction (0 to 1) has passed the next of those marks, and ignores it otherwise.
+ */
+export function quarterly(status) {
+  let quarter = 0;
+  return (fraction, text) => {
+    const reached = Math.floor(4 * fraction);
+    if (reached <= quarter || reached >= 4) return;
+    quarter = reached;
+    status.textContent = text;
+  };
+}

@@ -9,7 +9,7 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { MNIST_SEEDS, SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../host/limits.js';
 import { errorLine, showInert } from '../host/inert.js';
-import { startRun, those } from '../widget/run-controls.js';
+import { quarterly, startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
@@ -201,9 +201,12 @@ export class NlMnistBatchSize extends NlWidget {
     try {
       this.sweep ??= new MnistSweep(ARRANGEMENTS);
       status.textContent = 'Fetching the digits…';
+      const sayFetched = quarterly(status);
       await this.sweep.load((received, total) => {
-        if (total) status.textContent = `Fetching the digits: ${fmt(received / 1e6, 1)} of ${fmt(total / 1e6, 1)} MB`;
+        if (total)
+          sayFetched(received / total, `Fetching the digits: ${fmt(received / 1e6, 1)} of ${fmt(total / 1e6, 1)} MB`);
       }, signal);
+      const sayTrained = quarterly(status);
       status.textContent = `Training ${trials.length} networks on ${grouped(this.runDigits)} digits each, ${seedsText(this.runSeeds)}…`;
       bar.max = trials.length;
       await this.sweep.run(trials, settings, {
@@ -216,7 +219,10 @@ export class NlMnistBatchSize extends NlWidget {
           parts.set(key(result), 1);
           this.results.push(result);
           const whole = this.wholeSeeds().length;
-          status.textContent = `${this.results.length} of ${trials.length} networks trained and measured (${wholeText(whole, this.runSeeds.length)})`;
+          sayTrained(
+            this.results.length / trials.length,
+            `${this.results.length} of ${trials.length} networks trained and measured (${wholeText(whole, this.runSeeds.length)})`,
+          );
           this.show();
         },
       });

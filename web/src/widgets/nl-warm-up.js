@@ -7,11 +7,11 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { TRANSFORMER_WIDTHS, WARM_UP_DEPTHS, WARM_UP_SEEDS, WARM_UP_STEPS, WARM_UP_WARMUP } from '../host/limits.js';
 import { errorLine, showInert } from '../host/inert.js';
-import { startRun, those } from '../widget/run-controls.js';
+import { quarterly, startRun, those } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../host/trusted-types.js';
-import { fmt } from '../widget/format.js';
+import { fmt, grouped } from '../widget/format.js';
 import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
@@ -31,6 +31,16 @@ const LOOKS = {
 
 const choice = (values, current, text = String) =>
   values.map((v) => `<option value="${v}" ${v === current ? 'selected' : ''}>${text(v)}</option>`).join('');
+
+/** The words for one run's settings: {depth, width, learningRate, steps, warmupSteps, seeds}. */
+function settingsText({ depth, width, learningRate, steps, warmupSteps, seeds }) {
+  return (
+    `Each stack: ${depth} blocks of width ${width} (4 heads, feed-forward ${width} → ${4 * width} → ${width}), ` +
+    `layer norm, reading 4 digits and a separator and asked for the digits reversed; batches of 16 fresh strings; ` +
+    `Adam at ${learningRate} for ${steps} steps, with warm-up rising linearly over the first ${warmupSteps}; ` +
+    `each stack trained once for each of ${seedsText(seeds)}.`
+  );
+}
 
 export class NlWarmUp extends NlWidget {
   static title = 'Warm-up, post-norm and pre-norm';
@@ -144,12 +154,23 @@ export class NlWarmUp extends NlWidget {
     this.noticeChange();
   }
 
+  /**
+   * The settings line: those of the run the chart shows (once there is one), and, when the
+   * controls have changed since, that Train runs theirs; before any run, the controls'.
+   */
   describeRun() {
+    const held = {
+      depth: this.held.depth,
+      width: this.held.width,
+      learningRate: this.held.learningRate,
+      steps: this.held.steps,
+      warmupSteps: this.held.warmup,
+      seeds: consecutiveSeeds(this.held.seed, this.held.seeds),
+    };
+    const shown = this.ensemble ? { ...this.ensemble.input, seeds: this.ensemble.seeds } : held;
+    const text = settingsText(shown);
     this.$('[data-about]').textContent =
-      `Each stack: ${this.held.depth} blocks of width ${this.held.width} (4 heads, feed-forward ${this.held.width} → ${4 * this.held.width} → ${this.held.width}), ` +
-      `layer norm, reading 4 digits and a separator and asked for the digits reversed; batches of 16 fresh strings; ` +
-      `Adam at ${this.held.learningRate} for ${this.held.steps} steps, with warm-up rising linearly over the first ${this.held.warmup}; ` +
-      `each stack trained once for each of ${seedsText(consecutiveSeeds(this.held.seed, this.held.seeds))}.`;
+      text === settingsText(held) ? text : `${text} The controls have changed since: Train runs their settings.`;
   }
 
   /**
@@ -182,6 +203,7 @@ export class NlWarmUp extends NlWidget {
     };
     this.shown = 'all';
     this.fillShown();
+    this.describeRun();
     // The chart's panel appears with the run: before Train it was an empty box half a phone's height.
     this.$('.chart').hidden = false;
     this.drawCurves();
@@ -191,7 +213,7 @@ export class NlWarmUp extends NlWidget {
     bar.value = 0;
     let trained = 0;
     status.textContent = `Training four stacks over ${seedsText(seeds)} in ${this.workers.length} worker${this.workers.length === 1 ? '' : 's'}…`;
-    let quarter = 0;
+    const say = quarterly(status);
     const t0 = performance.now();
     try {
       await shareOut(this.workers, tasks, async (worker, task) => {
@@ -203,12 +225,7 @@ export class NlWarmUp extends NlWidget {
             if (!detail) return;
             stack.losses[task.k].push(...detail.losses);
             bar.value += detail.losses.length;
-            // The status is a live region, so it speaks at each quarter of the run only.
-            const reached = Math.floor((4 * bar.value) / total);
-            if (reached > quarter && reached < 4) {
-              quarter = reached;
-              status.textContent = `${bar.value} of ${total} steps`;
-            }
+            say(bar.value / total, `${bar.value} of ${total} steps`);
             if (this.shown !== 'all') this.drawCurves();
           },
         });
@@ -226,7 +243,8 @@ export class NlWarmUp extends NlWidget {
       if (isCancel(e)) {
         if (this.training === training && !this.signal.aborted)
           run.cancelled(
-            `Cancelled after ${trained} of ${tasks.length} trainings`,
+            // The bar counts steps: the status names both, so the two agree.
+            `Cancelled after ${trained} of ${tasks.length} trainings, ${grouped(bar.value)} of ${grouped(total)} steps`,
             trained > 0 ? `the bands hold ${those(trained)}` : '',
           );
       }
