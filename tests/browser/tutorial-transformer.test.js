@@ -177,6 +177,14 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
   await inWidget('nl-warm-up', '[data-warmup]').dispatchEvent('change');
   await inWidget('nl-warm-up', '[data-seeds]').fill('2');
   await inWidget('nl-warm-up', '[data-seeds]').dispatchEvent('change');
+  // A count out of range is put back, and a sentence beside the field says why.
+  await inWidget('nl-warm-up', '[data-seeds]').fill('40');
+  await inWidget('nl-warm-up', '[data-seeds]').dispatchEvent('change');
+  assert.equal(await inWidget('nl-warm-up', '[data-seeds]').inputValue(), '2');
+  assert.equal(
+    await text('nl-warm-up', 'label:has([data-seeds]) + .note'),
+    "The number of seeds is a whole number from 1 to 10; '40' is not, so 2 stays.",
+  );
   assert.match(
     await text('nl-warm-up', '[data-about]'),
     /2 blocks of width 16.*for 50 steps.*first 10; .*seeds 1 and 2\./,

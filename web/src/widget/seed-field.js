@@ -12,6 +12,10 @@ export function watchWholeField(input, { min, max, what, current, apply }) {
     const text = input.value.trim();
     const value = Number(text);
     const good = text !== '' && Number.isInteger(value) && value >= min && value <= max;
+    // The number in use again (the field put back, then left: its change fires once more as the
+    // reader points at the next control) changes nothing, the note included: taken away then, it
+    // would move that control from under the pointer.
+    if (good && value === current()) return;
     if (good) apply(value);
     else input.value = String(current());
     if (!note && !good) {

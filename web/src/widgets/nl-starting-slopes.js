@@ -12,7 +12,7 @@ import { setHtml } from '../host/trusted-types.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { clearResults, startRun, those } from '../widget/run-controls.js';
-import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
+import { watchWholeField, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { CancelError, isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS } from '../work/transformer-jobs.js';
 import { shareOut, transformerWorkers } from '../work/transformer-work.js';
@@ -98,10 +98,11 @@ export class NlStartingSlopes extends NlWidget {
     });
     this.$('[data-width]').addEventListener('change', (e) => this.reader({ width: Number(e.target.value) }));
     this.$('[data-norm]').addEventListener('change', (e) => this.reader({ norm: e.target.value }));
-    this.$('[data-draws]').addEventListener('change', (e) => {
-      const v = Number(e.target.value);
-      if (Number.isInteger(v) && v >= SLOPES_DRAWS.min && v <= SLOPES_DRAWS.max) this.reader({ draws: v });
-      else e.target.value = String(this.held.draws);
+    watchWholeField(this.$('[data-draws]'), {
+      ...SLOPES_DRAWS,
+      what: 'The number of draws',
+      current: () => this.held.draws,
+      apply: (draws) => this.reader({ draws }),
     });
     this.$('[data-run]').addEventListener('click', () => this.update());
     this.$('[data-cancel]').addEventListener('click', () => this.asking?.abort());

@@ -12,7 +12,7 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../host/trusted-types.js';
 import { fmt, grouped } from '../widget/format.js';
-import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
+import { watchWholeField, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { TRANSFORMER_JOBS, WARM_UP_RUNS } from '../work/transformer-jobs.js';
@@ -122,21 +122,26 @@ export class NlWarmUp extends NlWidget {
     set('[data-width]', 'change', 'width');
     set('[data-rate]', 'change', 'learningRate', 'learning-rate');
     set('[data-steps]', 'change', 'steps');
-    this.$('[data-warmup]').addEventListener('change', (e) => {
-      const v = Number(e.target.value);
-      if (Number.isInteger(v) && v >= 1 && v <= 300) {
-        this.held.warmup = v;
-        this.changed({ warmup: v });
-      } else e.target.value = String(this.held.warmup);
-      this.describeRun();
+    // A count out of its range is put back, with a sentence beside the field saying why.
+    watchWholeField(this.$('[data-warmup]'), {
+      ...WARM_UP_WARMUP,
+      what: 'The number of warm-up steps',
+      current: () => this.held.warmup,
+      apply: (warmup) => {
+        this.held.warmup = warmup;
+        this.changed({ warmup });
+        this.describeRun();
+      },
     });
-    this.$('[data-seeds]').addEventListener('change', (e) => {
-      const v = Number(e.target.value);
-      if (Number.isInteger(v) && v >= WARM_UP_SEEDS.min && v <= WARM_UP_SEEDS.max) {
-        this.held.seeds = v;
-        this.changed({ seeds: v });
-      } else e.target.value = String(this.held.seeds);
-      this.describeRun();
+    watchWholeField(this.$('[data-seeds]'), {
+      ...WARM_UP_SEEDS,
+      what: 'The number of seeds',
+      current: () => this.held.seeds,
+      apply: (seeds) => {
+        this.held.seeds = seeds;
+        this.changed({ seeds });
+        this.describeRun();
+      },
     });
     this.$('[data-shown]').addEventListener('change', (e) => {
       this.shown = e.target.value;
