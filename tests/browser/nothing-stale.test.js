@@ -225,6 +225,12 @@ test('the starting slopes: Draw again empties the last bands and finding at once
       );
     assert.ok(m, after.finding);
     assert.equal(after.status, `Cancelled with ${m[1]} of 4 draws in at 2 blocks.`);
+    // The first chart's title counts this run's draws, not the last run's four.
+    const blocksTitle = await page.evaluate(() => {
+      const text = document.querySelector('nl-starting-slopes').blocksChart.scales.x.options.title.text;
+      return Array.isArray(text) ? text.join(' ') : text; // as many lines as fit the axis
+    });
+    assert.equal(blocksTitle, `block (${m[1]} of 4 draws)`);
     // The depth-12-over-depth-1 readout has a figure only when the second chart holds both depths.
     const depthsIn = await page.evaluate(() =>
       document.querySelector('nl-starting-slopes').depthsChart.data.datasets.flatMap((d) => d.data.map((p) => p.x)),

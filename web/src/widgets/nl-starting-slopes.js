@@ -161,6 +161,7 @@ export class NlStartingSlopes extends NlWidget {
     bar.value = 0;
     status.textContent = `Drawing ${drawsText(draws)} of stacks in ${this.workers.length} worker${this.workers.length === 1 ? '' : 's'}…`;
     this.drawAbout();
+    this.emptyCharts();
     const t0 = performance.now();
     try {
       await shareOut(this.workers, tasks, async (worker, task) => {
@@ -236,11 +237,31 @@ export class NlStartingSlopes extends NlWidget {
     this.out('postRatio', fmt(this.nl.lastOverFirst(bands.post.median), 2));
     this.out('preRatio', fmt(this.nl.lastOverFirst(bands.pre.median), 2));
     const series = PLACEMENTS.flatMap(([k, label, colourVar]) => this.banded(label, colourVar, bands[k], blocks));
-    this.lines('blocksChart', this.$('[data-blocks]'), series, {
-      xTitle: `block (${this.heldText(depth)})`,
+    this.lines('blocksChart', this.$('[data-blocks]'), series, this.blocksAxes());
+  }
+
+  /** The first chart's axes: its x title counts the draws in at the run's depth. */
+  blocksAxes() {
+    return {
+      xTitle: `block (${this.heldText(this.ensemble.depth)})`,
       yTitle: 'size of the feed-forward weight slopes',
       yMin: 0,
-    });
+    };
+  }
+
+  /** The second chart's axes: its x title counts the draws in at every depth shown. */
+  acrossAxes(drawsIn) {
+    return {
+      xTitle: `blocks in the stack (the draws in at every depth shown: ${drawsIn} of ${this.ensemble.draws})`,
+      yTitle: "the last block's slope size",
+      yMin: 0,
+    };
+  }
+
+  /** The charts a new run starts from: empty, their titles counting its draws (none in yet). */
+  emptyCharts() {
+    if (this.charts.made.has('blocksChart')) this.lines('blocksChart', this.$('[data-blocks]'), [], this.blocksAxes());
+    if (this.charts.made.has('depthsChart')) this.lines('depthsChart', this.$('[data-depths]'), [], this.acrossAxes(0));
   }
 
   /** "32 of 32 draws", or fewer while they arrive. */
@@ -305,11 +326,7 @@ export class NlStartingSlopes extends NlWidget {
       'deep',
       whole ? `${fmt(this.nl.lastOverFirst(a.post.median), 2)} / ${fmt(this.nl.lastOverFirst(a.pre.median), 2)}` : '–',
     );
-    this.lines('depthsChart', this.$('[data-depths]'), series, {
-      xTitle: `blocks in the stack (the draws in at every depth shown: ${a.draws} of ${this.ensemble.draws})`,
-      yTitle: "the last block's slope size",
-      yMin: 0,
-    });
+    this.lines('depthsChart', this.$('[data-depths]'), series, this.acrossAxes(a.draws));
   }
 
   describe() {
