@@ -592,72 +592,46 @@ export interface NlElementProps<E> {
   ref?: ((element: E | null) => void | (() => void)) | { current: E | null } | null;
 }
 
-// The elements in React 19's JSX and in Preact's (each namespace augmented only where that
-// library is): each element's attributes, typed, its events and the element's own props.
+/** Every element as an intrinsic element of JSX: its attributes, typed, its events and its own props. */
+export interface NlIntrinsicElements {
+  'nl-covariate-shift': NlCovariateShiftAttributes & NlEventProps & NlElementProps<NlCovariateShift>;
+  'nl-playground': NlPlaygroundAttributes & NlEventProps & NlElementProps<NlPlayground>;
+  'nl-running-average': NlRunningAverageAttributes & NlEventProps & NlElementProps<NlRunningAverage>;
+  'nl-gradient-check': NlGradientCheckAttributes & NlEventProps & NlElementProps<NlGradientCheck>;
+  'nl-two-numbers': NlTwoNumbersAttributes & NlEventProps & NlElementProps<NlTwoNumbers>;
+  'nl-weight-norm': NlWeightNormAttributes & NlEventProps & NlElementProps<NlWeightNorm>;
+  'nl-comparison': NlComparisonAttributes & NlEventProps & NlElementProps<NlComparison>;
+  'nl-loss-curves': NlLossCurvesAttributes & NlEventProps & NlElementProps<NlLossCurves>;
+  'nl-two-ways': NlTwoWaysAttributes & NlEventProps & NlElementProps<NlTwoWays>;
+  'nl-behaviours': NlBehavioursAttributes & NlEventProps & NlElementProps<NlBehaviours>;
+  'nl-checklist': NlChecklistAttributes & NlEventProps & NlElementProps<NlChecklist>;
+  'nl-bowl': NlBowlAttributes & NlEventProps & NlElementProps<NlBowl>;
+  'nl-drift': NlDriftAttributes & NlEventProps & NlElementProps<NlDrift>;
+  'nl-mean-spread': NlMeanSpreadAttributes & NlEventProps & NlElementProps<NlMeanSpread>;
+  'nl-batch-by-hand': NlBatchByHandAttributes & NlEventProps & NlElementProps<NlBatchByHand>;
+  'nl-momentum': NlMomentumAttributes & NlEventProps & NlElementProps<NlMomentum>;
+  'nl-batch-size': NlBatchSizeAttributes & NlEventProps & NlElementProps<NlBatchSize>;
+  'nl-toggles': NlTogglesAttributes & NlEventProps & NlElementProps<NlToggles>;
+  'nl-rms-timing': NlRmsTimingAttributes & NlEventProps & NlElementProps<NlRmsTiming>;
+  'nl-pre-post-norm': NlPrePostNormAttributes & NlEventProps & NlElementProps<NlPrePostNorm>;
+  'nl-starting-slopes': NlStartingSlopesAttributes & NlEventProps & NlElementProps<NlStartingSlopes>;
+  'nl-warm-up': NlWarmUpAttributes & NlEventProps & NlElementProps<NlWarmUp>;
+  'nl-parameter-count': NlParameterCountAttributes & NlEventProps & NlElementProps<NlParameterCount>;
+  'nl-mnist-lab': NlMnistLabAttributes & NlEventProps & NlElementProps<NlMnistLab>;
+  'nl-mnist-circle': NlMnistCircleAttributes & NlEventProps & NlElementProps<NlMnistCircle>;
+  'nl-mnist-freedom': NlMnistFreedomAttributes & NlEventProps & NlElementProps<NlMnistFreedom>;
+  'nl-mnist-batch-size': NlMnistBatchSizeAttributes & NlEventProps & NlElementProps<NlMnistBatchSize>;
+}
+
+// The elements in React 19's JSX and in Preact's, each namespace augmented only where that library is.
 declare module 'react' {
   namespace JSX {
-    interface IntrinsicElements {
-      'nl-covariate-shift': NlCovariateShiftAttributes & NlEventProps & NlElementProps<NlCovariateShift>;
-      'nl-playground': NlPlaygroundAttributes & NlEventProps & NlElementProps<NlPlayground>;
-      'nl-running-average': NlRunningAverageAttributes & NlEventProps & NlElementProps<NlRunningAverage>;
-      'nl-gradient-check': NlGradientCheckAttributes & NlEventProps & NlElementProps<NlGradientCheck>;
-      'nl-two-numbers': NlTwoNumbersAttributes & NlEventProps & NlElementProps<NlTwoNumbers>;
-      'nl-weight-norm': NlWeightNormAttributes & NlEventProps & NlElementProps<NlWeightNorm>;
-      'nl-comparison': NlComparisonAttributes & NlEventProps & NlElementProps<NlComparison>;
-      'nl-loss-curves': NlLossCurvesAttributes & NlEventProps & NlElementProps<NlLossCurves>;
-      'nl-two-ways': NlTwoWaysAttributes & NlEventProps & NlElementProps<NlTwoWays>;
-      'nl-behaviours': NlBehavioursAttributes & NlEventProps & NlElementProps<NlBehaviours>;
-      'nl-checklist': NlChecklistAttributes & NlEventProps & NlElementProps<NlChecklist>;
-      'nl-bowl': NlBowlAttributes & NlEventProps & NlElementProps<NlBowl>;
-      'nl-drift': NlDriftAttributes & NlEventProps & NlElementProps<NlDrift>;
-      'nl-mean-spread': NlMeanSpreadAttributes & NlEventProps & NlElementProps<NlMeanSpread>;
-      'nl-batch-by-hand': NlBatchByHandAttributes & NlEventProps & NlElementProps<NlBatchByHand>;
-      'nl-momentum': NlMomentumAttributes & NlEventProps & NlElementProps<NlMomentum>;
-      'nl-batch-size': NlBatchSizeAttributes & NlEventProps & NlElementProps<NlBatchSize>;
-      'nl-toggles': NlTogglesAttributes & NlEventProps & NlElementProps<NlToggles>;
-      'nl-rms-timing': NlRmsTimingAttributes & NlEventProps & NlElementProps<NlRmsTiming>;
-      'nl-pre-post-norm': NlPrePostNormAttributes & NlEventProps & NlElementProps<NlPrePostNorm>;
-      'nl-starting-slopes': NlStartingSlopesAttributes & NlEventProps & NlElementProps<NlStartingSlopes>;
-      'nl-warm-up': NlWarmUpAttributes & NlEventProps & NlElementProps<NlWarmUp>;
-      'nl-parameter-count': NlParameterCountAttributes & NlEventProps & NlElementProps<NlParameterCount>;
-      'nl-mnist-lab': NlMnistLabAttributes & NlEventProps & NlElementProps<NlMnistLab>;
-      'nl-mnist-circle': NlMnistCircleAttributes & NlEventProps & NlElementProps<NlMnistCircle>;
-      'nl-mnist-freedom': NlMnistFreedomAttributes & NlEventProps & NlElementProps<NlMnistFreedom>;
-      'nl-mnist-batch-size': NlMnistBatchSizeAttributes & NlEventProps & NlElementProps<NlMnistBatchSize>;
-    }
+    interface IntrinsicElements extends NlIntrinsicElements {}
   }
 }
 
 declare module 'preact' {
   namespace JSX {
-    interface IntrinsicElements {
-      'nl-covariate-shift': NlCovariateShiftAttributes & NlEventProps & NlElementProps<NlCovariateShift>;
-      'nl-playground': NlPlaygroundAttributes & NlEventProps & NlElementProps<NlPlayground>;
-      'nl-running-average': NlRunningAverageAttributes & NlEventProps & NlElementProps<NlRunningAverage>;
-      'nl-gradient-check': NlGradientCheckAttributes & NlEventProps & NlElementProps<NlGradientCheck>;
-      'nl-two-numbers': NlTwoNumbersAttributes & NlEventProps & NlElementProps<NlTwoNumbers>;
-      'nl-weight-norm': NlWeightNormAttributes & NlEventProps & NlElementProps<NlWeightNorm>;
-      'nl-comparison': NlComparisonAttributes & NlEventProps & NlElementProps<NlComparison>;
-      'nl-loss-curves': NlLossCurvesAttributes & NlEventProps & NlElementProps<NlLossCurves>;
-      'nl-two-ways': NlTwoWaysAttributes & NlEventProps & NlElementProps<NlTwoWays>;
-      'nl-behaviours': NlBehavioursAttributes & NlEventProps & NlElementProps<NlBehaviours>;
-      'nl-checklist': NlChecklistAttributes & NlEventProps & NlElementProps<NlChecklist>;
-      'nl-bowl': NlBowlAttributes & NlEventProps & NlElementProps<NlBowl>;
-      'nl-drift': NlDriftAttributes & NlEventProps & NlElementProps<NlDrift>;
-      'nl-mean-spread': NlMeanSpreadAttributes & NlEventProps & NlElementProps<NlMeanSpread>;
-      'nl-batch-by-hand': NlBatchByHandAttributes & NlEventProps & NlElementProps<NlBatchByHand>;
-      'nl-momentum': NlMomentumAttributes & NlEventProps & NlElementProps<NlMomentum>;
-      'nl-batch-size': NlBatchSizeAttributes & NlEventProps & NlElementProps<NlBatchSize>;
-      'nl-toggles': NlTogglesAttributes & NlEventProps & NlElementProps<NlToggles>;
-      'nl-rms-timing': NlRmsTimingAttributes & NlEventProps & NlElementProps<NlRmsTiming>;
-      'nl-pre-post-norm': NlPrePostNormAttributes & NlEventProps & NlElementProps<NlPrePostNorm>;
-      'nl-starting-slopes': NlStartingSlopesAttributes & NlEventProps & NlElementProps<NlStartingSlopes>;
-      'nl-warm-up': NlWarmUpAttributes & NlEventProps & NlElementProps<NlWarmUp>;
-      'nl-parameter-count': NlParameterCountAttributes & NlEventProps & NlElementProps<NlParameterCount>;
-      'nl-mnist-lab': NlMnistLabAttributes & NlEventProps & NlElementProps<NlMnistLab>;
-      'nl-mnist-circle': NlMnistCircleAttributes & NlEventProps & NlElementProps<NlMnistCircle>;
-      'nl-mnist-freedom': NlMnistFreedomAttributes & NlEventProps & NlElementProps<NlMnistFreedom>;
-      'nl-mnist-batch-size': NlMnistBatchSizeAttributes & NlEventProps & NlElementProps<NlMnistBatchSize>;
-    }
+    interface IntrinsicElements extends NlIntrinsicElements {}
   }
 }

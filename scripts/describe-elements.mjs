@@ -297,20 +297,21 @@ export interface NlElementProps<E> {
   ref?: ((element: E | null) => void | (() => void)) | { current: E | null } | null;
 }
 
-// The elements in React 19's JSX and in Preact's (each namespace augmented only where that
-// library is): each element's attributes, typed, its events and the element's own props.
+/** Every element as an intrinsic element of JSX: its attributes, typed, its events and its own props. */
+export interface NlIntrinsicElements {
+${elements
+  .map(
+    ({ tag, cls }) => `  ${JSON.stringify(tag)}: ${cls.name}Attributes & NlEventProps & NlElementProps<${cls.name}>;`,
+  )
+  .join('\n')}
+}
+
+// The elements in React 19's JSX and in Preact's, each namespace augmented only where that library is.
 ${['react', 'preact']
   .map(
     (library) => `declare module '${library}' {
   namespace JSX {
-    interface IntrinsicElements {
-${elements
-  .map(
-    ({ tag, cls }) =>
-      `      ${JSON.stringify(tag)}: ${cls.name}Attributes & NlEventProps & NlElementProps<${cls.name}>;`,
-  )
-  .join('\n')}
-    }
+    interface IntrinsicElements extends NlIntrinsicElements {}
   }
 }
 `,

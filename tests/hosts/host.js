@@ -102,6 +102,21 @@ export const WIDGETS_HTML = `<nl-playground kind="layer"></nl-playground>
 <nl-mnist-lab epochs="1"></nl-mnist-lab>`;
 const ALL_TAGS = ['nl-playground', 'nl-parameter-count', 'nl-mnist-freedom', 'nl-comparison', 'nl-mnist-lab'];
 
+/** What the declarations refuse, in a host's JSX: `tsc` passes only if each marked line is an error. */
+export const WRONG_PROPS_TSX = `export function Wrong() {
+  return (
+    <>
+      {/* @ts-expect-error: not a kind of normaliser */}
+      <nl-playground kind="instance"></nl-playground>
+      {/* @ts-expect-error: not a number */}
+      <nl-parameter-count width="wide"></nl-parameter-count>
+      {/* @ts-expect-error: no such option */}
+      <nl-playground colour="red"></nl-playground>
+    </>
+  );
+}
+`;
+
 /** The same without the MNIST lab: a site that leaves the digits out of its copy of the package. */
 export const WIDGETS_WITHOUT_LAB_HTML = WIDGETS_HTML.replace(/\n<nl-mnist-lab[^\n]*<\/nl-mnist-lab>/, '');
 

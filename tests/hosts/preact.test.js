@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { frameworkHost } from './host.js';
+import { WRONG_PROPS_TSX, frameworkHost } from './host.js';
 
 /** The versions tested (docs/embedding.md names them). */
 const PREACT = { preact: '11.2.0', typescript: '5.9.3' };
@@ -48,20 +48,7 @@ export function App() {
   );
 }
 `,
-  // What the declarations refuse: tsc passes only if each line below is an error.
-  'src/wrong.tsx': `export function Wrong() {
-  return (
-    <>
-      {/* @ts-expect-error: not a kind of normaliser */}
-      <nl-playground kind="instance"></nl-playground>
-      {/* @ts-expect-error: not a number */}
-      <nl-parameter-count width="wide"></nl-parameter-count>
-      {/* @ts-expect-error: no such option */}
-      <nl-playground colour="red"></nl-playground>
-    </>
-  );
-}
-`,
+  'src/wrong.tsx': WRONG_PROPS_TSX,
 };
 
 let dir;

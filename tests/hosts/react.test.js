@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchChromium, watchForProblems } from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { WIDGETS_HTML, checkWidgets, frameworkHost, pageBytes } from './host.js';
+import { WIDGETS_HTML, WRONG_PROPS_TSX, checkWidgets, frameworkHost, pageBytes } from './host.js';
 
 /** The versions tested (docs/embedding.md names them). */
 const REACT = {
@@ -91,20 +91,7 @@ export default function App() {
   );
 }
 `,
-  // What the declarations refuse: tsc passes only if each line below is an error.
-  'src/Wrong.tsx': `export function Wrong() {
-  return (
-    <>
-      {/* @ts-expect-error: not a kind of normaliser */}
-      <nl-playground kind="instance"></nl-playground>
-      {/* @ts-expect-error: not a number */}
-      <nl-parameter-count width="wide"></nl-parameter-count>
-      {/* @ts-expect-error: no such option */}
-      <nl-playground colour="red"></nl-playground>
-    </>
-  );
-}
-`,
+  'src/Wrong.tsx': WRONG_PROPS_TSX,
 };
 
 let dir, server;
