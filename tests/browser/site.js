@@ -109,14 +109,28 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
     );
     await nearbyStarted(page);
   }
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('nl-') && e.shadowRoot)
-        .every((e) => e.shadowRoot.querySelector('.widget') && !e.shadowRoot.querySelector('.loading')),
-    null,
-    { timeout: 60000 },
-  );
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('*')]
+          .filter((e) => e.localName.startsWith('nl-') && e.shadowRoot)
+          .every((e) => e.shadowRoot.querySelector('.widget') && !e.shadowRoot.querySelector('.loading')),
+      null,
+      { timeout: 60000 },
+    )
+    .catch(async (e) => {
+      // Which widgets never drew, and how far each came, so that a failure names its cause.
+      const stuck = await page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .filter((w) => w.localName.startsWith('nl-'))
+          .filter((w) => !w.shadowRoot?.querySelector('.widget') || w.shadowRoot.querySelector('.loading'))
+          .map(
+            (w) =>
+              `${w.localName} (${customElements.get(w.localName) ? 'defined' : 'not defined'}, started ${w.started})`,
+          ),
+      );
+      throw new Error(`${e.message}: widgets not drawn: ${stuck.join(', ')}; problems: ${problems.join(' | ')}`);
+    });
   return { page, problems };
 }
 
