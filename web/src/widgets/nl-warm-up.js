@@ -89,6 +89,7 @@ export class NlWarmUp extends NlWidget {
       seeds: c.seeds,
     });
     this.shown = 'all'; // 'all' (median and band) or one seed's index in the last run's seeds
+    this.ensemble = null; // a start begins with no run shown: the settings line is the controls'
     this.render(`
       <div class="controls">
         <label>blocks <input type="range" min="1" max="8" value="${this.held.depth}" data-depth aria-label="number of blocks"></label>
