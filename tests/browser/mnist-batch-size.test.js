@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, recordStatusTexts, useSiteAndBrowser, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -72,21 +72,13 @@ test('48 networks over two seeds: medians and ranges from the core, the tallies,
   await sweep('[data-setting="learningRate"]').selectOption('0.1');
   // The status is a live region: a screen reader speaks each change, so it says where the sweep
   // is at its quarters, not at each network (the progress bar follows each).
-  await page.evaluate(() => {
-    const said = document.querySelector('nl-mnist-batch-size').shadowRoot.querySelector('[data-status]');
-    window.sweepStatus = [];
-    new MutationObserver(() => window.sweepStatus.push(said.textContent)).observe(said, {
-      childList: true,
-      characterData: true,
-      subtree: true,
-    });
-  });
+  await page.evaluate(recordStatusTexts, 'nl-mnist-batch-size');
   const t0 = Date.now();
   await sweep('[data-run]').click();
   await sweep('[data-status]')
     .filter({ hasText: /^48 networks trained on/ })
     .waitFor({ timeout: 600000 });
-  const said = await page.evaluate(() => window.sweepStatus);
+  const said = await page.evaluate(() => window.statusTexts);
   assert.ok(said.length <= 10, `the status changed ${said.length} times in one sweep: ${said.join(' / ')}`);
   console.log(
     `# 48 trainings (2 seeds) on 1,024 digits: ${((Date.now() - t0) / 1000).toFixed(1)} s (${await status()})`,

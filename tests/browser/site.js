@@ -135,6 +135,20 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
 }
 
 /**
+ * In the page: records each text the widget's status line takes in window.statusTexts (a live
+ * region: a screen reader speaks every change), for a test to count them.
+ */
+export function recordStatusTexts(tag) {
+  const said = document.querySelector(tag).shadowRoot.querySelector('[data-status]');
+  window.statusTexts = [];
+  new MutationObserver(() => window.statusTexts.push(said.textContent)).observe(said, {
+    childList: true,
+    characterData: true,
+    subtree: true,
+  });
+}
+
+/**
  * Waits (at most 2 s: the caller goes on and catches stragglers itself) until every widget
  * defined and laid out within the widgets' start margin (300 px) of the window has started.
  */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, recordStatusTexts, useSiteAndBrowser, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -194,15 +194,7 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
 
   // The status is a live region: a screen reader speaks each change, so it says where the run
   // is a few times, not at every step (the progress bar follows each step).
-  await page.evaluate(() => {
-    const said = document.querySelector('nl-warm-up').shadowRoot.querySelector('[data-status]');
-    window.statusTexts = [];
-    new MutationObserver(() => window.statusTexts.push(said.textContent)).observe(said, {
-      childList: true,
-      characterData: true,
-      subtree: true,
-    });
-  });
+  await page.evaluate(recordStatusTexts, 'nl-warm-up');
   await inWidget('nl-warm-up', '[data-run]').click();
   await findingMatches(
     'nl-warm-up',

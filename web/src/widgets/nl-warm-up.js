@@ -124,26 +124,19 @@ export class NlWarmUp extends NlWidget {
     set('[data-rate]', 'change', 'learningRate', 'learning-rate');
     set('[data-steps]', 'change', 'steps');
     // A count out of its range is put back, with a sentence beside the field saying why.
-    watchWholeField(this.$('[data-warmup]'), {
-      ...WARM_UP_WARMUP,
-      what: 'The number of warm-up steps',
-      current: () => this.held.warmup,
-      apply: (warmup) => {
-        this.held.warmup = warmup;
-        this.changed({ warmup });
-        this.describeRun();
-      },
-    });
-    watchWholeField(this.$('[data-seeds]'), {
-      ...WARM_UP_SEEDS,
-      what: 'The number of seeds',
-      current: () => this.held.seeds,
-      apply: (seeds) => {
-        this.held.seeds = seeds;
-        this.changed({ seeds });
-        this.describeRun();
-      },
-    });
+    const count = (name, range, what) =>
+      watchWholeField(this.$(`[data-${name}]`), {
+        ...range,
+        what,
+        current: () => this.held[name],
+        apply: (value) => {
+          this.held[name] = value;
+          this.changed({ [name]: value });
+          this.describeRun();
+        },
+      });
+    count('warmup', WARM_UP_WARMUP, 'The number of warm-up steps');
+    count('seeds', WARM_UP_SEEDS, 'The number of seeds');
     this.$('[data-shown]').addEventListener('change', (e) => {
       this.shown = e.target.value;
       this.drawCurves();
