@@ -61,8 +61,10 @@ const read = (page, tag) => page.evaluate((t) => window.shown(t), tag);
  * figures can come; with `cancel`, presses Cancel in that task too (a run that may end within a
  * second would otherwise be over before a second click).
  */
-const pressRunAndRead = (page, tag, { cancel = false } = {}) =>
-  page.evaluate(
+const pressRunAndRead = async (page, tag, { cancel = false } = {}) => {
+  // Run is enabled again only once the last run is over (its status may say "done" before).
+  await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag);
+  return page.evaluate(
     ([t, thenCancel]) => {
       const root = document.querySelector(t).shadowRoot;
       root.querySelector('[data-run]').click();
@@ -72,6 +74,7 @@ const pressRunAndRead = (page, tag, { cancel = false } = {}) =>
     },
     [tag, cancel],
   );
+};
 
 /**
  * Once the new run has come as far as `what` says ('progress': its bar has moved; 'rows': its

@@ -289,8 +289,16 @@ test('the comparison can be cancelled and restarted', async () => {
       )
       .catch(async () => assert.fail(`the status never matched ${pattern}: it says "${await status()}"`));
   };
+  // The run is over when Run is enabled again: the status says "done" before the dots are drawn.
+  const runEnabled = () =>
+    page.waitForFunction(
+      () => !document.querySelector('nl-comparison').shadowRoot.querySelector('button[data-run]').disabled,
+      null,
+      { timeout: 60000 },
+    );
   await page.locator(c).scrollIntoViewIfNeeded();
   await statusReaches(/done/);
+  await runEnabled();
   // Train again and Cancel in one task: the 125 trainings may otherwise finish before a second click.
   await page.evaluate(() => {
     const root = document.querySelector('nl-comparison').shadowRoot;
@@ -300,6 +308,7 @@ test('the comparison can be cancelled and restarted', async () => {
   await statusReaches(/Cancelled after \d+ of 125/);
   await inWidget(c, 'button[data-run]').click();
   await statusReaches(/done/);
+  await runEnabled();
   assert.equal(await inWidget(c, 'table[data-table="means"] tbody tr').count(), 5);
   assert.equal(await inWidget(c, 'table[data-table="seeds"] tbody tr').count(), 5);
 });
