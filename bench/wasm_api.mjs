@@ -2,14 +2,14 @@
 // Chromium (median of 5), and the cost of one wrapper call on the 4x2 block (median over
 // 100,000 calls, in batches). Usage: node bench/wasm_api.mjs [label=dir ...] (dirs hold
 // normlab_core.js + .wasm; default: web/generated).
-import { readFileSync, mkdtempSync, copyFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, copyFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
 import { launchChromium } from '../scripts/chromium.mjs';
+import { scratchFolder } from '../scripts/scratch-folder.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -61,7 +61,7 @@ for (const [label, dir] of variants) {
   void core;
 
   // Chromium: a page that instantiates the module five times, under the strict CSP.
-  const site = mkdtempSync(path.join(tmpdir(), 'normlab-bench-'));
+  const site = scratchFolder('normlab-bench-');
   copyFileSync(path.join(dir, 'normlab_core.js'), path.join(site, 'normlab_core.js'));
   copyFileSync(path.join(dir, 'normlab_core.wasm'), path.join(site, 'normlab_core.wasm'));
   writeFileSync(

@@ -1,18 +1,18 @@
 // The module loads and computes under the page's strict Content-Security-Policy
 // (script-src 'self' 'wasm-unsafe-eval', no 'unsafe-eval'), in a page and in a module worker.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { useSite, watchForProblems } from './site.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The module alone, a page and a worker that call it: the site this file serves. */
 function ownSite() {
-  const site = mkdtempSync(path.join(tmpdir(), 'normlab-csp-'));
+  const site = scratchFolder('normlab-csp-');
   cpSync(path.join(root, 'web/generated'), path.join(site, 'generated'), { recursive: true });
   cpSync(path.join(root, 'web/src/normlab.js'), path.join(site, 'src/normlab.js'));
   cpSync(path.join(root, 'web/src/errors.js'), path.join(site, 'src/errors.js'));

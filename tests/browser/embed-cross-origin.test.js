@@ -3,19 +3,19 @@
 // embedding guide documents: every widget renders and computes, in workers where it uses them,
 // none is restyled; without 'wasm-unsafe-eval' each says so in one plain sentence.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { useSite, watchForProblems } from './site.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const HOSTILE = '* { font-size: 30px !important; color: red !important; line-height: 3 !important }';
 let browser, widgets, names;
 
 /** A host origin serving post.html under the given CSP, embedding every widget from `from`. */
 async function host(from, csp) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'normlab-blog-'));
+  const dir = scratchFolder('normlab-blog-');
   writeFileSync(
     path.join(dir, 'post.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">

@@ -4,19 +4,19 @@
 // helper keeps its fixed height. Copy embed code gives the script-and-element snippet and the
 // iframe snippet with the widget's present state, and both work pasted into a host page.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
 import { useOneWidgetSite, watchForProblems } from './site.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const site = useOneWidgetSite();
 
 /** A host on another origin serving post.html with this body, under the policy (none by default). */
 async function host(body, csp = null) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'normlab-frame-host-'));
+  const dir = scratchFolder('normlab-frame-host-');
   writeFileSync(
     path.join(dir, 'post.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><h1>A post</h1>${body}`,

@@ -12,13 +12,13 @@
 // - a host whose policy requires Trusted Types: the worker registers through the normlab policy
 //   with no violation.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { CONTENT_SECURITY_POLICY, serveStatic } from '../../scripts/serve-static.mjs';
 import { readWorker } from '../../scripts/vite-offline.mjs';
 import { bringIntoView, launchChromium, siteFolder, watchForProblems } from './site.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 let browser;
 before(async () => {
@@ -28,7 +28,7 @@ after(() => browser?.close());
 
 /** A copy of the built site served with the given options, closed after the test. */
 async function serveCopy(t, options = {}) {
-  const folder = mkdtempSync(path.join(tmpdir(), 'normlab-hosts-'));
+  const folder = scratchFolder('normlab-hosts-');
   cpSync(siteFolder(), folder, { recursive: true });
   const server = await serveStatic(folder, options);
   t.after(() => server.close());

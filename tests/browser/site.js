@@ -1,13 +1,13 @@
 // The browser tests' one set-up: before a test file's tests, the built site (or a copy of it with
 // the file's own pages) is served on 127.0.0.1 and Chromium launched; after them, both are
 // closed. Also the helpers most files share.
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, recordLongestTask, watchForProblems } from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 export { launchChromium, recordLongestTask, watchForProblems };
 
@@ -47,7 +47,7 @@ export function useSiteAndBrowser(then) {
 }
 
 function copyOfSite(pages, under) {
-  const folder = mkdtempSync(path.join(tmpdir(), 'normlab-site-'));
+  const folder = scratchFolder('normlab-site-');
   cpSync(siteFolder(), path.join(folder, under), { recursive: true });
   for (const [name, text] of Object.entries(pages)) writeFileSync(path.join(folder, name), text);
   return folder;

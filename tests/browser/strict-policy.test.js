@@ -4,14 +4,14 @@
 // host's aggressive stylesheet reaching nothing inside. Under the policy with one piece forgotten,
 // each widget that needs the piece says in one sentence what the host must add, over its fallback.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
 import { bringIntoView, useSite, watchForProblems } from './site.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const HOSTILE = '* { font-size: 30px !important; color: red !important; line-height: 3 !important }';
 const GUIDE = fileURLToPath(new URL('../../docs/embedding.md', import.meta.url));
@@ -64,7 +64,7 @@ useSite({
 
 /** A host origin serving post.html (its own hostile stylesheet, the tags) under the policy. */
 async function host(policy, tags) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'normlab-strict-'));
+  const dir = scratchFolder('normlab-strict-');
   writeFileSync(path.join(dir, 'hostile.css'), HOSTILE);
   writeFileSync(
     path.join(dir, 'post.html'),

@@ -4,14 +4,14 @@
 // a worker's modules through the offline worker either, so its lab cannot start with the host
 // gone; Chromium's run with the network off is tests/browser/offline.test.js.)
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { readWorker } from '../../scripts/vite-offline.mjs';
 import { siteFolder } from '../browser/site.js';
 import { missingEngine, openEngine, until as untilIn } from './engines.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const lab = `document.querySelector('nl-mnist-lab')`;
 const press = (act) => `(${lab}.shadowRoot.querySelector('[data-act="${act}"]').click(), true)`;
@@ -23,7 +23,7 @@ test(
   'webkit: the lab keeps the digits it fetched and trains from them on the next visit',
   { skip: missingEngine('webkit') ?? false },
   async (t) => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'normlab-offline-digits-'));
+    const folder = scratchFolder('normlab-offline-digits-');
     cpSync(siteFolder(), folder, { recursive: true });
     const [digits] = readWorker(readFileSync(path.join(folder, 'service-worker.js'), 'utf8')).onFirstUse;
     let asked = 0;

@@ -5,14 +5,13 @@
 // make). Then the owner serves the kill switch, and the next reload leaves no worker
 // and no copy behind.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpSync } from 'node:fs';
 import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { siteFolder } from '../browser/site.js';
 import { deployBuild, deployKillSwitch } from '../browser/site-builds.js';
 import { missingEngine, openEngine, until as untilIn } from './engines.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 // Counts the page loads of this tab (sessionStorage lives across reloads).
 const COUNT_LOADS = 'sessionStorage.loads = String(Number(sessionStorage.loads || 0) + 1);';
@@ -29,7 +28,7 @@ for (const engine of ['chromium', 'firefox']) {
     `${engine}: a broken build is left with one reload once a fix is deployed`,
     { skip: missing ?? false },
     async (t) => {
-      const folder = mkdtempSync(path.join(tmpdir(), 'normlab-rescue-'));
+      const folder = scratchFolder('normlab-rescue-');
       cpSync(siteFolder(), folder, { recursive: true });
       const server = await serveStatic(folder, { inject: COUNT_LOADS });
       const tab = await openEngine(engine);

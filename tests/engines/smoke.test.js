@@ -7,8 +7,7 @@
 // MNIST lab's held-out accuracies after one epoch, the same in every engine.
 // A smoke test per engine; the full browser suite (tests/browser) runs in Chromium.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
@@ -20,6 +19,7 @@ import { serveStatic } from '../../scripts/serve-static.mjs';
 import { siteFolder } from '../browser/site.js';
 import { ENGINES, missingEngine, openEngine } from './engines.js';
 import { PAGE_WATCH } from './page-watch.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const WIDTH = 1280;
 const HEIGHT = 900;
@@ -62,10 +62,10 @@ async function mnistReference(settings) {
 before(async () => {
   site = await serveStatic(siteFolder(), { inject: PAGE_WATCH });
   // The embed: the built site on a second origin (as a CDN serves it) and a post on the first.
-  const cdn = mkdtempSync(path.join(tmpdir(), 'normlab-cdn-'));
+  const cdn = scratchFolder('normlab-cdn-');
   cpSync(siteFolder(), cdn, { recursive: true });
   widgets = await serveStatic(cdn, { csp: null });
-  const post = mkdtempSync(path.join(tmpdir(), 'normlab-post-'));
+  const post = scratchFolder('normlab-post-');
   writeFileSync(
     path.join(post, 'post.html'),
     `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A post</title></head>

@@ -2,25 +2,25 @@
 // path, /normlab@<version>/normlab.js, as a CDN serves an npm package (its files as they are in
 // the tarball, with CORS); a second page loads one widget's entry only and gets only its code.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchChromium, watchForProblems } from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
 import { VERSION, WIDGETS_HTML, checkWidgets, scratchHost } from './host.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 let cdn, blog, under;
 
 before(async () => {
   // The CDN's copy is the package as npm installs it.
   const installed = scratchHost('cdn', {});
-  const files = mkdtempSync(path.join(tmpdir(), 'normlab-cdn-'));
+  const files = scratchFolder('normlab-cdn-');
   under = `normlab@${VERSION}`;
   cpSync(path.join(installed, 'node_modules', 'normlab'), path.join(files, under), { recursive: true });
   cdn = await serveStatic(files, { csp: null });
-  const posts = mkdtempSync(path.join(tmpdir(), 'normlab-post-'));
+  const posts = scratchFolder('normlab-post-');
   const head = (src) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module" src="${cdn.url}/${under}/${src}"></script>`;
   writeFileSync(path.join(posts, 'post.html'), `${head('normlab.js')}\n<h1>A post</h1>\n${WIDGETS_HTML}\n`);

@@ -5,22 +5,13 @@
 // the scratch project; the install is offline (the tarball has no dependencies).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, watchForProblems } from '../../scripts/chromium.mjs';
 import { PACKAGE_OUT } from '../../scripts/package.mjs';
 import { loadNormlab, toRows } from '../../web/src/normlab.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const VERSION = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
@@ -37,7 +28,7 @@ export function tarball() {
  * installed from the tarball with npm, offline. ensures: returns the folder.
  */
 export function scratchHost(name, files) {
-  const dir = mkdtempSync(path.join(tmpdir(), `normlab-host-${name}-`));
+  const dir = scratchFolder(`normlab-host-${name}-`);
   const json = { name: `host-${name}`, private: true, type: 'module' };
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(json, null, 2)}\n`);
   for (const [file, text] of Object.entries(files)) {

@@ -3,14 +3,14 @@
 // file it holds. Reports its size and its files.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 import { root, scratchHost, tarball } from './host.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'normlab-packed-'));
+const dir = scratchFolder('normlab-packed-');
 execFileSync('tar', ['xzf', tarball(), '-C', dir]);
 const top = path.join(dir, 'package');
 const files = readdirSync(top, { recursive: true })

@@ -5,12 +5,12 @@
 // a heading.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { nl } from './core.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
@@ -26,7 +26,7 @@ const blocks = (doc) =>
   }));
 /** A block whose first line is a comment naming a file of the checkout is an excerpt of it. */
 const excerptOf = (code) => /^\/\/ ((?:[\w.-]+\/)+[\w.-]+\.\w+)\n/.exec(code)?.[1];
-const tmp = mkdtempSync(path.join(tmpdir(), 'normlab-docs-'));
+const tmp = scratchFolder('normlab-docs-');
 
 test('the docs the README links exist, and every doc is linked from the README', () => {
   const linked = [...text['README.md'].matchAll(/\]\((docs\/[\w-]+\.md)(#[\w-]*)?\)/g)].map((m) => m[1]);

@@ -4,8 +4,7 @@
 // purpose (and noted in CHANGELOG.md). The declarations type-check as a host's TypeScript uses them.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { DECLARATIONS, MANIFEST, describeElements } from '../../scripts/describe
 import { commonAttributes, parts } from '../../web/src/widget/attributes.js';
 import { customProperties } from '../../web/src/widget/styles.js';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const generated = await describeElements();
@@ -69,7 +69,7 @@ test('the manifest describes every element: its attributes, members, events, par
 });
 
 test('the declarations type-check a host that uses them, and refuse what the elements do not take', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'normlab-types-'));
+  const dir = scratchFolder('normlab-types-');
   writeFileSync(path.join(dir, 'normlab.d.ts'), generated.declarations);
   writeFileSync(
     path.join(dir, 'host.ts'),

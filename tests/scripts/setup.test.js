@@ -4,18 +4,18 @@
 // at once with the exact command or the list of what is missing. The stubs log their calls.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const setup = fileURLToPath(new URL('../../scripts/setup', import.meta.url));
 const TOOLS = ['dirname', 'mktemp', 'rm', 'tail', 'cat', 'env'];
 
 /** A PATH holding only the shell tools setup uses and the given stubs ({name: script body}). */
 function machine(stubs) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'normlab-setup-'));
+  const dir = scratchFolder('normlab-setup-');
   const bin = path.join(dir, 'bin');
   spawnSync('mkdir', [bin]);
   for (const tool of TOOLS) {
