@@ -104,7 +104,7 @@ test("the issue's silent fallbacks now say so in the widget, which works with th
       'steps="5" is not allowed: steps takes a whole number from 10 to 1000. Using the default, 100.',
     ],
     ['#rows', 'rows="1,2;3" is not allowed: rows takes rows of numbers'],
-    ['#stated', 'the state part "colour:red" names no option of this widget'],
+    ['#stated', 'The state part "colour:red" names no option of this widget'],
     ['nl-two-numbers', 'theme="blue" is not allowed: theme takes one of auto, light, dark. Using the default, auto.'],
   ];
   for (const [selector, start] of expected) {

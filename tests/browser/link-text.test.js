@@ -102,10 +102,10 @@ test('notices quote a long or right-to-left value made inert, and the caption is
     })),
   );
   assert.equal(notices.length, 2);
-  assert.match(notices[0].text, /^the state part "z{80}…" \(4,002 characters\) names no option of this widget/);
+  assert.match(notices[0].text, /^The link's part "z{80}…" \(4,002 characters\) names no option of this widget/);
   assert.match(
     notices[1].text,
-    /^In the state, kind="layer" is not allowed: kind takes one of batch, layer, rms, group\./,
+    /^In the link, kind="layer" is not allowed: kind takes one of batch, layer, rms, group\./,
   );
   for (const n of notices) {
     assert.ok(!BIDI.test(n.text), n.text);

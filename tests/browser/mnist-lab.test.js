@@ -366,7 +366,7 @@ test('Train over seeds fills a row per seed, the core summarises them and tallie
     }
   const finding = await lab('[data-seeds-finding]').textContent();
   const m =
-    /^Over seeds 1 and 2: every normalised network is ahead of the plain one on held-out accuracy after epoch 1 in (\d) of 2 seeds[^,]*, and after epoch 2 in (\d) of 2 seeds.*\. Medians after epoch 1: no normalisation [01]\.\d{3}, batch norm/.exec(
+    /^Over seeds 1 and 2: every normalised network is ahead of the plain one on held-out accuracy after epoch 1 in (\d) of 2 seeds[^,]*, and after epoch 2 in (\d) of 2 seeds.*\. Medians after epoch 1: plain \(no normalisation\) [01]\.\d{3}, batch norm/.exec(
       finding,
     );
   assert.ok(m, finding);

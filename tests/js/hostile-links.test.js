@@ -50,15 +50,42 @@ test('more parts than a state may have: the first are read, one notice counts th
   const { texts, problems } = stateTexts(options, state);
   assert.equal(texts.kind, 'layer', 'parts past the bound are not read, repeated keys among them');
   assert.equal(texts.steps, undefined);
-  assert.match(problems[0], new RegExp(`has ${STATE_PARTS + 2} parts, more than the ${STATE_PARTS}`));
+  assert.match(problems[0], new RegExp(`^The state has ${STATE_PARTS + 2} parts, more than the ${STATE_PARTS}`));
   assert.equal(problems.length, 1 + STATE_PARTS - 1);
   assert.equal(noticeSentences(problems).length, NOTICES_SHOWN + 1);
   assert.equal(noticeSentences(problems).at(-1), `… and ${problems.length - NOTICES_SHOWN} more notices.`);
   assert.deepEqual(noticeSentences(problems.slice(0, 2)), problems.slice(0, 2));
 });
 
+test("a link's settings are named as the link's, each sentence starting upper-case", () => {
+  const { problems } = readOptions({
+    stated: stateTexts(options, `colour:red~kind:${'q'.repeat(20)}`, 'link'),
+    getAttribute: () => null,
+    constructor: { options },
+  });
+  assert.match(shownText(problems[0]), /^The link's part "colour:red" names no option of this widget/);
+  assert.match(shownText(problems[1]), /^In the link, kind="q{20}" is not allowed/);
+  const long = stateTexts(options, 'a'.repeat(STATE_CHARS + 1), 'link').problems;
+  assert.match(
+    long[0],
+    new RegExp(`^The link's settings are ${STATE_CHARS + 1} characters long, .*; they are ignored`),
+  );
+  const many = stateTexts(
+    options,
+    Array(STATE_PARTS + 1)
+      .fill('x:1')
+      .join('~'),
+    'link',
+  ).problems;
+  assert.match(many[0], new RegExp(`^The link's settings have ${STATE_PARTS + 1} parts`));
+});
+
 test('repeated keys within the bound: the last wins, without a notice', () => {
-  assert.deepEqual(stateTexts(options, 'kind:batch~kind:layer'), { texts: { kind: 'layer' }, problems: [] });
+  assert.deepEqual(stateTexts(options, 'kind:batch~kind:layer'), {
+    texts: { kind: 'layer' },
+    problems: [],
+    source: 'state',
+  });
 });
 
 test('deep encodings are decoded once, and refused as the value they decode to', () => {

@@ -19,7 +19,7 @@ test('a state holding its own separators round-trips through a hash', () => {
   const state = stateString(options, values);
   const back = hashStates(hashOf(new Map([['p', state]]))).get('p');
   assert.equal(back, state);
-  assert.deepEqual(stateTexts(options, back), { texts: values, problems: [] });
+  assert.deepEqual(stateTexts(options, back), { texts: values, problems: [], source: 'state' });
   assert.equal(stateString(options, { rows: '1,7;1,9', kind: 'batch', label: '' }), '');
 });
 

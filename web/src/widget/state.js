@@ -78,25 +78,41 @@ export function stateString(options, values) {
   return boundedState(options, values).state;
 }
 
+/** How the sentences about a state string name it, by where it came from (stateTexts' source). */
+const STATE_WORDS = {
+  link: {
+    whole: "The link's settings",
+    are: 'are',
+    have: 'have',
+    they: 'they are',
+    part: "The link's part",
+    in: 'In the link',
+  },
+  state: { whole: 'The state', are: 'is', have: 'has', they: 'it is', part: 'The state part', in: 'In the state' },
+};
+
 /**
  * Splits a state string into raw option texts, reading at most STATE_PARTS parts of a string of
- * at most STATE_CHARS characters (limits.js). ensures: {texts: name -> raw text, problems:
- * sentences for parts that name no option or cannot be read}; the texts still need readOption.
+ * at most STATE_CHARS characters (limits.js). source: where the string came from, as the sentences
+ * name it to a reader: 'link' (the page's address) or 'state' (the state attribute or property).
+ * ensures: {texts: name -> raw text, problems: sentences for parts that name no option or cannot
+ * be read, source}; the texts still need readOption.
  */
-export function stateTexts(options, state) {
+export function stateTexts(options, state, source = 'state') {
   const texts = {};
   const problems = [];
+  const words = STATE_WORDS[source];
   const text = String(state);
   if (text.length > STATE_CHARS) {
     problems.push(
-      `the state is ${text.length} characters long, more than the ${STATE_CHARS} a state may have; it is ignored.`,
+      `${words.whole} ${words.are} ${text.length} characters long, more than the ${STATE_CHARS} allowed; ${words.they} ignored.`,
     );
-    return { texts, problems };
+    return { texts, problems, source };
   }
   const parts = text.split('~').filter((p) => p !== '');
   if (parts.length > STATE_PARTS) {
     problems.push(
-      `the state has ${parts.length} parts, more than the ${STATE_PARTS} a state may have; only the first ${STATE_PARTS} are read.`,
+      `${words.whole} ${words.have} ${parts.length} parts, more than the ${STATE_PARTS} allowed; only the first ${STATE_PARTS} are read.`,
     );
     parts.length = STATE_PARTS;
   }
@@ -105,7 +121,7 @@ export function stateTexts(options, state) {
     const name = colon < 0 ? part : part.slice(0, colon);
     if (colon < 0 || !options.some((o) => o.name === name)) {
       problems.push(
-        `the state part ${quoted(part)} names no option of this widget (allowed: ${options.map((o) => o.name).join(', ') || 'none'}); it is ignored.`,
+        `${words.part} ${quoted(part)} names no option of this widget (allowed: ${options.map((o) => o.name).join(', ') || 'none'}); it is ignored.`,
       );
       continue;
     }
@@ -115,14 +131,14 @@ export function stateTexts(options, state) {
       // A value longer than a link holds (a reader's own crowd may be longer) is not read from one.
       if (most !== undefined && text.length > most)
         problems.push(
-          `the ${name} is ${text.length} characters long, more than the ${most} a link or state may hold. Using the default.`,
+          `The ${name} is ${text.length} characters long, more than the ${most} a link or state may hold. Using the default.`,
         );
       else texts[name] = text;
     } catch {
-      problems.push(`the state part ${quoted(part)} is not percent-encoded text; it is ignored.`);
+      problems.push(`${words.part} ${quoted(part)} is not percent-encoded text; it is ignored.`);
     }
   }
-  return { texts, problems };
+  return { texts, problems, source };
 }
 
 /**
@@ -139,7 +155,7 @@ export function readOptions(widget) {
     const raw = fromState ? widget.stated.texts[o.name] : widget.getAttribute(o.name);
     const { value, problem } = readOption(o, raw);
     values[o.name] = value;
-    if (problem) problems.push(fromState ? `In the state, ${problem}` : problem);
+    if (problem) problems.push(fromState ? `${STATE_WORDS[widget.stated.source ?? 'state'].in}, ${problem}` : problem);
   }
   return { values, problems };
 }
@@ -195,5 +211,5 @@ export function textsWith(options, stated, values) {
   for (const o of options)
     if (o.name in values)
       texts[o.name] = Array.isArray(values[o.name]) ? values[o.name].join(',') : String(values[o.name]);
-  return { texts, problems: [] };
+  return { texts, problems: [], source: stated?.source ?? 'state' };
 }

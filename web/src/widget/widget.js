@@ -246,7 +246,7 @@ export class NlWidget extends ElementBase {
       const fromHash = stateInHash(this);
       const attribute = this.getAttribute('state');
       if (attribute !== null) this.stated = stateTexts(this.constructor.options, attribute);
-      else if (fromHash !== undefined) this.stated = stateTexts(this.constructor.options, fromHash);
+      else if (fromHash !== undefined) this.stated = stateTexts(this.constructor.options, fromHash, 'link');
       if (fromHash !== undefined) landOnLinkedWidget(this);
     }
     follow(this);

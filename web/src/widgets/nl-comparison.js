@@ -51,10 +51,10 @@ export class NlComparison extends NlWidget {
         <span data-status role="status" aria-live="polite"></span>
       </div>
       <progress class="progress" max="${this.trainings}" value="0" aria-label="trainings done"></progress>
-      <div class="scroll-x" role="region" aria-label="the comparison's means, scroll sideways" tabindex="0"><table class="summary" data-table="means"><caption>Accuracy on the training rows and on the held-out people, and the final loss: each the mean over 5 seeds; last, the seeds in which the final loss (the mean over the seed's folds) ended above the plain network's</caption>
+      <div class="scroll-x" role="region" aria-label="the comparison's means, scrolls sideways" tabindex="0"><table class="summary" data-table="means"><caption>Accuracy on the training rows and on the held-out people, and the final loss: each the mean over 5 seeds; last, the seeds in which the final loss (the mean over the seed's folds) ended above the plain network's</caption>
         <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">train</th><th scope="col">held out</th><th scope="col">loss</th><th scope="col">loss above plain</th></tr></thead>
         <tbody></tbody></table></div>
-      <div class="scroll-x" role="region" aria-label="held-out accuracy over the seeds, scrolls sideways" tabindex="0"><table class="summary" data-table="seeds"><caption>Held-out accuracy over the 5 seeds: its least and largest, its 10–90 % band (linear between the seeds' order statistics), and the seeds in which it was below and above the plain network's under the same seed</caption>
+      <div class="scroll-x" role="region" aria-label="held-out accuracy over the seeds, scrolls sideways" tabindex="0"><table class="summary" data-table="seeds"><caption>Held-out accuracy over the 5 seeds: its least and largest, its 10–90 % band (interpolated between the seeds' accuracies), and the seeds in which it was below and above the plain network's under the same seed</caption>
         <thead><tr><th scope="col" class="start">arrangement</th><th scope="col">least – largest</th><th scope="col">10–90 % band</th><th scope="col">below plain</th><th scope="col">above plain</th></tr></thead>
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="held-out accuracy per seed, one dot per seed and arrangement" aria-describedby="comparison-finding"></canvas></div>

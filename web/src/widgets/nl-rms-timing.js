@@ -84,12 +84,12 @@ export class NlRmsTiming extends NlWidget {
         <span data-status role="status" aria-live="polite"></span>
       </div>
       <progress class="progress" max="${WIDTHS.length}" value="0" aria-label="widths timed"></progress>
-      <div class="scroll-x" role="region" aria-label="times per width, scroll sideways" tabindex="0"><table class="summary" data-table="times">
+      <div class="scroll-x" role="region" aria-label="times per width, scrolls sideways" tabindex="0"><table class="summary" data-table="times">
         <caption>One forward and one backward pass over 16 rows: each normaliser's median time over the rounds, in microseconds, and the passes a round repeats</caption>
         <thead><tr><th scope="col">width</th><th scope="col">layer norm</th><th scope="col">RMSNorm</th><th scope="col">repeats a round</th></tr></thead>
         <tbody></tbody></table></div>
-      <div class="scroll-x" role="region" aria-label="savings per width, scroll sideways" tabindex="0"><table class="summary" data-table="saved">
-        <caption>The percentage of layer norm's time RMSNorm saved, the two timed back to back in each round: the median over the rounds, the 10–90 % band of the rounds' savings (the middle 80 % of them, linear between order statistics), and the rounds in which RMSNorm was faster</caption>
+      <div class="scroll-x" role="region" aria-label="savings per width, scrolls sideways" tabindex="0"><table class="summary" data-table="saved">
+        <caption>The percentage of layer norm's time RMSNorm saved, the two timed back to back in each round: the median over the rounds, the 10–90 % band of the rounds' savings (the middle 80 % of them), and the rounds in which RMSNorm was faster</caption>
         <thead><tr><th scope="col">width</th><th scope="col">saved</th><th scope="col">10–90 % band</th><th scope="col">RMSNorm faster</th></tr></thead>
         <tbody></tbody></table></div>
       <div class="chart"><canvas role="img" aria-label="percentage of layer norm's time RMSNorm saves per width: the rounds' median and their 10–90 % band" aria-describedby="rms-timing-finding"></canvas></div>

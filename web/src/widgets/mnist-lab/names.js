@@ -4,7 +4,7 @@ import { NORMALISER_NAMES } from '../../widget/normaliser-names.js';
 
 export { MNIST_ARRANGEMENTS as ARRANGEMENTS } from '../../api/mnist.js';
 export const LABELS = {
-  plain: 'no normalisation',
+  plain: 'plain (no normalisation)',
   batch: NORMALISER_NAMES.batch,
   layer: NORMALISER_NAMES.layer,
   group: `${NORMALISER_NAMES.group} (8 groups)`,
