@@ -209,7 +209,10 @@ test('the starting slopes: Draw again empties the last bands and finding at once
   try {
     await statusSays(page, tag, '4 draws drawn at 2 blocks', 300000);
     const before = await read(page, tag);
-    assert.match(before.finding, /^Over 4 draws, median and 10 to 90 % band: with 2 blocks/);
+    assert.match(
+      before.finding,
+      /^With 2 blocks, post-norm's .* Over 4 draws, median and 10 to 90 % band: with 2 blocks/,
+    );
     assert.ok(before.points > 0, 'the bands are drawn');
     assert.ok(
       before.readouts.every((r) => r !== '–'),

@@ -49,3 +49,35 @@ TEST_CASE("a tally refuses unequal lists, no seed and a seed given twice", "[tal
     check_refusal<SizeError>([] { tally_of({}, {}); }, "empty");
     check_refusal<OptionError>([] { tally_of({1, 4, 2, 4}, {true, true, true, true}); }, "seed 4 is listed twice");
 }
+
+TEST_CASE("a rising tally counts the curves whose last value is above their first, in draws", "[tally]") {
+    const Block curves = Block::from_rows({{1.0, 0.5, 2.0}, {3.0, 4.0, 3.0}, {2.0, 1.0, 1.5}, {0.1, 0.2, 0.3}});
+    const SeedTally t = rising_tally({1, 2, 3, 4}, curves);
+    CHECK(t.holds == 2);
+    CHECK(t.holding == std::vector<std::uint64_t>{1, 4});
+    CHECK(t.failing == std::vector<std::uint64_t>{2, 3}); // level is not a rise
+    CHECK(tally_text(t, TallyUnit::Draws) == "2 of 4 draws, not at draws 2 and 3");
+    CHECK(tally_text(rising_tally({7}, Block::from_rows({{1.0, 2.0}})), TallyUnit::Draws) == "1 of 1 draw");
+    CHECK(tally_text(rising_tally({2, 5}, Block::from_rows({{2.0, 1.0}, {2.0, 3.0}})), TallyUnit::Draws) ==
+          "1 of 2 draws, not at draw 2");
+}
+
+TEST_CASE("a rising tally refuses a curve of one value, a missing number and a value that is not finite",
+          "[tally][errors]") {
+    check_refusal<SizeError>([] { rising_tally({1, 2}, Block::from_rows({{1.0}, {2.0}})); }, "2 curves of 1");
+    check_refusal<ShapeError>(
+        [] {
+            rising_tally({1}, Block::from_rows({{1.0, 2.0}, {2.0, 3.0}}));
+        },
+        "number of numbers is 1 but the number of curves is 2");
+    check_refusal<NonFiniteError>(
+        [] {
+            rising_tally({4, 9}, Block::from_rows({{1.0, 2.0}, {2.0, std::nan("")}}));
+        },
+        "step 2 of curve 9 is NaN");
+    check_refusal<OptionError>(
+        [] {
+            rising_tally({3, 3}, Block::from_rows({{1.0, 2.0}, {2.0, 3.0}}));
+        },
+        "seed 3 is listed twice");
+}

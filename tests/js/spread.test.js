@@ -86,6 +86,27 @@ test('tallyOf: k of n seeds, the seeds it fails at, in words', () => {
   assert.throws(() => nl.tallyOf([2 ** 32], [true]), { name: 'SizeError', message: /seed 1/ });
 });
 
+test('risingTally: k of n draws whose curve ends above where it starts, in words', () => {
+  const t = nl.risingTally(
+    [1, 2, 3, 4],
+    [
+      [1, 0.5, 2],
+      [3, 4, 3],
+      [2, 1, 1.5],
+      [0.1, 0.2, 0.3],
+    ],
+  );
+  assert.equal(t.holds, 2);
+  assert.deepEqual([...t.failing], [2, 3]);
+  assert.equal(t.text, '2 of 4 draws, not at draws 2 and 3');
+  assert.equal(nl.risingTally([7], [[1, 2]]).text, '1 of 1 draw');
+  assert.throws(() => nl.risingTally([1], [[1]]), { name: 'SizeError', message: /1 curves of 1/ });
+  assert.throws(() => nl.risingTally([1, 2], [[1, 2]]), { name: 'ShapeError', message: /number of numbers is 2/ });
+  assert.throws(() => nl.risingTally([5], [[1, NaN]]), { name: 'NonFiniteError', message: /step 2 of curve 5/ });
+  assert.throws(() => nl.risingTally([0.5], [[1, 2]]), { name: 'TypeError', message: /draw number 1/ });
+  assert.throws(() => nl.risingTally('1', [[1, 2]]), { name: 'TypeError', message: /draw numbers must be an array/ });
+});
+
 test('a thousand summaries, bands and tallies leave the heap and the handles as they were', () => {
   const round = () => {
     nl.spreadOf([3, 1, 4, 1, 5]);
@@ -94,7 +115,15 @@ test('a thousand summaries, bands and tallies leave the heap and the handles as 
       [3, 4],
     ]);
     nl.tallyOf([1, 2], [true, false]);
+    nl.risingTally(
+      [1, 2],
+      [
+        [1, 2],
+        [2, 1],
+      ],
+    );
     assert.throws(() => nl.spreadOf([NaN]));
+    assert.throws(() => nl.risingTally([1], [[1, NaN]]));
   };
   round();
   const heap = heapInUse();

@@ -1,5 +1,6 @@
 // The spread over seeds across the boundary, in every page module: a list's summary and a band
-// over curves cross as declared values, a yes/no tally as its counts, its seeds and its words.
+// over curves cross as declared values, a yes/no tally as its counts, its seeds and its words
+// (and the tally of curves that rise, over an ensemble's draws).
 // Declarations and adapters only; a refusal crosses as {error: {name, message}}.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -52,6 +53,15 @@ val tally_js(val seeds, val holds) {
     });
 }
 
+// numbers: each curve's draw number (whole, checked by the wrapper); curves: a Block, one per row.
+val rising_js(val numbers, val curves) {
+    return answer([&] {
+        const std::vector<double> given = boundary::numbers(numbers);
+        const SeedTally t = rising_tally(std::vector<std::uint64_t>(given.begin(), given.end()), curves.as<Block>());
+        return TallyView{t, tally_text(t, TallyUnit::Draws)};
+    });
+}
+
 } // namespace
 
 EMSCRIPTEN_BINDINGS(spread) {
@@ -83,4 +93,5 @@ EMSCRIPTEN_BINDINGS(spread) {
     function("spreadOf", &spread_js);
     function("bandOf", &band_js);
     function("tallyOf", &tally_js);
+    function("risingTally", &rising_js);
 }

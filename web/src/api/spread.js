@@ -34,5 +34,17 @@ export function spreadApi(core, { answer, block, toNumbers, checkInteger, checkB
       for (let k = 0; k < answerCount; k++) answers[k] = checkBoolean(holds[k], `answer ${k + 1}`) ? 1 : 0;
       return answer(core.tallyOf(given, answers));
     },
+    /**
+     * In how many curves (one per draw: an array of rows or {rows, cols, data}) the last value is
+     * above the first: {holds, count, holding, failing, text}, holding and failing the draws'
+     * numbers (`numbers`, one per curve, whole), text in draws ("28 of 32 draws, not at draws 4 and 9").
+     */
+    risingTally(numbers, curves) {
+      if (!Array.isArray(numbers)) throw new TypeError(`the draw numbers must be an array, not ${describe(numbers)}`);
+      const count = checkInteger(numbers.length, 'the number of draws');
+      const given = new Float64Array(count);
+      for (let k = 0; k < count; k++) given[k] = checkInteger(numbers[k], `draw number ${k + 1}`, 4294967295);
+      return answer(core.risingTally(given, block(curves, 'curves')));
+    },
   };
 }

@@ -203,6 +203,22 @@ export class NlStartingSlopes extends NlWidget {
     return rows.length ? this.nl.bandOf(rows) : null;
   }
 
+  /**
+   * The core's tally of the draws in whose last block starts with larger slopes than its first
+   * (`rises`) or smaller (not): {holds, count, text: "28 of 32 draws, not at draws 4 and 9"}; null
+   * before any draw, or with one block.
+   */
+  blockTally(d, placement, rises) {
+    const numbers = [];
+    const pairs = [];
+    this.ensemble.at.get(d)[placement].forEach((slopes, k) => {
+      if (!slopes) return;
+      numbers.push(k + 1);
+      pairs.push(rises ? [slopes[0], slopes[d - 1]] : [slopes[d - 1], slopes[0]]);
+    });
+    return d > 1 && numbers.length ? this.nl.risingTally(numbers, pairs) : null;
+  }
+
   drawAbout() {
     const e = this.ensemble;
     this.$('[data-about]').textContent =
@@ -279,18 +295,29 @@ export class NlStartingSlopes extends NlWidget {
     if (!depths.length) return null;
     const lastOf = (placement) => {
       const rows = [];
+      const numbers = [];
       for (let k = 0; k < this.ensemble.draws; k++) {
         if (depths.every((d) => this.ensemble.at.get(d)[placement][k])) {
           rows.push(depths.map((d) => this.ensemble.at.get(d)[placement][k][d - 1]));
+          numbers.push(k + 1);
         }
       }
-      return rows.length ? this.nl.bandOf(rows) : null;
+      return rows.length ? { band: this.nl.bandOf(rows), rows, numbers } : null;
     };
     const post = lastOf('post');
     const pre = lastOf('pre');
     if (!post || !pre) return null;
-    const expected = this.nl.slopesExpectations(depths, post.median[0], pre.median[0]);
-    return { depths, post, pre, expected, draws: post.count };
+    const expected = this.nl.slopesExpectations(depths, post.band.median[0], pre.band.median[0]);
+    // Draw for draw, the deepest stack's last block against the shallowest's: post-norm's larger, pre-norm's smaller.
+    const ends = (last, rises) => last.rows.map((r) => (rises ? [r[0], r.at(-1)] : [r.at(-1), r[0]]));
+    const tallies =
+      depths.length > 1
+        ? {
+            postRises: this.nl.risingTally(post.numbers, ends(post, true)),
+            preFalls: this.nl.risingTally(pre.numbers, ends(pre, false)),
+          }
+        : null;
+    return { depths, post: post.band, pre: pre.band, expected, draws: post.band.count, tallies };
   }
 
   drawAcross() {
@@ -329,6 +356,29 @@ export class NlStartingSlopes extends NlWidget {
     this.lines('depthsChart', this.$('[data-depths]'), series, this.acrossAxes(a.draws));
   }
 
+  /**
+   * The finding's plain words, each counted over the draws by the core: in how many post-norm's
+   * last block starts steeper than its first and pre-norm's less steep, and, draw for draw, in how
+   * many the deepest stack's last block is steeper than the shallowest's post-norm and less steep
+   * pre-norm. Empty where a count has no figures yet (one block, or one depth, in).
+   */
+  tallySentences(depth, a) {
+    const postRises = this.blockTally(depth, 'post', true);
+    const preFalls = this.blockTally(depth, 'pre', false);
+    let text = '';
+    if (postRises && preFalls)
+      text +=
+        `With ${depth} blocks, post-norm's last block starts with larger slopes than its first in ${postRises.text}; ` +
+        `pre-norm's with smaller ones in ${preFalls.text}. `;
+    if (a.tallies) {
+      const [first, last] = [a.depths[0], a.depths.at(-1)];
+      text +=
+        `Draw for draw, the last block's slopes are larger at ${last} blocks than at ${first} in ${a.tallies.postRises.text} ` +
+        `post-norm, and smaller in ${a.tallies.preFalls.text} pre-norm. `;
+    }
+    return text;
+  }
+
   describe() {
     const { depth, draws } = this.ensemble;
     const post = this.bandAt(depth, 'post');
@@ -344,6 +394,7 @@ export class NlStartingSlopes extends NlWidget {
       chartAlternative({
         findingId: 'slopes-finding',
         finding:
+          this.tallySentences(depth, a) +
           `Over ${drawsText(draws)}, median and 10 to 90 % band: with ${depth} blocks, the feed-forward slopes of block 1 are ` +
           `${range(post, 0)} post-norm and ${range(pre, 0)} pre-norm; of block ${depth}, ${range(post, last)} and ${range(pre, last)}. ` +
           `From 1 to ${a.depths[n]} blocks the last block's slope goes from ${range(a.post, 0)} to ${range(a.post, n)} post-norm ` +
