@@ -180,7 +180,7 @@ test('the comparison: Train again empties the last table, dots and finding; Canc
   try {
     await statusSays(page, tag, '125 trainings', 120000);
     const before = await read(page, tag);
-    assert.match(before.finding, /^Held-out accuracy, mean over 5 seeds/);
+    assert.match(before.finding, /^Seed by seed, against the plain network's .*Held-out accuracy, mean over 5 seeds/);
     assert.equal(before.rows, 10, 'a row per arrangement in each of its two tables');
     assert.ok(before.points > 0);
     const now = await pressRunAndRead(page, tag, { cancel: true });
@@ -195,7 +195,7 @@ test('the comparison: Train again empties the last table, dots and finding; Canc
     await inWidget('[data-run]').click();
     await statusSays(page, tag, '125 trainings', 120000);
     const again = await read(page, tag);
-    assert.match(again.finding, /^Held-out accuracy, mean over 5 seeds/);
+    assert.match(again.finding, /^Seed by seed, against the plain network's .*Held-out accuracy, mean over 5 seeds/);
     assert.equal(again.rows, 10);
     assert.deepEqual(problems, []);
   } finally {

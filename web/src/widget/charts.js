@@ -264,10 +264,13 @@ export function lineChart(host, canvas, series, options = {}) {
 /**
  * A chart's text alternative: a sentence stating what it shows (read with the chart) and its
  * numbers as a table behind "Show the numbers", built when first opened (openAlternatives).
- * requires: columns: header texts; rows: arrays of cell texts, the first naming the row.
+ * requires: columns: header texts; rows: arrays of cell texts, the first naming the row; neither
+ * when the widget shows the chart's numbers in a table of its own beside it.
  * ensures: markup with the finding in <p id=findingId>; the table scrolls sideways if wide.
  */
 export function chartAlternative({ findingId, finding, caption, columns, rows }) {
+  const sentence = `<p class="note finding" id="${esc(findingId)}">${esc(finding)}</p>`;
+  if (!rows) return sentence;
   const head = columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('');
   const body = rows
     .map(
@@ -275,7 +278,7 @@ export function chartAlternative({ findingId, finding, caption, columns, rows })
         `<tr><th scope="row">${esc(first)}</th>${rest.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`,
     )
     .join('');
-  return `<p class="note finding" id="${esc(findingId)}">${esc(finding)}</p>
+  return `${sentence}
     <details class="numbers"><summary>Show the numbers</summary><template>
       <div class="scroll-x" role="region" aria-label="${esc(caption)}" tabindex="0"><table><caption>${esc(caption)}</caption>
         <thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></template></details>`;

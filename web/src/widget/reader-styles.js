@@ -1,12 +1,15 @@
 // CSS the essay's widgets add to the shared widget styles: tables that scroll sideways inside
 // their widget with a visible cue, a chart's finding and its "Show the numbers" table, and a
 // focus ring of at least 3:1 on the light panel.
+//
+// The edge shadows (scroll, under the content) show only where there is more to scroll to: the
+// covers (local, moving with the content) are solid over the shadows' whole width (0.9 of 0.8 em).
 export const readerStyles = `
 .scroll-x {
   max-width: 100%; overflow-x: auto;
   background:
-    linear-gradient(to right, var(--nl-panel) 30%, transparent) left / 1.5em 100%,
-    linear-gradient(to left, var(--nl-panel) 30%, transparent) right / 1.5em 100%,
+    linear-gradient(to right, var(--nl-panel) 60%, transparent) left / 1.5em 100%,
+    linear-gradient(to left, var(--nl-panel) 60%, transparent) right / 1.5em 100%,
     radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, .35), transparent) left / .8em 100%,
     radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, .35), transparent) right / .8em 100%;
   background-repeat: no-repeat; background-attachment: local, local, scroll, scroll;

@@ -145,15 +145,16 @@ export class NlComparison extends NlWidget {
     );
     const series = summary.map((s, k) => ({
       label: NAMES[s.arrangement],
-      data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - 2) * 0.08, y })),
+      // Seeds side by side within the arrangement's slot, apart enough that a phone's dots do not merge.
+      data: s.heldoutBySeed.map((y, seed) => ({ x: k + 1 + (seed - (s.heldoutBySeed.length - 1) / 2) * 0.16, y })),
       colourVar: `--nl-${s.arrangement}`,
-      points: 5,
+      points: 4,
       showLine: false,
       pointStyle: ['circle', 'rect', 'triangle', 'rectRot', 'star'][k],
       clip: false, // a dot at 1 (every held-out person right) is drawn whole, over the plot's edge
     }));
     const options = {
-      xTitle: 'arrangement (one dot per seed)',
+      xTitle: `arrangement (one dot per seed, seeds 1 to ${summary[0].heldout.count} from left to right)`,
       yTitle: this.readerCrowd ? 'held-out accuracy' : 'held-out accuracy (from 0.5)',
       xMin: 0.5,
       xMax: summary.length + 0.5,
@@ -179,9 +180,9 @@ export class NlComparison extends NlWidget {
 }
 
 /**
- * The finding in words: each arrangement's mean held-out accuracy with its seeds' least and
- * largest, then, seed by seed against the plain network, the core's tallies ("2 of 5 seeds, only
- * at seeds 1 and 3").
+ * The finding in words: first what holds seed by seed, against the plain network, in the core's
+ * tallies ("2 of 5 seeds, only at seeds 1 and 3"); then each arrangement's mean held-out accuracy
+ * with its seeds' least and largest.
  */
 function findingOf(summary, seeds) {
   const means = summary
@@ -199,9 +200,9 @@ function findingOf(summary, seeds) {
     );
   const seedBySeed =
     against.length > 0
-      ? ` Seed by seed, against the plain network's held-out accuracy under the same seed: ${against.join('; ')}.`
+      ? `Seed by seed, against the plain network's held-out accuracy under the same seed: ${against.join('; ')}. `
       : '';
-  return `Held-out accuracy, mean over ${seeds} seeds (least and largest seed): ${means}.${seedBySeed}`;
+  return `${seedBySeed}Held-out accuracy, mean over ${seeds} seeds (least and largest seed): ${means}.`;
 }
 
 define('nl-comparison', NlComparison);

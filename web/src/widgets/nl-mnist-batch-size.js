@@ -10,7 +10,7 @@ import { NlWidget, define } from '../widget/widget.js';
 import { MNIST_SEEDS, SWEEP_BATCH_SIZES, SWEEP_DIGITS } from '../host/limits.js';
 import { errorLine, showInert } from '../host/inert.js';
 import { quarterly, startRun, those } from '../widget/run-controls.js';
-import { chartAlternative, openAlternatives } from '../widget/charts.js';
+import { chartAlternative } from '../widget/charts.js';
 import { fixed, fmt, grouped } from '../widget/format.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../host/trusted-types.js';
@@ -316,18 +316,9 @@ export class NlMnistBatchSize extends NlWidget {
     if (complete) {
       setHtml(
         this.$('[data-alternative]'),
-        chartAlternative({
-          findingId: 'mnist-batch-finding',
-          finding: this.findingText(),
-          caption: `held-out accuracy per batch size${one === null ? ': median (least–largest) over the seeds' : `, seed ${one}`}`,
-          columns: ['batch size', ...ARRANGEMENTS.map((a) => SHORT_LABELS[a])],
-          rows: BATCH_SIZES.map((b, k) => [
-            String(b),
-            ...ARRANGEMENTS.map((a) => cells[a][k].text + (cells[a][k].range ? ` (${cells[a][k].range})` : '')),
-          ]),
-        }),
+        // The chart's numbers are the table's above it: the finding alone goes with the chart.
+        chartAlternative({ findingId: 'mnist-batch-finding', finding: this.findingText() }),
       );
-      openAlternatives(this.root);
     }
     const at = (values) => values.map((y, k) => ({ x: k + 1, y }));
     const series = ARRANGEMENTS.flatMap((a) => {
