@@ -13,6 +13,10 @@ target_include_directories(normlab_tests PRIVATE ${CMAKE_SOURCE_DIR}/tests/suppo
 target_link_libraries(normlab_tests PRIVATE normlab_report normlab_tutorial normlab_mnist normlab_transformer Catch2::Catch2)
 target_compile_options(normlab_tests PRIVATE ${NORMLAB_WARNINGS})
 target_compile_definitions(normlab_tests PRIVATE NORMLAB_FIXTURES="${CMAKE_SOURCE_DIR}/tests/fixtures")
+# Catch2's single header and the core's, parsed once for the test files rather than once each; the
+# file that defines CATCH_CONFIG_MAIN reads the header itself, after its define.
+target_precompile_headers(normlab_tests PRIVATE <catch2/catch.hpp> ${CMAKE_SOURCE_DIR}/tests/support/helpers.hpp)
+set_source_files_properties(${CMAKE_SOURCE_DIR}/tests/support/main.cpp PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 # One CTest entry per test case, whatever its name holds; each fails if its filter runs nothing.
 set(NORMLAB_CTEST_FILE ${CMAKE_BINARY_DIR}/normlab_tests_entries.cmake)
 add_custom_command(TARGET normlab_tests POST_BUILD
