@@ -231,7 +231,7 @@ test('a malformed message to a lab worker gets an error reply, and the worker ke
   assert.equal(byId(null).length, 2, JSON.stringify(replies));
   assert.ok(byId(null).every((r) => r.name === 'ProtocolError'));
   assert.equal(byId('m1')[0].name, 'ProtocolError');
-  assert.match(byId('m1')[0].message, /no job named "nonsense"/);
+  assert.match(byId('m1')[0].message, /job must be one of .*, not the string "nonsense"/);
   assert.equal(byId('m2')[0].name, 'TypeError');
   assert.match(byId('m2')[0].message, /input must be an object, not 5/);
   assert.equal(byId('m3')[0].name, 'TypeError');

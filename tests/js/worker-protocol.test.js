@@ -9,7 +9,8 @@ import { before, test } from 'node:test';
 import { loadNormlab } from '../../web/src/normlab.js';
 import { createJobRunner } from '../../web/src/work/job-runner.js';
 import { crowdJobs } from '../../web/src/work/crowd-jobs.js';
-import { CancelError, checkJobInput, describe } from '../../web/src/work/protocol.js';
+import { describe } from '../../web/src/api/convert.js';
+import { CancelError, checkJobInput } from '../../web/src/work/protocol.js';
 import { transformerJobs } from '../../web/src/work/transformer-jobs.js';
 import { timingJobs } from '../../web/src/work/timing-jobs.js';
 import { createMnistJobs } from '../../web/src/work/mnist-jobs.js';
@@ -73,18 +74,18 @@ async function until(condition, what, timeout = 60000) {
 const MALFORMED = [
   [null, null, /must be an object, not null/],
   [42, null, /not 42/],
-  ['run', null, /not "run"/],
+  ['run', null, /not the string "run"/],
   [[], null, /not an array/],
   [{}, null, /type must be one of run, cancel, pause, resume, not undefined/],
   [{ type: 'pause' }, null, /id must be/],
-  [{ type: 'train', id: 3 }, 3, /not "train"/],
+  [{ type: 'train', id: 3 }, 3, /not the string "train"/],
   [{ type: 'run' }, null, /id must be .* not undefined/],
   [{ type: 'run', id: '' }, null, /id must be/],
   [{ type: 'run', id: Number.NaN, job: 'wholeCrowd' }, null, /not NaN/],
   [{ type: 'run', id: { x: 1 }, job: 'wholeCrowd' }, null, /not an object/],
   [{ type: 'cancel' }, null, /id must be/],
-  [{ type: 'run', id: 1 }, 1, /no job named undefined/],
-  [{ type: 'run', id: 2, job: 7 }, 2, /no job named 7/],
+  [{ type: 'run', id: 1 }, 1, /job must be one of .*, not undefined/],
+  [{ type: 'run', id: 2, job: 7 }, 2, /job must be one of .*, not 7/],
   [{ type: 'run', id: 4, job: 'wholeCrowd', part: 5 }, 4, /a part must be the name/],
 ];
 
@@ -173,7 +174,7 @@ test("inherited names are not jobs: 'toString', 'constructor', '__proto__' get a
       [['error', 'ProtocolError']],
     );
     const { message } = replies.at(-1);
-    assert.ok(message.startsWith(`no job named "${job}"`), message);
+    assert.ok(message.endsWith(`not the string "${job}"`), message);
     assert.doesNotMatch(message, /function|native code|=>|\{/, 'the reply quotes source');
   }
 });
@@ -188,7 +189,7 @@ test('a whole-crowd run replies done with the asked part only; an unknown part i
   runner.receive({ type: 'run', id: 'p', job: 'wholeCrowd', part: 'toString' });
   const [error] = await settled('p');
   assert.equal(error.type, 'error');
-  assert.match(error.message, /no part named "toString"/);
+  assert.match(error.message, /a part must name a field of the result of wholeCrowd, not the string "toString"/);
 });
 
 test('a cancelled comparison replies cancelled (never done), and the runner keeps working', async () => {
@@ -204,7 +205,7 @@ test('a cancelled comparison replies cancelled (never done), and the runner keep
   );
   const duplicate = finals(null);
   assert.equal(duplicate.length, 1);
-  assert.match(duplicate[0].message, /a job with id "c" is already running/);
+  assert.match(duplicate[0].message, /a job is already running under the id the string "c"/);
   const progress = replies.filter((r) => r.id === 'c' && r.type === 'progress');
   assert.ok(progress.at(-1).done < progress.at(-1).total, 'the comparison ran to its end');
   runner.receive({ type: 'cancel', id: 'not-running' }); // a late cancel is ignored
@@ -237,7 +238,7 @@ test('whatever a job throws, and a result that cannot be posted, become one erro
       ['unclonable', 'error', 'DataCloneError'],
     ],
   );
-  assert.match(replies[0].message, /threw "a bare string"/);
+  assert.match(replies[0].message, /threw the string "a bare string"/);
 });
 
 /** A stand-in Worker: messages cross by structured clone, as between threads, to a runner. */
@@ -289,7 +290,7 @@ test('TrainingWorker: an aborted signal, free(), a job error and a failing progr
   const freed = trainer.run('comparison');
   trainer.free();
   await assert.rejects(freed, { name: 'CancelError' });
-  await assert.rejects(trainer.run('toString'), { name: 'ProtocolError', message: /no job named "toString"/ });
+  await assert.rejects(trainer.run('toString'), { name: 'ProtocolError', message: /not the string "toString"/ });
   const failing = trainer.run('comparison', {
     onProgress: () => {
       throw new RangeError('a progress bar that is gone');

@@ -4,18 +4,28 @@
 // begun. No arithmetic: what a value means is the core's to check.
 
 import { errorFromCore, SizeError, ShapeError } from '../errors.js';
+import { withoutBidiControls } from './bidi.js';
 
 /** The largest whole number that crosses into the core's 32-bit sizes without wrapping. */
 export const LARGEST_WHOLE = 2 ** 32 - 1;
 
-/** A short description of a value for messages; it never calls the value's own code. */
+/**
+ * A short, safe description of any value for a message, the one every room uses: it never calls
+ * the value's own code and never quotes source; a string as 'the string' and its first 40
+ * characters in quotes, without bidirectional controls (bidi.js).
+ */
 export function describe(v) {
   if (v === null || v === undefined) return String(v);
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return `the string "${v.length > 40 ? `${v.slice(0, 40)}...` : v}"`;
+  if (typeof v === 'string') {
+    const text = withoutBidiControls(v);
+    return `the string ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}`;
+  }
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'symbol') return 'a symbol';
+  if (typeof v === 'function') return 'a function';
   if (Array.isArray(v)) return 'an array';
   if (ArrayBuffer.isView(v)) return `a ${Object.prototype.toString.call(v).slice(8, -1)}`;
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+  return 'an object';
 }
 
 /** Throws the typed Error of a core refusal {error: {name, message}}; otherwise returns the answer. */

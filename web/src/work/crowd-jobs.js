@@ -4,7 +4,8 @@
 // crowd. The comparison also takes a share of its plan, {begin, end}, so that the page can spread
 // the 125 trainings over its pool of workers (comparison-over-pool.js) and summarise the shares'
 // results together (comparisonSummary).
-import { JOBS, describe } from './protocol.js';
+import { describe } from '../api/convert.js';
+import { JOBS } from './protocol.js';
 
 // Trainings per call into the core: the five folds of one seed and arrangement train in lockstep,
 // and a call of that length is short enough to post progress at display rate.

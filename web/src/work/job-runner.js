@@ -1,6 +1,7 @@
 // The worker's side of the protocol (protocol.js): reads each request, runs the named job against
 // the core, and posts its progress and its one final reply. Independent of the worker global, so
 // it runs in Node too.
+import { describe } from '../api/convert.js';
 import {
   CancelError,
   PROGRESS_INTERVAL_MS,
@@ -8,7 +9,6 @@ import {
   REPLY,
   REQUEST,
   checkJobInput,
-  describe,
   errorReply,
   readRequest,
 } from './protocol.js';
@@ -62,7 +62,7 @@ export function createJobRunner({ jobs, core, post }) {
   async function run({ id, job, part, input }) {
     if (running.has(id)) {
       // Replied to with id null: the running job's id must keep meaning that job.
-      send(errorReply(null, new ProtocolError(`a job with id ${describe(id)} is already running`)));
+      send(errorReply(null, new ProtocolError(`a job is already running under the id ${describe(id)}`)));
       return;
     }
     const state = { cancelled: false, paused: false, wake: () => {} };
@@ -86,7 +86,7 @@ export function createJobRunner({ jobs, core, post }) {
       const whole = await jobs[job](nl, pace, input);
       if (state.cancelled) throw new CancelError();
       if (part !== undefined && (whole === null || typeof whole !== 'object' || !Object.hasOwn(whole, part)))
-        throw new ProtocolError(`the result of ${job} has no part named ${describe(part)}`, id);
+        throw new ProtocolError(`a part must name a field of the result of ${job}, not ${describe(part)}`, id);
       send({ type: REPLY.done, id, result: part === undefined ? whole : { [part]: whole[part] } });
     } catch (e) {
       send(e instanceof CancelError ? { type: REPLY.cancelled, id } : readableErrorReply(id, e));

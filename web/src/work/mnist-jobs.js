@@ -14,7 +14,7 @@
 //   classify    {image}    → {arrangement: ten probabilities}
 //   activations {shown}    → {arrangement: the hidden units' on/off maps}
 //   digit       {index}    → {label, pixels}
-import { describe } from './protocol.js';
+import { describe } from '../api/convert.js';
 import { MNIST_ARRANGEMENTS } from '../api/mnist.js';
 import { DataError } from '../errors.js';
 import { drop, keep, keptCopy } from './kept-assets.js';

@@ -12,7 +12,7 @@
 //              one network of the lab over seeds: the lab's training (mnist/over_seeds.hpp's
 //              lab_trial, which the chapter's seed tests run natively)
 //   progress: batches done of the trial's batches
-import { describe } from './protocol.js';
+import { describe } from '../api/convert.js';
 
 /** Digits trained per core call. */
 const DIGITS_PER_CALL = 256;

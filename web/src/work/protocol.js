@@ -21,8 +21,8 @@
 // Cancellation, as the caller sees it: the promise of a cancelled run rejects with a CancelError
 // (error.name === 'CancelError') as soon as the caller cancels, without waiting for the worker.
 
+import { describe } from '../api/convert.js';
 import { SizeError } from '../errors.js';
-import { withoutBidiControls } from '../host/inert.js';
 import { JOB_SIZES } from '../host/limits.js';
 
 export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel', pause: 'pause', resume: 'resume' });
@@ -86,23 +86,6 @@ export function untilAborted(promise, signal) {
   });
 }
 
-/**
- * A short, safe description of any value for a message: never calls user code, never quotes
- * source; a string's first 40 characters, without bidirectional controls (see inert.js).
- */
-export function describe(v) {
-  if (v === null) return 'null';
-  if (v === undefined) return 'undefined';
-  if (typeof v === 'string') {
-    const text = withoutBidiControls(v);
-    return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-  }
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  if (typeof v === 'symbol') return 'a symbol';
-  if (typeof v === 'function') return 'a function';
-  return Array.isArray(v) ? 'an array' : 'an object';
-}
-
 function usableId(id) {
   return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id));
 }
@@ -133,7 +116,7 @@ export function readRequest(data, jobs) {
   if (type !== REQUEST.run) return { type, id };
   const job = ownField(data, 'job');
   if (typeof job !== 'string' || !Object.hasOwn(jobs, job))
-    throw new ProtocolError(`no job named ${describe(job)} (the jobs: ${Object.keys(jobs).join(', ')})`, id);
+    throw new ProtocolError(`a request's job must be one of ${Object.keys(jobs).join(', ')}, not ${describe(job)}`, id);
   const part = ownField(data, 'part');
   if (part !== undefined && typeof part !== 'string')
     throw new ProtocolError(`a part must be the name of a field of the result, not ${describe(part)}`, id);

@@ -4,7 +4,7 @@
 //
 //   rmsTiming  {widths, rounds, seed} → {timings: [the core's view per width], summary}
 //              progress: one detail per width, {timing}
-import { describe } from './protocol.js';
+import { describe } from '../api/convert.js';
 
 /** Widths a run may ask for (the core refuses others by name, too). */
 const MOST_WIDTHS = 16;

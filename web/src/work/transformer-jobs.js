@@ -16,7 +16,7 @@
 //                       some of post, postWarm, pre, preWarm), train in turn a piece at a
 //                       time, so they advance together; progress details, one per piece:
 //                       {run, first, losses}
-import { describe } from './protocol.js';
+import { describe } from '../api/convert.js';
 
 export const TRANSFORMER_JOBS = Object.freeze({
   startingSlopes: 'startingSlopes',
