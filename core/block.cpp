@@ -9,6 +9,41 @@
 
 namespace normlab {
 
+std::size_t require_cells(std::size_t rows, std::size_t cols, const std::string& what) {
+    if (!within_cell_limit(rows, cols))
+        throw SizeError("the " + what + " of " + std::to_string(rows) + " by " + std::to_string(cols) +
+                        " is beyond the limit of " + std::to_string(max_block_cells) + " numbers");
+    return rows * cols;
+}
+
+void require_well_formed(const Block& b, const std::string& what) {
+    require_same(b.data.size(), require_cells(b.rows, b.cols, what), what + "'s number of values",
+                 what + "'s rows * features");
+}
+
+void require_shape(const Block& b, std::size_t rows, std::size_t cols, const std::string& what) {
+    if (b.rows != rows || b.cols != cols)
+        throw ShapeError("the " + what + " is " + std::to_string(b.rows) + " by " + std::to_string(b.cols) +
+                         " but it must be " + std::to_string(rows) + " by " + std::to_string(cols));
+    require_well_formed(b, what);
+}
+
+void require_finite(const Block& b, const std::string& what) {
+    require_well_formed(b, what);
+    for (std::size_t k = 0; k < b.data.size(); ++k)
+        if (!std::isfinite(b.data[k]))
+            throw NonFiniteError("row " + std::to_string(k / b.cols + 1) + ", feature " +
+                                 std::to_string(k % b.cols + 1) + " of the " + what + " is " +
+                                 format_number(b.data[k]) + "; every value must be a finite number");
+}
+
+void require_answer_finite(const Block& b, const char* what) {
+    for (std::size_t k = 0; k < b.data.size(); ++k)
+        if (!std::isfinite(b.data[k]))
+            refuse_overflow("row " + std::to_string(k / b.cols + 1) + ", feature " + std::to_string(k % b.cols + 1),
+                            b.data[k], what);
+}
+
 std::vector<double> filled(std::size_t count, double fill, const std::string& what) {
     require_cells(count, 1, what);
     try {

@@ -55,6 +55,18 @@ struct Block {
     bool operator!=(const Block& other) const { return !(*this == other); }
 };
 
+// A block's checks at the core's entry points (errors.hpp has the rest of the family; `what`
+// names the block in the message).
+// ensures: rows * cols, computed without wrapping, is at most max_block_cells; else SizeError.
+std::size_t require_cells(std::size_t rows, std::size_t cols, const std::string& what);
+// ensures: the block's rows * cols is within the limit and equals its number of values.
+void require_well_formed(const Block& b, const std::string& what);
+void require_shape(const Block& b, std::size_t rows, std::size_t cols, const std::string& what);
+void require_finite(const Block& b, const std::string& what);
+// ensures: every number of an answer computed from finite inputs is finite (require_answer_finite
+// of errors.hpp, for a block).
+void require_answer_finite(const Block& b, const char* what);
+
 // count copies of fill, refused with SizeError beyond max_block_cells or when memory runs out;
 // what names the vector in the message.
 std::vector<double> filled(std::size_t count, double fill, const std::string& what);

@@ -2,8 +2,6 @@
 
 #include <cmath>
 
-#include "block.hpp"
-
 namespace normlab {
 
 void require_nonempty(std::size_t rows, std::size_t cols, const std::string& what) {
@@ -12,38 +10,10 @@ void require_nonempty(std::size_t rows, std::size_t cols, const std::string& wha
                               " features; it needs at least one of each");
 }
 
-std::size_t require_cells(std::size_t rows, std::size_t cols, const std::string& what) {
-    if (!within_cell_limit(rows, cols))
-        throw SizeError("the " + what + " of " + std::to_string(rows) + " by " + std::to_string(cols) +
-                        " is beyond the limit of " + std::to_string(max_block_cells) + " numbers");
-    return rows * cols;
-}
-
-void require_well_formed(const Block& b, const std::string& what) {
-    require_same(b.data.size(), require_cells(b.rows, b.cols, what), what + "'s number of values",
-                 what + "'s rows * features");
-}
-
 void require_same(std::size_t got, std::size_t want, const std::string& what, const std::string& against) {
     if (got != want)
         throw ShapeError("the " + what + " is " + std::to_string(got) + " but the " + against + " is " +
                          std::to_string(want));
-}
-
-void require_shape(const Block& b, std::size_t rows, std::size_t cols, const std::string& what) {
-    if (b.rows != rows || b.cols != cols)
-        throw ShapeError("the " + what + " is " + std::to_string(b.rows) + " by " + std::to_string(b.cols) +
-                         " but it must be " + std::to_string(rows) + " by " + std::to_string(cols));
-    require_well_formed(b, what);
-}
-
-void require_finite(const Block& b, const std::string& what) {
-    require_well_formed(b, what);
-    for (std::size_t k = 0; k < b.data.size(); ++k)
-        if (!std::isfinite(b.data[k]))
-            throw NonFiniteError("row " + std::to_string(k / b.cols + 1) + ", feature " +
-                                 std::to_string(k % b.cols + 1) + " of the " + what + " is " +
-                                 format_number(b.data[k]) + "; every value must be a finite number");
 }
 
 void require_finite(const std::vector<double>& v, const std::string& what) {
@@ -70,18 +40,9 @@ void require_learning_rate(double learning_rate) {
                                 "; it must be a finite number");
 }
 
-namespace {
-[[noreturn]] void refuse_overflow(const std::string& where, double v, const char* what) {
+void refuse_overflow(const std::string& where, double v, const char* what) {
     throw NonFiniteError(where + " of the " + std::string(what) + " comes out " + format_number(v) +
                          ": the inputs are finite but the answer is beyond the largest double");
-}
-} // namespace
-
-void require_answer_finite(const Block& b, const char* what) {
-    for (std::size_t k = 0; k < b.data.size(); ++k)
-        if (!std::isfinite(b.data[k]))
-            refuse_overflow("row " + std::to_string(k / b.cols + 1) + ", feature " + std::to_string(k % b.cols + 1),
-                            b.data[k], what);
 }
 
 void require_answer_finite(const std::vector<double>& v, const char* what) {

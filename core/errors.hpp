@@ -10,8 +10,6 @@
 
 namespace normlab {
 
-struct Block;
-
 // Base of every refusal. name() is the type's name, shared with the JavaScript Error subclass.
 class NormError : public std::runtime_error {
 public:
@@ -39,22 +37,17 @@ NORMLAB_ERROR(DataError);          // a data file that does not read as the data
 NORMLAB_ERROR(SizeError);          // a shape beyond max_block_cells, or an allocation that failed
 #undef NORMLAB_ERROR
 
-// The single checking helper family used at the entry points.
+// The single checking helper family used at the entry points (a block's own checks are in block.hpp).
 void require_nonempty(std::size_t rows, std::size_t cols, const std::string& what);
-// ensures: rows * cols, computed without wrapping, is at most max_block_cells; else SizeError.
-std::size_t require_cells(std::size_t rows, std::size_t cols, const std::string& what);
-// ensures: the block's rows * cols is within the limit and equals its number of values.
-void require_well_formed(const Block& b, const std::string& what);
 void require_same(std::size_t got, std::size_t want, const std::string& what, const std::string& against);
-void require_shape(const Block& b, std::size_t rows, std::size_t cols, const std::string& what);
-void require_finite(const Block& b, const std::string& what);
 void require_finite(const std::vector<double>& v, const std::string& what);
 void require_finite(double v, const std::string& what);
 void require_eps(double eps);
 void require_learning_rate(double learning_rate);
 // ensures: every number of an answer computed from finite inputs is finite; an answer beyond the
 // largest double is refused with NonFiniteError rather than returned as Infinity or NaN.
-void require_answer_finite(const Block& b, const char* what);
 void require_answer_finite(const std::vector<double>& v, const char* what);
+// The refusal of such an answer: `where` ("entry 3") of the `what` came out v.
+[[noreturn]] void refuse_overflow(const std::string& where, double v, const char* what);
 
 } // namespace normlab

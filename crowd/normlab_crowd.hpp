@@ -7,3 +7,4 @@
 #include "crowd_network.hpp"
 #include "lockstep/engine.hpp"
 #include "training.hpp"
+#include "training_run.hpp"

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "core/errors.hpp"
-#include "transformer/reversal_training.hpp"
 
 namespace normlab {
 
@@ -35,11 +34,6 @@ ReversalBatch reversal_batch_of(std::size_t sequences, std::size_t digits, const
         }
     }
     return b;
-}
-
-DigitReversalRun train_digit_reversal(const DigitReversalSettings& s) {
-    ReversalPiece whole = continue_reversal_training(s, start_reversal_training(s), s.steps);
-    return {std::move(whole.losses), reversal_check(s, whole.training).accuracy};
 }
 
 } // namespace normlab

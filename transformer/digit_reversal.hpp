@@ -2,7 +2,7 @@
 // reversed. A sequence is d_1 .. d_n | d_n .. d_1 (vocabulary: ten digits and the separator, 10);
 // the stack reads its first 2n tokens and is asked, from the separator on, for the next token.
 // Training: Adam (with optional linear warm-up) on a fresh random batch each step, in pieces or
-// straight through (reversal_training.hpp).
+// straight through (reversal_training.hpp, which builds on this file).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -32,11 +32,6 @@ struct DigitReversalSettings {
     std::uint64_t seed = 1;
 };
 
-struct DigitReversalRun {
-    std::vector<double> losses; // per step, the batch's loss before the step
-    double accuracy = 0.0;      // share of reversed digits right (teacher-forced) on a fresh batch after training
-};
-
 // A batch of tasks: the stack's input (B, 2n) and its targets (no_target before the separator).
 struct ReversalBatch {
     TokenBatch input, targets;
@@ -46,10 +41,5 @@ ReversalBatch reversal_batch(std::size_t sequences, std::size_t digits, Random& 
 // The batch of given strings: strings (B, n) row-major. requires: B * n digits (else ShapeError),
 // each below 10 (else DataError naming it).
 ReversalBatch reversal_batch_of(std::size_t sequences, std::size_t digits, const std::vector<std::size_t>& strings);
-
-// requires: 1..64 digits; the stack's sizes as require_transformer_shape; 1..100,000 steps;
-// 1..256 sequences; Adam's settings as require_adam_settings (else SizeError, OptionError, ...).
-// ensures: the same steps as the run in pieces of reversal_training.hpp.
-DigitReversalRun train_digit_reversal(const DigitReversalSettings& settings);
 
 } // namespace normlab

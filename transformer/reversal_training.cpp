@@ -121,4 +121,9 @@ ReversalCheck reversal_unseen_check_of(const DigitReversalSettings& s, const Log
     return {loss_sum / asked, static_cast<double>(count.right) / asked};
 }
 
+DigitReversalRun train_digit_reversal(const DigitReversalSettings& s) {
+    ReversalPiece whole = continue_reversal_training(s, start_reversal_training(s), s.steps);
+    return {std::move(whole.losses), reversal_check(s, whole.training).accuracy};
+}
+
 } // namespace normlab

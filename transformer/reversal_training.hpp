@@ -84,4 +84,15 @@ using LogitsOf = std::function<Block(const TokenBatch&)>;
 ReversalCheck reversal_check_of(const DigitReversalSettings& settings, const LogitsOf& logits_of);
 ReversalCheck reversal_unseen_check_of(const DigitReversalSettings& settings, const LogitsOf& logits_of);
 
+struct DigitReversalRun {
+    std::vector<double> losses; // per step, the batch's loss before the step
+    double accuracy = 0.0;      // share of reversed digits right (teacher-forced) on a fresh batch after training
+};
+
+// The whole run straight through: requires: 1..64 digits; the stack's sizes as
+// require_transformer_shape; 1..100,000 steps; 1..256 sequences; Adam's settings as
+// require_adam_settings (else SizeError, OptionError, ...).
+// ensures: the same steps as start_reversal_training and continue_reversal_training over all of them.
+DigitReversalRun train_digit_reversal(const DigitReversalSettings& settings);
+
 } // namespace normlab

@@ -12,17 +12,6 @@
 
 namespace normlab {
 
-std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient) {
-    std::vector<double> sizes;
-    for (const ResidualBlockGradient& b : gradient.dblocks) {
-        double square = 0;
-        for (double v : b.dfeed_forward.dexpand.dweights.data) square += v * v;
-        for (double v : b.dfeed_forward.dcontract.dweights.data) square += v * v;
-        sizes.push_back(std::sqrt(square));
-    }
-    return sizes;
-}
-
 namespace {
 // One draw: the stack drawn from the seed, then its tokens, the next-token loss's slopes. Taken by
 // the fast twin (transformer/fast/), the layer values' draw bit for bit

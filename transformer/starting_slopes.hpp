@@ -90,8 +90,5 @@ struct SlopesExpectations {
 };
 // requires: depths as slopes_across_depths; both figures finite (else NonFiniteError).
 SlopesExpectations slopes_expectations(const std::vector<std::size_t>& depths, double post_first, double pre_first);
-// Per block, sqrt(|dW_expand|^2 + |dW_contract|^2) of a gradient.
-struct TransformerGradient;
-std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient);
 
 } // namespace normlab

@@ -1,5 +1,7 @@
 #include "transformer/transformer_stack.hpp"
 
+#include <cmath>
+
 #include "core/errors.hpp"
 
 namespace normlab {
@@ -127,6 +129,17 @@ TransformerStack TransformerStack::with_parameters(const std::vector<double>& va
     if (final_) final = read_normaliser(*final_, in);
     Dense readout = read_dense(readout_, in);
     return TransformerStack(shape_, placement_, std::move(e), std::move(blocks), std::move(final), std::move(readout));
+}
+
+std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient) {
+    std::vector<double> sizes;
+    for (const ResidualBlockGradient& b : gradient.dblocks) {
+        double square = 0;
+        for (double v : b.dfeed_forward.dexpand.dweights.data) square += v * v;
+        for (double v : b.dfeed_forward.dcontract.dweights.data) square += v * v;
+        sizes.push_back(std::sqrt(square));
+    }
+    return sizes;
 }
 
 } // namespace normlab

@@ -33,6 +33,10 @@ struct TransformerGradient {
     DenseGradient dreadout;
 };
 
+// Per block, first to last, sqrt(|dW_expand|^2 + |dW_contract|^2) of a gradient: the size of its
+// feed-forward weight slopes (the starting slopes' figure, starting_slopes.hpp).
+std::vector<double> feed_forward_slope_sizes(const TransformerGradient& gradient);
+
 class TransformerStack {
 public:
     // requires: the shape as require_transformer_shape; the layers of that shape, every block of

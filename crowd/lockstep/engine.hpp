@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "crowd/training.hpp"
+#include "crowd/training_run.hpp"
 
 namespace normlab {
 

@@ -10,7 +10,7 @@
 #include "transformer/next_token_loss.hpp"
 #include "transformer/residual_block.hpp"
 #include "transformer/stack_initialisation.hpp"
-#include "transformer/starting_slopes.hpp"
+#include "transformer/transformer_stack.hpp"
 
 namespace normlab::fast {
 
@@ -162,7 +162,7 @@ ReversalCheck reversal_unseen_check(const DigitReversalSettings& s, const Revers
     return reversal_unseen_check_of(s, [&](const TokenBatch& tokens) { return logits_of(s, shape, training, tokens); });
 }
 
-// Mirrors starting_slopes.cpp's draw (sizes_of) and feed_forward_slope_sizes.
+// Mirrors starting_slopes.cpp's draw (sizes_of) and feed_forward_slope_sizes (transformer_stack.hpp).
 std::vector<double> starting_slope_sizes(const TransformerShape& shape, Placement placement, NormKind kind,
                                          std::uint64_t seed, std::size_t sequences) {
     Random random(seed);
