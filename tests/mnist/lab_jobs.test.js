@@ -150,7 +150,7 @@ test('bad inputs get typed error replies and the runner keeps working', async ()
     ],
     ['train', { ...TRAINING, arrangements: ['layer'], epochs: 21 }, 'SizeError', /number of epochs is 21/],
     ['train', { ...TRAINING, arrangements: ['layer'], epochs: '3' }, 'TypeError', /epochs must be a whole number/],
-    ['train', { ...TRAINING, arrangements: ['circle'], epochs: 1 }, 'TypeError', /not \["circle"\]/],
+    ['train', { ...TRAINING, arrangements: ['circle'], epochs: 1 }, 'TypeError', /not \[the string "circle"\]/],
     ['train', { ...TRAINING, arrangements: ['plain', 'plain'], epochs: 1 }, 'TypeError', /different names/],
     ['train', { ...TRAINING, arrangements: Array(5000).fill('layer'), epochs: 1 }, 'TypeError', /5000 in all/],
     [
