@@ -158,9 +158,6 @@ async function arrivalLongestTask(url, tags) {
   }
 }
 
-/** The page's own longest task on arrival (no link). */
-const ownLongestTask = (url, tags) => arrivalLongestTask(url, tags);
-
 /** Presses every widget's Reset; ensures each shows its body again, without notices, its state ''. */
 async function resetAll(page, tags) {
   await page.evaluate((ts) => {
@@ -248,7 +245,7 @@ for (const [name, tags] of Object.entries(PAGES)) {
         // link that really blocks the page blocks it on both arrivals).
         if (kase.baseline) baseline = longest;
         if (longest < OWN_TIMES * Math.max(baseline, 50)) return;
-        const own = await ownLongestTask(url, tags);
+        const own = await arrivalLongestTask(url, tags); // the page's own, no link
         const again = await arrivalLongestTask(`${url}${hash}`, tags);
         const bound = OWN_TIMES * Math.max(baseline, own, 50);
         assert.ok(

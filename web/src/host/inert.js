@@ -8,15 +8,14 @@
 // it keeps its order. The screen's sinks (showInert) turn each such isolate into a <bdi> element
 // and drop any other control, so a sentence that carries a text never made inert (a core's
 // message quoting a reader's field) cannot reverse the rest of its line either.
-import { BIDI_CONTROLS as CONTROLS, hasBidiControls, withoutBidiControls } from '../api/bidi.js';
+import { BIDI_CONTROL_CLASS, BIDI_CONTROLS as CONTROLS } from '../api/bidi.js';
 import { element } from './element.js';
 import { LINE_CHARS, QUOTED_CHARS } from './limits.js';
 
-export { hasBidiControls, withoutBidiControls };
 const FSI = '\u2068';
 const PDI = '\u2069';
 /** An isolate as inert() writes one: FSI, text without controls, PDI. */
-const ISOLATE = /\u2068([^\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*)\u2069/g;
+const ISOLATE = new RegExp(`${FSI}([^${BIDI_CONTROL_CLASS}]*)${PDI}`, 'g');
 
 /** The first `most` characters of a text, never half of a surrogate pair. */
 function head(text, most) {

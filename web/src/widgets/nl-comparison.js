@@ -153,8 +153,9 @@ export class NlComparison extends NlWidget {
       pointStyle: ['circle', 'rect', 'triangle', 'rectRot', 'star'][k],
       clip: false, // a dot at 1 (every held-out person right) is drawn whole, over the plot's edge
     }));
+    const seeds = summary[0].heldout.count;
     const options = {
-      xTitle: `arrangement (one dot per seed, seeds 1 to ${summary[0].heldout.count} from left to right)`,
+      xTitle: `arrangement (one dot per seed, seeds 1 to ${seeds} from left to right)`,
       yTitle: this.readerCrowd ? 'held-out accuracy' : 'held-out accuracy (from 0.5)',
       xMin: 0.5,
       xMax: summary.length + 0.5,
@@ -163,7 +164,6 @@ export class NlComparison extends NlWidget {
       categories: summary.map((s) => NAMES[s.arrangement]),
       legend: false,
     };
-    const seeds = summary[0].heldout.count;
     setHtml(
       this.$('[data-alternative]'),
       chartAlternative({

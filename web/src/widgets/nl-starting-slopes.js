@@ -204,19 +204,28 @@ export class NlStartingSlopes extends NlWidget {
   }
 
   /**
-   * The core's tally of the draws in whose last block starts with larger slopes than its first
-   * (`rises`) or smaller (not): {holds, count, text: "28 of 32 draws, not at draws 4 and 9"}; null
-   * before any draw, or with one block.
+   * The core's tally of the draws (numbers, one per row) whose row ends above where it starts
+   * (`rises`) or below (not: the ends handed over swapped): {holds, count, text: "28 of 32
+   * draws, not at draws 4 and 9"}; null with no draw in or rows of one value.
    */
+  endsTally(numbers, rows, rises) {
+    if (!numbers.length || rows[0].length < 2) return null;
+    return this.nl.risingTally(
+      numbers,
+      rows.map((r) => (rises ? [r[0], r.at(-1)] : [r.at(-1), r[0]])),
+    );
+  }
+
+  /** The tally over the draws in of the last block's slopes against the first's, at depth d. */
   blockTally(d, placement, rises) {
     const numbers = [];
-    const pairs = [];
+    const rows = [];
     this.ensemble.at.get(d)[placement].forEach((slopes, k) => {
       if (!slopes) return;
       numbers.push(k + 1);
-      pairs.push(rises ? [slopes[0], slopes[d - 1]] : [slopes[d - 1], slopes[0]]);
+      rows.push(slopes.slice(0, d));
     });
-    return d > 1 && numbers.length ? this.nl.risingTally(numbers, pairs) : null;
+    return this.endsTally(numbers, rows, rises);
   }
 
   drawAbout() {
@@ -309,12 +318,11 @@ export class NlStartingSlopes extends NlWidget {
     if (!post || !pre) return null;
     const expected = this.nl.slopesExpectations(depths, post.band.median[0], pre.band.median[0]);
     // Draw for draw, the deepest stack's last block against the shallowest's: post-norm's larger, pre-norm's smaller.
-    const ends = (last, rises) => last.rows.map((r) => (rises ? [r[0], r.at(-1)] : [r.at(-1), r[0]]));
     const tallies =
       depths.length > 1
         ? {
-            postRises: this.nl.risingTally(post.numbers, ends(post, true)),
-            preFalls: this.nl.risingTally(pre.numbers, ends(pre, false)),
+            postRises: this.endsTally(post.numbers, post.rows, true),
+            preFalls: this.endsTally(pre.numbers, pre.rows, false),
           }
         : null;
     return { depths, post: post.band, pre: pre.band, expected, draws: post.band.count, tallies };
