@@ -89,8 +89,8 @@ TEST_CASE("150 Adam steps of six-block stacks match PyTorch's, loss by loss and 
 
         const ReversalPiece ours = continue_reversal_training(s, start, batches);
         const std::vector<double> theirs = c["losses"].numbers();
-        const double tolerance = placement == Placement::Pre ? 1e-11 : 1e-9;
-        CHECK(relative_gap(ours.losses, theirs) <= tolerance);
+        const double training_tolerance = placement == Placement::Pre ? 1e-11 : 1e-9;
+        CHECK(relative_gap(ours.losses, theirs) <= training_tolerance);
         const auto mean_of = [&](std::size_t from) { // ten steps' losses from `from`
             double sum = 0;
             for (std::size_t k = from; k < from + 10; ++k) sum += theirs[k];
@@ -109,7 +109,7 @@ TEST_CASE("150 Adam steps of six-block stacks match PyTorch's, loss by loss and 
         }
         UNSCOPED_INFO("losses " << relative_gap(ours.losses, theirs) << "; weights " << gap << "; key biases "
                                 << key_gap);
-        CHECK(gap <= tolerance);
+        CHECK(gap <= training_tolerance);
         CHECK(key_gap <= 1e-8);
         CHECK(relative_gap(ours.training.parameters, start.parameters) > 1e-2); // the weights moved
     }

@@ -44,8 +44,11 @@ TEST_CASE("a tie is no round won, and a round RMSNorm loses counts against it", 
     CHECK(t.rms_faster == 1);
 }
 
+// The cases tagged [timing] time the machine for real (the widest block 128 times a round); the
+// sanitized run of scripts/test leaves them out (40 s there), as the kernels they repeat run
+// under it in the normalisers' own cases.
 TEST_CASE("timed rounds: each round times both normalisers; the figures are rms_timing_of's",
-          "[tutorial][rms_timing]") {
+          "[tutorial][rms_timing][timing]") {
     const RmsTiming t = time_layer_and_rms(256, 5, 1);
     CHECK(t.width == 256);
     CHECK(t.rows == 16);
@@ -65,7 +68,8 @@ TEST_CASE("timed rounds: each round times both normalisers; the figures are rms_
     CHECK(t.layer.median == spread_of(t.layer_seconds).median);
 }
 
-TEST_CASE("the widest block takes 128 repeats a round, and the view carries the figures", "[tutorial][rms_timing]") {
+TEST_CASE("the widest block takes 128 repeats a round, and the view carries the figures",
+          "[tutorial][rms_timing][timing]") {
     const Json v = JsonReader(rms_timing_view(4096, 3, 2)).read();
     CHECK(v["width"].number == 4096);
     CHECK(v["repeats"].number == 128);
