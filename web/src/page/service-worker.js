@@ -94,21 +94,23 @@ async function precacheAll() {
 
 let proven = null; // a promise: whether this build's page has booted
 
+// Reads go through caches.match with a cache's name, which never makes the cache: caches.open
+// would make it again after the kill switch deleted it (a worker woken to answer a request after
+// the switch left an empty normlab-state behind once in tests/engines/rescue.test.js, Chromium).
+/** The kept response for a url in the named cache, or undefined; makes no cache. */
+const keptIn = (cacheName, url) => caches.match(url, { cacheName });
+
 function isProven() {
-  proven ??= caches
-    .open(STATE_NAME)
-    .then((state) => state.match(bootedKey(VERSION)))
-    .then(Boolean, () => false);
+  proven ??= keptIn(STATE_NAME, bootedKey(VERSION)).then(Boolean, () => false);
   return proven;
 }
 
 /** Whether the build this worker would replace has never booted (then it is not waited for). */
 async function activeNeverBooted() {
-  const state = await caches.open(STATE_NAME);
-  const active = await state.match(ACTIVE_KEY);
+  const active = await keptIn(STATE_NAME, ACTIVE_KEY);
   if (!active) return false;
   const version = await active.text();
-  return version !== VERSION && !(await state.match(bootedKey(version)));
+  return version !== VERSION && !(await keptIn(STATE_NAME, bootedKey(version)));
 }
 
 self.addEventListener('install', (event) => {
@@ -203,7 +205,7 @@ function precachedUrl(request) {
   return candidates.find((c) => precached.has(c)) ?? null;
 }
 
-const fromCache = async (url) => (await caches.open(PRECACHE_NAME)).match(url);
+const fromCache = (url) => keptIn(PRECACHE_NAME, url);
 
 /** An answer from the network that can stand for `url`: its file, or a redirect the browser follows. */
 const usable = (response, url) =>
@@ -244,15 +246,15 @@ async function precachedAnswer(event, url) {
 /** The kept copy (if it is still the recorded file), or the network's answer, kept when it is. */
 async function keptOrFetched(event, expected) {
   const { request } = event;
-  const cache = await caches.open(ON_FIRST_USE_NAME);
-  const kept = await cache.match(request.url);
+  const kept = await keptIn(ON_FIRST_USE_NAME, request.url);
   if (kept && (await isRecorded(kept, expected))) return kept;
-  if (kept) await cache.delete(request.url);
+  if (kept) await (await caches.open(ON_FIRST_USE_NAME)).delete(request.url);
   const response = await fetch(request);
   event.waitUntil(
     write(async () => {
       const copy = await fit(response.clone(), expected.file).catch(() => null);
-      if (copy && (await isRecorded(copy, expected))) await cache.put(request.url, copy);
+      if (copy && (await isRecorded(copy, expected)))
+        await (await caches.open(ON_FIRST_USE_NAME)).put(request.url, copy);
     }),
   );
   return response;
