@@ -27,6 +27,17 @@ export function fixed(v, places = 4) {
   return (/^-0\.?0*$/.test(s) ? s.slice(1) : s).replace('-', '−');
 }
 
+/**
+ * The fewest decimals, from `fewest` up to `most`, at which fixed() tells apart every pair of
+ * numbers that differ: a column whose finding says one figure is below another then shows it.
+ * pairs: [a, b] each; ensures: `most` when even that does not tell some pair apart.
+ */
+export function decimalsToTell(pairs, fewest = 2, most = 6) {
+  for (let places = fewest; places < most; places++)
+    if (pairs.every(([a, b]) => a === b || fixed(a, places) !== fixed(b, places))) return places;
+  return most;
+}
+
 /** Two significant digits in exponent form: 8.9e−16. */
 export function sci(v, digits = 2) {
   if (v === 0) return '0';

@@ -13,7 +13,7 @@ import { readerStyles } from '../widget/reader-styles.js';
 import { isCancel } from '../work/protocol.js';
 import { comparisonOverPool } from '../work/comparison-over-pool.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../widget/arrangements.js';
-import { fixed, fmt } from '../widget/format.js';
+import { decimalsToTell, fixed, fmt } from '../widget/format.js';
 import {
   attachCrowdPicker,
   crowdOption,
@@ -120,6 +120,9 @@ export class NlComparison extends NlWidget {
 
   /** Shows the trainings' summary; ensures: the promise settles once the chart shows it. */
   show(summary) {
+    // Held-out accuracies with the decimals that show every seed's difference from the plain
+    // network the finding counts (a reader's large crowd can differ by 1 in 2,000: 0.9995 and 1).
+    const places = accuracyPlaces(summary);
     const seedsOf = (tally) => (tally ? `${tally.holds} of ${tally.count}` : '–');
     const name = (s) =>
       `<th scope="row" class="start"><span class="swatch swatch-${s.arrangement}"></span>${NAMES[s.arrangement]}</th>`;
@@ -128,7 +131,7 @@ export class NlComparison extends NlWidget {
       summary
         .map(
           (s) => `<tr data-arrangement="${s.arrangement}">${name(s)}
-      <td>${fixed(s.trainAccuracy, 3)}</td><td>${fixed(s.heldout.mean, 3)}</td><td>${fmt(s.finalLoss, 4)}</td>
+      <td>${fixed(s.trainAccuracy, 3)}</td><td>${fixed(s.heldout.mean, Math.max(3, places))}</td><td>${fmt(s.finalLoss, 4)}</td>
       <td data-loss-above>${seedsOf(s.lossAbovePlain)}</td></tr>`,
         )
         .join(''),
@@ -138,7 +141,7 @@ export class NlComparison extends NlWidget {
       summary
         .map(
           (s) => `<tr data-arrangement="${s.arrangement}">${name(s)}
-      <td>${fixed(s.heldout.min, 2)} – ${fixed(s.heldout.max, 2)}</td><td>${fixed(s.heldout.low, 2)} – ${fixed(s.heldout.high, 2)}</td>
+      <td>${fixed(s.heldout.min, places)} – ${fixed(s.heldout.max, places)}</td><td>${fixed(s.heldout.low, places)} – ${fixed(s.heldout.high, places)}</td>
       <td data-below>${seedsOf(s.belowPlain)}</td><td data-above>${seedsOf(s.abovePlain)}</td></tr>`,
         )
         .join(''),
@@ -168,10 +171,10 @@ export class NlComparison extends NlWidget {
       this.$('[data-alternative]'),
       chartAlternative({
         findingId: 'comparison-finding',
-        finding: findingOf(summary, seeds),
+        finding: findingOf(summary, seeds, places),
         caption: 'held-out accuracy by seed',
         columns: ['arrangement', ...Array.from({ length: seeds }, (_, k) => `seed ${k + 1}`)],
-        rows: summary.map((s) => [NAMES[s.arrangement], ...s.heldoutBySeed.map((v) => fixed(v, 2))]),
+        rows: summary.map((s) => [NAMES[s.arrangement], ...s.heldoutBySeed.map((v) => fixed(v, places))]),
       }),
     );
     openAlternatives(this.root);
@@ -184,11 +187,11 @@ export class NlComparison extends NlWidget {
  * tallies ("2 of 5 seeds, only at seeds 1 and 3"); then each arrangement's mean held-out accuracy
  * with its seeds' least and largest.
  */
-function findingOf(summary, seeds) {
+function findingOf(summary, seeds, places) {
   const means = summary
     .map(
       (s) =>
-        `${NAMES[s.arrangement]} ${fixed(s.heldout.mean, 3)} (${fixed(s.heldout.min, 2)} to ${fixed(s.heldout.max, 2)})`,
+        `${NAMES[s.arrangement]} ${fixed(s.heldout.mean, Math.max(3, places))} (${fixed(s.heldout.min, places)} to ${fixed(s.heldout.max, places)})`,
     )
     .join('; ');
   const against = summary
@@ -203,6 +206,14 @@ function findingOf(summary, seeds) {
       ? `Seed by seed, against the plain network's held-out accuracy under the same seed: ${against.join('; ')}. `
       : '';
   return `${seedBySeed}Held-out accuracy, mean over ${seeds} seeds (least and largest seed): ${means}.`;
+}
+
+/** The decimals of the held-out accuracies: 2, or more where a seed's difference from plain needs them. */
+function accuracyPlaces(summary) {
+  const plain = summary.find((s) => s.arrangement === 'plain');
+  if (!plain) return 2;
+  const pairs = summary.flatMap((s) => s.heldoutBySeed.map((v, seed) => [v, plain.heldoutBySeed[seed]]));
+  return decimalsToTell(pairs.filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b)));
 }
 
 define('nl-comparison', NlComparison);
