@@ -250,7 +250,7 @@ test('the starting slopes: Draw again empties the last bands and finding at once
   }
 });
 
-test('the warm-up: Train empties the last curves and finding; Cancel says how many trainings the bands hold', async () => {
+test('the warm-up: Train empties the last curves and finding; Cancel says how many seeds each band holds', async () => {
   const tag = 'nl-warm-up';
   const { page, problems, inWidget } = await open(tag, 'depth=1&width=16&steps=50&warmup=10&seeds=2');
   try {
@@ -267,11 +267,18 @@ test('the warm-up: Train empties the last curves and finding; Cancel says how ma
     await statusSays(page, tag, 'Cancelled');
     const after = await read(page, tag);
     const m =
-      /^(Cancelled after ([0-8]) of 8 trainings, [\d,]+ of 2,400 steps)(: the bands hold (those \d|that one))?; no finding\.$/.exec(
+      /^(Cancelled after ([0-8]) of 8 trainings, [\d,]+ of 2,400 steps)(: the bands hold the seeds each stack finished, of 2: post-norm (\d), post-norm, warm-up (\d), pre-norm (\d), pre-norm, warm-up (\d))?; no finding\.$/.exec(
         after.finding,
       );
     assert.ok(m, after.finding);
     assert.equal(after.status, `${m[1]}.`);
+    // Each stack's count of seeds, which differ from stack to stack, adds up to the trainings.
+    if (m[3]) assert.equal(Number(m[4]) + Number(m[5]) + Number(m[6]) + Number(m[7]), Number(m[2]));
+    // The settings line no longer says every stack trained once for each seed, unqualified.
+    assert.match(
+      await inWidget('[data-about]').textContent(),
+      /Cancelled before every training ended: a band holds the seeds its stack finished\./,
+    );
     // Only trainings run to the end are in the bands: each stack's curves are 300 steps or none.
     const lengths = await page.evaluate(() =>
       document.querySelector('nl-warm-up').chart.data.datasets.map((d) => d.data.length),
@@ -313,6 +320,11 @@ test('the batch-size sweep: Train empties the last accuracies and finding; Cance
     assert.equal(m[2] ?? (m[3] && '1'), m[1], 'the parts the finding says the figures hold');
     const accuracies = after.cells.filter((c) => c !== '–'); // each row: 4 networks (the rate is in its head)
     assert.equal(accuracies.length, Number(m[1]), `the accuracies shown: ${after.cells.join(' ')}`);
+    // The caption does not speak of the whole seed the table does not hold.
+    assert.equal(
+      await inWidget('[data-caption]').textContent(),
+      'Held-out accuracy (2,000 digits) at seed 1 (not all of its networks trained)',
+    );
     await screenshot(inWidget, 'stale-mnist-batch-size-cancelled');
     assert.deepEqual(problems, []);
   } finally {

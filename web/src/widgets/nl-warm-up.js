@@ -7,7 +7,7 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { TRANSFORMER_WIDTHS, WARM_UP_DEPTHS, WARM_UP_SEEDS, WARM_UP_STEPS, WARM_UP_WARMUP } from '../host/limits.js';
 import { errorLine, showInert } from '../host/inert.js';
-import { quarterly, startRun, those } from '../widget/run-controls.js';
+import { quarterly, startRun } from '../widget/run-controls.js';
 import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { setHtml } from '../host/trusted-types.js';
@@ -168,8 +168,13 @@ export class NlWarmUp extends NlWidget {
     };
     const shown = this.ensemble ? { ...this.ensemble.input, seeds: this.ensemble.seeds } : held;
     const text = settingsText(shown);
+    const cut = this.ensemble?.cancelled
+      ? ' Cancelled before every training ended: a band holds the seeds its stack finished.'
+      : '';
     this.$('[data-about]').textContent =
-      text === settingsText(held) ? text : `${text} The controls have changed since: Train runs their settings.`;
+      text === settingsText(held)
+        ? `${text}${cut}`
+        : `${text}${cut} The controls have changed since: Train runs their settings.`;
   }
 
   /**
@@ -240,12 +245,19 @@ export class NlWarmUp extends NlWidget {
     } catch (e) {
       training.abort(); // the other workers' trainings too, when one failed
       if (isCancel(e)) {
-        if (this.training === training && !this.signal.aborted)
+        if (this.training === training && !this.signal.aborted) {
+          // Each stack's band holds the seeds it finished, which differ from stack to stack.
+          const finished = WARM_UP_RUNS.map(
+            (r) => `${LOOKS[r.name].label} ${this.ensemble.stacks[r.name].runs.filter(Boolean).length}`,
+          ).join(', ');
           run.cancelled(
             // The bar counts steps: the status names both, so the two agree.
             `Cancelled after ${trained} of ${tasks.length} trainings, ${grouped(bar.value)} of ${grouped(total)} steps`,
-            trained > 0 ? `the bands hold ${those(trained)}` : '',
+            trained > 0 ? `the bands hold the seeds each stack finished, of ${seeds.length}: ${finished}` : '',
           );
+          this.ensemble.cancelled = true;
+          this.describeRun();
+        }
       }
       // A worker the host's policy refused: the widget says what to allow, over its fallback.
       else if (e instanceof HostPolicyError) this.showFailure(e);
