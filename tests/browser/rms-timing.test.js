@@ -136,7 +136,15 @@ test('E36, T35: each width shows its median saving, band and rounds won, and the
   await timing('.widget').screenshot({ path: `${shots}/rms-timing.png` });
 });
 
-test('Cancel stops the timing between two widths, and Time again runs it afresh', async () => {
+test('a rounds count out of range is put back, saying why; Cancel stops the timing between two widths, and Time again runs it afresh', async () => {
+  // A count beyond the field's range is put back, with a sentence beside the field saying why.
+  await timing('[data-rounds]').fill('60');
+  await timing('[data-rounds]').dispatchEvent('change');
+  assert.equal(await timing('[data-rounds]').inputValue(), '9');
+  assert.equal(
+    await timing('label:has([data-rounds]) + .note').textContent(),
+    "The number of rounds is a whole number from 3 to 51; '60' is not, so 9 stays.",
+  );
   await timing('[data-rounds]').fill('51');
   await timing('[data-rounds]').dispatchEvent('change');
   await timing('[data-run]').click();

@@ -16,6 +16,7 @@ import { setHtml } from '../host/trusted-types.js';
 import { HostPolicyError } from '../host/host-policy.js';
 import { isCancel } from '../work/protocol.js';
 import { timingWorker } from '../work/timing-work.js';
+import { watchWholeField } from '../widget/seed-field.js';
 
 const WIDTHS = TIMING_WIDTHS;
 // The most rounds timed without the reader's press: the default's.
@@ -78,7 +79,7 @@ export class NlRmsTiming extends NlWidget {
     this.held.rounds = c.rounds;
     this.render(`
       <div class="controls">
-        <label>rounds per width <input type="number" min="3" max="51" step="2" value="${this.held.rounds}" data-rounds aria-label="timing rounds per width"></label>
+        <label>rounds per width <input type="number" min="${TIMING_ROUNDS.min}" max="${TIMING_ROUNDS.max}" step="2" value="${this.held.rounds}" data-rounds aria-label="timing rounds per width"></label>
         <button data-run>Time again</button>
         <button data-cancel disabled>Cancel</button>
         <span data-status role="status" aria-live="polite"></span>
@@ -96,10 +97,16 @@ export class NlRmsTiming extends NlWidget {
       <div data-alternative><p class="note finding" id="rms-timing-finding">The percentages appear as each width is timed.</p></div>`);
     this.$('[data-run]').addEventListener('click', () => this.run());
     this.$('[data-cancel]').addEventListener('click', () => this.worker.cancel());
-    this.$('[data-rounds]').addEventListener('change', (e) => {
-      const n = Number(e.target.value);
-      if (Number.isInteger(n) && n >= 3 && n <= 51) this.held.rounds = n;
-      else e.target.value = String(this.held.rounds);
+    // A count out of its range is put back, with a sentence beside the field saying why; a good
+    // one is the state's (and the link's), for the next Time again.
+    watchWholeField(this.$('[data-rounds]'), {
+      ...TIMING_ROUNDS,
+      what: 'The number of rounds',
+      current: () => this.held.rounds,
+      apply: (rounds) => {
+        this.held.rounds = rounds;
+        this.changed({ rounds });
+      },
     });
     // Not awaited: the widget is drawn now, and done when the timings are. More rounds than the
     // default (a few seconds of timing, up to 51 from a link) wait for the reader's press.
