@@ -19,7 +19,13 @@ test('decimalsToTell gives the fewest decimals that tell apart every pair that d
   assert.equal(decimalsToTell([[0.8, 0.9]]), 2);
   assert.equal(decimalsToTell([[1, 1]]), 2, 'equal numbers need nothing more');
   // A large crowd's held-out accuracies, one person in 2,000 apart.
-  assert.equal(decimalsToTell([[0.9995, 1], [0.9, 0.95]]), 4);
+  assert.equal(
+    decimalsToTell([
+      [0.9995, 1],
+      [0.9, 0.95],
+    ]),
+    4,
+  );
   assert.notEqual(fixed(0.9995, 4), fixed(1, 4));
   assert.equal(decimalsToTell([[0.5, 0.5 + 1e-12]]), 6, 'no more than the most asked for');
 });
