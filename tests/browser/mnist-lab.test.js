@@ -391,6 +391,18 @@ test('Train over seeds fills a row per seed, the core summarises them and tallie
     await lab('[data-seeds-finding]').textContent(),
     /^Cancelled after \d of 8 networks, 0 of 2 seeds whole(: the table holds (those \d|that one))?; no finding\.$/,
   );
+  // The median, least and largest are over whole seeds only (none here), and the caption says so.
+  assert.match(
+    await lab('[data-seeds-caption]').textContent(),
+    /; median, least and largest over the seeds whole so far \(none yet: 0 of 2 seeds whole\)$/,
+  );
+  const summaries = await lab('[data-seeds-table] tbody tr[data-summary] td').evaluateAll((tds) =>
+    tds.map((td) => td.textContent),
+  );
+  assert.ok(
+    summaries.every((c) => c === '– → –'),
+    summaries.join(' | '),
+  );
   assert.ok(await lab('[data-seeds-run]').isEnabled());
   assert.deepEqual(problems, []);
 });

@@ -154,9 +154,17 @@ export class OverSeeds {
     const shown = this.epochsShown();
     const last = this.settings?.epochs;
     const pair = (values) => values.map((v) => (v === undefined ? '–' : fixed(v, 3))).join(' → ');
+    // Before every seed is whole (while training, or after Cancel) the median, least and largest
+    // are taken over the whole seeds only, so every arrangement's are over the same seeds.
+    const whole = this.wholeSeeds();
+    const summarised = whole.length < this.seeds.length ? whole : this.seeds;
+    const over =
+      summarised === this.seeds
+        ? ''
+        : `; median, least and largest over the seeds whole so far (${whole.length === 0 ? 'none yet' : seedsText(whole)}: ${wholeText(whole.length, this.seeds.length)})`;
     this.el.caption.textContent =
       `Held-out accuracy after epoch 1${shown.length > 1 ? ` → after epoch ${last}` : ''}, ` +
-      `${seedsText(this.seeds)} (learning rate ${this.settings.learningRate}, batch size ${this.settings.batchSize})`;
+      `${seedsText(this.seeds)} (learning rate ${this.settings.learningRate}, batch size ${this.settings.batchSize})${over}`;
     const rows = this.seeds.map(
       (s) =>
         `<tr data-seed="${s}"><th scope="row">${s}</th>${ARRANGEMENTS.map(
@@ -167,7 +175,7 @@ export class OverSeeds {
       ARRANGEMENTS.map((a) => [
         a,
         shown.map((e) => {
-          const values = this.seeds.map((s) => this.accuracy(a, s, e)).filter((v) => v !== undefined);
+          const values = summarised.map((s) => this.accuracy(a, s, e)).filter((v) => v !== undefined);
           return values.length ? spreadOf(this.widget.nl, values) : null;
         }),
       ]),
