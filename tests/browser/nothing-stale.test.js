@@ -237,6 +237,10 @@ test('the starting slopes: Draw again empties the last bands and finding at once
       return Array.isArray(text) ? text.join(' ') : text; // as many lines as fit the axis
     });
     assert.equal(blocksTitle, `block (${m[1]} of 4 draws)`);
+    // The two ratio readouts say over how many draws their medians are, short of all four.
+    if (m[1] !== '0' && m[1] !== '4')
+      for (const r of after.readouts.slice(0, 2))
+        assert.match(r, new RegExp(`^\\d+(\\.\\d+)? \\(over ${m[1]} of 4 draws\\)$`));
     // The depth-12-over-depth-1 readout has a figure only when the second chart holds both depths.
     const depthsIn = await page.evaluate(() =>
       document.querySelector('nl-starting-slopes').depthsChart.data.datasets.flatMap((d) => d.data.map((p) => p.x)),

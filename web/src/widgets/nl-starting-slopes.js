@@ -84,7 +84,7 @@ export class NlStartingSlopes extends NlWidget {
       <progress class="progress" max="1" value="0" aria-label="draws done"></progress>
       <p class="note" data-about></p>
       <div class="chart"><canvas data-blocks role="img" aria-label="size of each block's feed-forward weight slopes, post-norm and pre-norm, median and 10 to 90 % band over the draws" aria-describedby="slopes-finding"></canvas></div>
-      <div class="chart"><canvas data-depths role="img" aria-label="the last block's slope size at depths 1 to 12, median and band over the draws, and expected" aria-describedby="slopes-finding"></canvas></div>
+      <div class="chart tall"><canvas data-depths role="img" aria-label="the last block's slope size at depths 1 to 12, median and band over the draws, and expected" aria-describedby="slopes-finding"></canvas></div>
       <div data-alternative><p class="note finding" id="slopes-finding"></p></div>
       ${readouts([
         { label: 'last block over first, post-norm (medians)', out: 'postRatio' },
@@ -259,8 +259,11 @@ export class NlStartingSlopes extends NlWidget {
     const blocks = Array.from({ length: depth }, (_, k) => k + 1);
     const bands = Object.fromEntries(PLACEMENTS.map(([k]) => [k, this.bandAt(depth, k)]));
     if (!bands.post) return;
-    this.out('postRatio', fmt(this.nl.lastOverFirst(bands.post.median), 2));
-    this.out('preRatio', fmt(this.nl.lastOverFirst(bands.pre.median), 2));
+    // Until every draw is in (while drawing, or after Cancel), the readouts say over how many.
+    const { count } = bands.post;
+    const over = count < this.ensemble.draws ? ` (over ${count} of ${drawsText(this.ensemble.draws)})` : '';
+    this.out('postRatio', `${fmt(this.nl.lastOverFirst(bands.post.median), 2)}${over}`);
+    this.out('preRatio', `${fmt(this.nl.lastOverFirst(bands.pre.median), 2)}${over}`);
     const series = PLACEMENTS.flatMap(([k, label, colourVar]) => this.banded(label, colourVar, bands[k], blocks));
     this.lines('blocksChart', this.$('[data-blocks]'), series, this.blocksAxes());
   }
