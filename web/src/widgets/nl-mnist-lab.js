@@ -317,9 +317,11 @@ export class NlMnistLab extends NlWidget {
     if (this.paused) this.lab.pause();
     else this.lab.resume();
     this.$('[data-act="pause"]').textContent = this.paused ? 'Resume' : 'Pause';
-    this.status(
-      this.paused ? `Paused after epoch ${this.trained.epochs} of ${this.target}. Resume continues.` : 'Training…',
-    );
+    this.status(this.paused ? this.pausedText() : 'Training…');
+  }
+
+  pausedText() {
+    return `Paused after epoch ${this.trained.epochs} of ${this.target}. Resume continues.`;
   }
 
   /** Frees the workers and the networks; Train then starts four fresh ones. */
@@ -355,7 +357,11 @@ export class NlMnistLab extends NlWidget {
       this.firstEpochAt = performance.now() - this.trainStart;
     if (this.trained.epochs > this.announcedEpochs) {
       this.announcedEpochs = this.trained.epochs;
-      this.statusSoon(`Epoch ${this.trained.epochs} of ${this.target} done by all four networks.`);
+      // An epoch under way when Pause was pressed still ends: the status stays the paused one, with
+      // the epoch it ended (a late "Epoch 2 of 20 done" overwrote "Paused after epoch 1" before).
+      this.statusSoon(
+        this.paused ? this.pausedText() : `Epoch ${this.trained.epochs} of ${this.target} done by all four networks.`,
+      );
     }
   }
 
