@@ -301,14 +301,14 @@ export class NlMnistBatchSize extends NlWidget {
     const cells = Object.fromEntries(ARRANGEMENTS.map((a) => [a, BATCH_SIZES.map((b) => cell(a, b))]));
     // Before every seed is in (while training, or after Cancel), the caption says so: a cell's
     // figures are then over the seeds it holds, not over all of the run's.
-    const whole = this.wholeSeeds().length;
-    const partial = !this.complete && whole < this.runSeeds.length;
+    const whole = this.wholeSeeds();
+    const partial = !this.complete && whole.length < this.runSeeds.length;
     this.$('[data-caption]').textContent =
       one === null
         ? partial
-          ? `Held-out accuracy (2,000 digits) so far, of ${seedsText(this.runSeeds)} (${wholeText(whole, this.runSeeds.length)}): the median over the seeds a cell holds, and beneath it their least and largest`
+          ? `Held-out accuracy (2,000 digits) so far, of ${seedsText(this.runSeeds)} (${wholeText(whole.length, this.runSeeds.length)}): the median over the seeds a cell holds, and beneath it their least and largest`
           : `Held-out accuracy (2,000 digits) over ${seedsText(this.runSeeds)}: the median, and beneath it the least and largest`
-        : `Held-out accuracy (2,000 digits) at seed ${one}${partial && !this.wholeSeeds().includes(one) ? ' (not all of its networks trained)' : ''}`;
+        : `Held-out accuracy (2,000 digits) at seed ${one}${partial && !whole.includes(one) ? ' (not all of its networks trained)' : ''}`;
     setHtml(
       this.$('tbody'),
       BATCH_SIZES.map((b, k) => {

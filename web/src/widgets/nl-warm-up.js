@@ -171,10 +171,8 @@ export class NlWarmUp extends NlWidget {
     const cut = this.ensemble?.cancelled
       ? ' Cancelled before every training ended: a band holds the seeds its stack finished.'
       : '';
-    this.$('[data-about]').textContent =
-      text === settingsText(held)
-        ? `${text}${cut}`
-        : `${text}${cut} The controls have changed since: Train runs their settings.`;
+    const changed = text === settingsText(held) ? '' : ' The controls have changed since: Train runs their settings.';
+    this.$('[data-about]').textContent = `${text}${cut}${changed}`;
   }
 
   /**
