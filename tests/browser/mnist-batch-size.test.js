@@ -38,10 +38,12 @@ const site = useSiteAndBrowser(async () => {
 });
 
 test('before any network is trained the accuracy axis runs from 0 to 1', async () => {
-  const range = await page.evaluate(() => {
-    const { y } = document.querySelector('nl-mnist-batch-size').chart.scales;
-    return [y.min, y.max];
+  // The chart is drawn in a slice of its own after the controls appear: wait for it.
+  const drawn = await page.waitForFunction(() => {
+    const y = document.querySelector('nl-mnist-batch-size').chart?.scales?.y;
+    return y && [y.min, y.max];
   });
+  const range = await drawn.jsonValue();
   assert.deepEqual(range, [0, 1]);
 });
 
