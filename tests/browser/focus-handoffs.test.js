@@ -9,67 +9,55 @@ const open = (name, options) => openPage(site, name, options);
 
 test('the mean-and-spread calculator keeps focus on "+" and "−" as the list grows and shrinks', async () => {
   const { page, problems } = await open('tutorial.html');
-  try {
-    const tag = 'nl-mean-spread';
-    await page.locator(`${tag} >> button[data-add]`).focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Space');
-    assert.equal(await focusIn(page, tag), 'button[add=]');
-    assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 5);
-    await page.keyboard.press('Tab');
-    for (let k = 0; k < 3; k++) await page.keyboard.press('Enter');
-    assert.equal(await focusIn(page, tag), 'button[remove=]');
-    assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 2);
-    // The last removal disables "−": focus moves to "+", not to the page.
-    await page.keyboard.press('Enter');
-    assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 1);
-    assert.equal(await focusIn(page, tag), 'button[add=]');
-    assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-  }
+  const tag = 'nl-mean-spread';
+  await page.locator(`${tag} >> button[data-add]`).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  assert.equal(await focusIn(page, tag), 'button[add=]');
+  assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 5);
+  await page.keyboard.press('Tab');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Enter');
+  assert.equal(await focusIn(page, tag), 'button[remove=]');
+  assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 2);
+  // The last removal disables "−": focus moves to "+", not to the page.
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator(`${tag} >> input[data-k]`).count(), 1);
+  assert.equal(await focusIn(page, tag), 'button[add=]');
+  assert.deepEqual(problems, []);
 });
 
 test("the comparison's Train again and Cancel hand focus to each other instead of dropping it", async () => {
   const { page, problems } = await open('index.html');
-  try {
-    const tag = 'nl-comparison';
-    await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag, {
-      timeout: 120000,
-    });
-    await page.locator(`${tag} >> [data-run]`).focus();
-    await page.keyboard.press('Enter');
-    assert.equal(await focusIn(page, tag), 'button[cancel=]');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag);
-    assert.equal(await focusIn(page, tag), 'button[run=]');
-    assert.match(await page.locator(`${tag} >> [data-status]`).textContent(), /Cancelled/);
-    assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-  }
+  const tag = 'nl-comparison';
+  await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag, {
+    timeout: 120000,
+  });
+  await page.locator(`${tag} >> [data-run]`).focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await focusIn(page, tag), 'button[cancel=]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag);
+  assert.equal(await focusIn(page, tag), 'button[run=]');
+  assert.match(await page.locator(`${tag} >> [data-status]`).textContent(), /Cancelled/);
+  assert.deepEqual(problems, []);
 });
 
 test('the MNIST lab: Cancel hands focus to Train, and after Reset nothing asks networks that are gone', async () => {
   const { page, problems } = await open('mnist.html');
-  try {
-    const tag = 'nl-mnist-lab';
-    const lab = (selector) => page.locator(`${tag} >> ${selector}`);
-    await lab('[data-act="train"]').click();
-    await page.waitForFunction(
-      (t) => !document.querySelector(t).shadowRoot.querySelector('[data-act="digit"]').disabled,
-      tag,
-      { timeout: 120000 },
-    );
-    await lab('[data-act="cancel"]').focus();
-    await page.keyboard.press('Enter');
-    assert.equal(await focusIn(page, tag), 'button[act=train]');
-    await lab('[data-act="reset"]').click();
-    for (const control of ['[data-act="digit"]', '[data-act="clear"]', '[data-act="activations"]', '[data-digit]'])
-      assert.ok(await lab(control).isDisabled(), `${control} is still enabled after Reset`);
-    assert.match(await lab('[data-out="status"]').textContent(), /^Reset/);
-    assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-  }
+  const tag = 'nl-mnist-lab';
+  const lab = (selector) => page.locator(`${tag} >> ${selector}`);
+  await lab('[data-act="train"]').click();
+  await page.waitForFunction(
+    (t) => !document.querySelector(t).shadowRoot.querySelector('[data-act="digit"]').disabled,
+    tag,
+    { timeout: 120000 },
+  );
+  await lab('[data-act="cancel"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await focusIn(page, tag), 'button[act=train]');
+  await lab('[data-act="reset"]').click();
+  for (const control of ['[data-act="digit"]', '[data-act="clear"]', '[data-act="activations"]', '[data-digit]'])
+    assert.ok(await lab(control).isDisabled(), `${control} is still enabled after Reset`);
+  assert.match(await lab('[data-out="status"]').textContent(), /^Reset/);
+  assert.deepEqual(problems, []);
 });

@@ -9,7 +9,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ESSAY_WIDGETS, MNIST_WIDGETS, TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
 import { BLOCK_COLUMNS, BLOCK_ROWS, LINE_CHARS, NOTICES_SHOWN } from '../../web/src/host/limits.js';
-import { openScrolledThrough, recordLongestTask, untilSettled, useSiteAndBrowser } from './site.js';
+import {
+  arriveScrolledThrough,
+  openScrolledThrough,
+  recordLongestTask,
+  untilSettled,
+  useSiteAndBrowser,
+  watchForProblems,
+} from './site.js';
 
 const site = useSiteAndBrowser();
 const PAGES = { 'index.html': ESSAY_WIDGETS, 'tutorial.html': TUTORIAL_WIDGETS, 'mnist.html': MNIST_WIDGETS };
@@ -73,17 +80,14 @@ const CASES = {
 };
 
 /** Each widget's options table as the page defines it: {tag: [{name, type, default, max, ...}]}. */
-async function optionTables(browser, url, tags) {
-  const page = await browser.newPage();
+async function optionTables(page, url, tags) {
   await page.goto(url);
   await page.waitForFunction((ts) => ts.every((t) => customElements.get(t)), tags);
-  const tables = await page.evaluate(
+  return page.evaluate(
     (ts) =>
       Object.fromEntries(ts.map((t) => [t, customElements.get(t).options.map((o) => ({ ...o, live: undefined }))])),
     tags,
   );
-  await page.close();
-  return tables;
 }
 
 /** The hash a case gives the page's widgets (k: the widget's place on the page). */
@@ -183,14 +187,18 @@ async function resetAll(page, tags) {
 for (const [name, tags] of Object.entries(PAGES)) {
   test(`hostile links on ${name}: no widget broken, no long task, no training unasked`, async (t) => {
     const url = `${site.server.url}/${name}`;
-    const tables = await optionTables(site.browser, url, tags);
+    // Every case arrives afresh in one page of one context (a navigation costs half a new page;
+    // the first visit, reading the options, warms it as a reader's earlier visit would).
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await recordLongestTask(context);
+    const page = await context.newPage();
+    const problems = watchForProblems(page);
+    const tables = await optionTables(page, url, tags);
     let baseline = 0;
     for (const [caseName, kase] of Object.entries(CASES))
       await t.test(caseName, async () => {
         const hash = hashFor(kase, tags, tables);
-        const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-        await recordLongestTask(context);
-        const { page, problems } = await openScrolledThrough(context, `${url}${hash}`);
+        await arriveScrolledThrough(page, `${url}${hash}`, problems);
         await untilSettled(page, tags); // the last slices drawn (one that failed is named below)
         const seen = await widgetsSeen(page, tags);
         const longest = await longestTask(page);
@@ -231,7 +239,6 @@ for (const [name, tags] of Object.entries(PAGES)) {
           [],
           'no uncaught error on the page',
         );
-        await context.close();
         // The guard against gross regressions (a link blocking the page for seconds, as a 300 x 300
         // block did for 8 s) compares with the page's own longest task: the page with no link,
         // measured first, and measured again right after a case that went beyond the first
@@ -253,5 +260,6 @@ for (const [name, tags] of Object.entries(PAGES)) {
           `longest task ${longest} ms, ${again} ms on a second arrival; the page's own ${own} ms now, ${baseline} ms first`,
         );
       });
+    await context.close();
   });
 }

@@ -91,6 +91,21 @@ export function useOneWidgetSite(then = async () => {}) {
 export async function openScrolledThrough(browser, url, pageOptions = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...pageOptions });
   const problems = watchForProblems(page);
+  await arriveScrolledThrough(page, url, problems);
+  return { page, problems };
+}
+
+/**
+ * As openScrolledThrough, in a page there is: it goes to about:blank first, so that a url that
+ * differs from the page's own only in its hash is a new arrival, not a move within the document.
+ * Navigating a page is half the cost of making one (a renderer started, the wasm compiled again).
+ * problems: the page's list (watchForProblems), emptied once the page before is left (what that
+ * page's leaving aborted, a worker's script still loading, is not this arrival's); a failure
+ * quotes it.
+ */
+export async function arriveScrolledThrough(page, url, problems = []) {
+  await page.goto('about:blank');
+  problems.length = 0;
   // A page given a hostile link takes over 30 s to load on a loaded 2-core machine.
   await page.goto(url, { timeout: 120000 });
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
@@ -155,7 +170,6 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
         `${e.message}: widgets not drawn: ${stuck.join(', ')}; the page: ${where}, ${painting}; problems: ${problems.join(' | ')}`,
       );
     });
-  return { page, problems };
 }
 
 /**
@@ -239,9 +253,21 @@ export function focusIn(page, tag) {
  */
 export const withFewDraws = (name) => (name === 'tutorial.html' ? `${name}#scale&starting-slopes=draws:4` : name);
 
-/** Opens one of the site's pages (name) at the given width, scrolled through (openScrolledThrough). */
-export function openPage(site, name, { width = 1280 } = {}) {
-  return openScrolledThrough(site.browser, `${site.server.url}/${name}`, { viewport: { width, height: 900 } });
+/**
+ * Opens one of the site's pages (name) at the given width, scrolled through: in the test file's one
+ * page, navigated afresh (arriveScrolledThrough) and sized to the width, so a test leaves it open
+ * for the next. Returns the page and its problems since this arrival.
+ */
+export async function openPage(site, name, { width = 1280 } = {}) {
+  if (!site.page || site.page.isClosed()) {
+    site.page = await site.browser.newPage({ viewport: { width, height: 900 } });
+    site.problems = watchForProblems(site.page);
+  } else {
+    await site.page.goto('about:blank');
+    await site.page.setViewportSize({ width, height: 900 });
+  }
+  await arriveScrolledThrough(site.page, `${site.server.url}/${name}`, site.problems);
+  return { page: site.page, problems: site.problems };
 }
 
 /**
