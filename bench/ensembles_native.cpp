@@ -92,8 +92,8 @@ int main(int argc, char** argv) {
                     timed([&] { run = fast::continue_reversal_training(s, start_reversal_training(s), s.steps); });
                 ReversalCheck unseen;
                 const Seconds checks = timed([&] {
-                    (void)reversal_check(s, run.training);
-                    unseen = reversal_unseen_check(s, run.training);
+                    (void)fast::reversal_check(s, run.training);
+                    unseen = fast::reversal_unseen_check(s, run.training);
                 });
                 learned += unseen.accuracy >= reversal_learned_accuracy;
                 seed_wall[k] += steps.wall + checks.wall;

@@ -3,9 +3,9 @@
 // trains as the page does (train_digit_reversal's steps: 4 digits, 4 heads, feed-forward 4 x
 // width, layer norm, batches of 16), on the fast twin as the page's workers do (the reference's
 // steps bit for bit, transformer/fast/), and is then asked for the reversed digits of 1,024 strings
-// no step drew (reversal_unseen_check: 16 batches of 64, drawn as the steps after the run's check
-// batch), teacher-forced. A seed learns the task when it gets at least 0.9 of those digits right
-// (reversal_learned_accuracy, as reversal_ensemble counts it).
+// no step drew (the fast twin's reversal_unseen_check: 16 batches of 64, drawn as the steps after
+// the run's check batch), teacher-forced. A seed learns the task when it gets at least 0.9 of those
+// digits right (reversal_learned_accuracy, as reversal_ensemble counts it).
 // Usage: normlab_reversal_ensemble DEPTH WIDTH RATE WARMUP STEPS post|pre FIRST_SEED LAST_SEED
 // Prints one JSON line a seed, then the count: {"learned": k, "seeds": n, ...}.
 #include <chrono>
@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
             const ReversalPiece run = fast::continue_reversal_training(s, start_reversal_training(s), s.steps);
             const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
             const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            const ReversalCheck check = reversal_check(s, run.training);
-            const double share = reversal_unseen_check(s, run.training).accuracy;
+            const ReversalCheck check = fast::reversal_check(s, run.training);
+            const double share = fast::reversal_unseen_check(s, run.training).accuracy;
             double last20 = 0;
             for (std::size_t k = run.losses.size() - 20; k < run.losses.size(); ++k) last20 += run.losses[k] / 20;
             learned += share >= reversal_learned_accuracy;

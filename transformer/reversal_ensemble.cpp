@@ -31,12 +31,15 @@ ReversalEnsemble reversal_ensemble(const DigitReversalSettings& settings, const 
     for (std::uint64_t seed : seeds) {
         DigitReversalSettings s = settings;
         s.seed = seed;
+        // The steps and both checks by the fast twin, as the page's workers take them: the
+        // reference's figures bit for bit (tests/transformer/test_fast_twin.cpp). The reference's
+        // check of the 1,024 unseen strings was 58 % of an ensemble's time natively.
         ReversalPiece run = fast::continue_reversal_training(s, start_reversal_training(s), s.steps);
         ReversalSeedRun r;
         r.seed = seed;
         r.losses = std::move(run.losses);
-        r.check = reversal_check(s, run.training);
-        r.unseen = reversal_unseen_check(s, run.training);
+        r.check = fast::reversal_check(s, run.training);
+        r.unseen = fast::reversal_unseen_check(s, run.training);
         r.learned = r.unseen.accuracy >= reversal_learned_accuracy;
         unseen.push_back(r.unseen.accuracy);
         learned.push_back(r.learned);
