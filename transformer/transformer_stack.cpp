@@ -98,22 +98,29 @@ ParameterLayout TransformerStack::layout() const {
 
 std::vector<double> TransformerStack::parameters() const {
     std::vector<double> out;
+    append_parameters(out);
+    return out;
+}
+
+void TransformerStack::append_parameters(std::vector<double>& out) const {
+    out.reserve(out.size() + layout().size()); // one allocation, not one per run appended
     embedding_.append_parameters(out);
     for (const ResidualBlock& b : blocks_) b.append_parameters(out);
-    if (final_) append_parameters(out, *final_);
-    append_parameters(out, readout_);
-    return out;
+    if (final_) normlab::append_parameters(out, *final_);
+    normlab::append_parameters(out, readout_);
 }
 
 std::vector<double> TransformerStack::slopes(const TransformerGradient& g) const {
     require_same(g.dblocks.size(), blocks_.size(), "gradient blocks", "the depth");
     if (g.dfinal.has_value() != final_.has_value()) throw ShapeError("a gradient of another placement");
+    const std::size_t size = layout().size();
     std::vector<double> out;
+    out.reserve(size);
     Embedding::append_slopes(out, g.dembedding);
     for (std::size_t l = 0; l < blocks_.size(); ++l) blocks_[l].append_slopes(out, g.dblocks[l]);
     if (final_) append_slopes(out, *final_, *g.dfinal);
     append_slopes(out, g.dreadout);
-    require_same(out.size(), layout().size(), "slopes", "the parameters");
+    require_same(out.size(), size, "slopes", "the parameters");
     return out;
 }
 

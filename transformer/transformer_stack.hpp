@@ -63,6 +63,8 @@ public:
     // The flat parameter list: embedding, blocks in order, the final normaliser, the readout.
     ParameterLayout layout() const;
     std::vector<double> parameters() const;
+    // The same list appended to `out` (a caller's storage kept from call to call).
+    void append_parameters(std::vector<double>& out) const;
     std::vector<double> slopes(const TransformerGradient& gradient) const; // in the same order
     // requires: as many values as the layout holds (else ShapeError), finite.
     TransformerStack with_parameters(const std::vector<double>& values) const;
