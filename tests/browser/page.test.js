@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bringIntoView, useSite } from './site.js';
+import { bringIntoView, paintingState, useSite } from './site.js';
 import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../../web/src/widget/arrangements.js';
 
@@ -42,9 +42,11 @@ const text = async (tag, selector) => (await inWidget(tag, selector).first().tex
 async function startAll() {
   for (const tag of WIDGETS) {
     // Brought into view again at each poll until it has started: a section laid out late around
-    // it (content-visibility: auto) can move it away from where the first scroll put it.
-    await page
-      .waitForFunction(
+    // it (content-visibility: auto) can move it away from where the first scroll put it. Polled
+    // on a timer, not on frames: once in CI the page made no frames for 30 s here (the widget
+    // still loading), and a page stuck so is brought to the front once, as in site.js.
+    const loaded = (timeout) =>
+      page.waitForFunction(
         (t) => {
           const el = document.querySelector(t);
           if (el?.shadowRoot && !el.shadowRoot.querySelector('.loading')) return true;
@@ -52,11 +54,14 @@ async function startAll() {
           return false;
         },
         tag,
-        { timeout: 30000 },
-      )
-      .catch((e) => {
-        throw new Error(`${tag} still loading after 30 s: ${e.message}`);
+        { timeout, polling: 100 },
+      );
+    await loaded(10000).catch(async () => {
+      await page.bringToFront();
+      await loaded(50000).catch(async (e) => {
+        throw new Error(`${tag} still loading after 60 s: ${e.message}; the page: ${await paintingState(page)}`);
       });
+    });
   }
   await page.waitForFunction(
     () =>

@@ -153,21 +153,8 @@ export async function arriveScrolledThrough(page, url, problems = []) {
             );
           }),
       );
-      // Whether the page still paints: a frame within a second, and what the browser says of it.
-      const painting = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const t0 = performance.now();
-            requestAnimationFrame(() => resolve(`a frame after ${(performance.now() - t0).toFixed(0)} ms`));
-            setTimeout(() => resolve('no frame within 1 s'), 1000);
-          }),
-      );
-      const where = await page.evaluate(
-        () =>
-          `${document.visibilityState}, focus ${document.hasFocus()}, scrolled ${scrollY.toFixed(0)} of ${document.documentElement.scrollHeight}`,
-      );
       throw new Error(
-        `${e.message}: widgets not drawn: ${stuck.join(', ')}; the page: ${where}, ${painting}; problems: ${problems.join(' | ')}`,
+        `${e.message}: widgets not drawn: ${stuck.join(', ')}; the page: ${await paintingState(page)}; problems: ${problems.join(' | ')}`,
       );
     });
 }
@@ -252,6 +239,27 @@ export function focusIn(page, tag) {
  * at seven depths are most of a scroll through the tutorial: 10 s against 24 s here.
  */
 export const withFewDraws = (name) => (name === 'tutorial.html' ? `${name}#scale&starting-slopes=draws:4` : name);
+
+/**
+ * Whether a page still paints, for a failure to name its cause: a frame within a second or not,
+ * its visibility and focus, and where it is scrolled. (Widgets start from an IntersectionObserver
+ * and wake their sections over two animation frames: a page that makes no frames starts none.)
+ */
+export async function paintingState(page) {
+  const painting = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const t0 = performance.now();
+        requestAnimationFrame(() => resolve(`a frame after ${(performance.now() - t0).toFixed(0)} ms`));
+        setTimeout(() => resolve('no frame within 1 s'), 1000);
+      }),
+  );
+  const where = await page.evaluate(
+    () =>
+      `${document.visibilityState}, focus ${document.hasFocus()}, scrolled ${scrollY.toFixed(0)} of ${document.documentElement.scrollHeight}`,
+  );
+  return `${where}, ${painting}`;
+}
 
 /**
  * Opens one of the site's pages (name) at the given width, scrolled through: in the test file's one
