@@ -276,19 +276,26 @@ export class NlWarmUp extends NlWidget {
   }
 
   /**
-   * The curves: for each stack the median over the seeds trained so far with its 10-90 % band,
-   * or one seed's curve as it trains.
+   * The curves: for each stack the median over the seeds trained so far with its 10-90 % band
+   * (a stack with one whole seed so far: that seed's curve, named), or one seed's curve as it
+   * trains. The axis names the band only when some stack has one.
    */
   drawCurves() {
     const e = this.ensemble;
     if (!e) return;
     const at = (list) => Array.from(list, (y, j) => ({ x: j + 1, y }));
+    let banded = false;
     const series = WARM_UP_RUNS.flatMap((r) => {
       const look = LOOKS[r.name];
       const stack = e.stacks[r.name];
       if (this.shown !== 'all') return [{ ...look, data: at(stack.losses[Number(this.shown)]) }];
       const whole = stack.runs.flatMap((run) => (run ? [run.losses] : []));
       if (whole.length === 0) return [{ ...look, data: [] }];
+      if (whole.length === 1) {
+        const seed = e.seeds[stack.runs.findIndex((run) => run)];
+        return [{ ...look, label: `${look.label} (seed ${seed})`, data: at(whole[0]) }];
+      }
+      banded = true;
       const band = this.nl.bandOf(whole);
       const edge = (name, extra) => ({
         ...look,
@@ -306,7 +313,7 @@ export class NlWarmUp extends NlWidget {
     });
     this.lines('chart', this.$('canvas'), series, {
       xTitle: 'step',
-      yTitle: this.shown === 'all' ? 'training loss, median and 10-90 % band (log scale)' : 'training loss (log scale)',
+      yTitle: banded ? 'training loss, median and 10-90 % band (log scale)' : 'training loss (log scale)',
       logY: true,
       xMin: 1,
       xMax: e.input.steps,
