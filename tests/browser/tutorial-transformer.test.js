@@ -132,6 +132,23 @@ test('the starting slopes draw 32 draws over the workers, both charts banded, an
     ),
   );
   assert.match(cells[0], /^\d+(\.\d+)? \(\d+(\.\d+)? to \d+(\.\d+)?\)$/);
+  // Behind the same button, each draw's figures that the plain words count: a reader counting the
+  // rows whose slope grows finds the finding's tallies (28, 32, 32 and 32 of 32 above).
+  const perDraw = await page.evaluate(
+    () =>
+      [...document.querySelector('nl-starting-slopes').shadowRoot.querySelectorAll('table')][1].querySelectorAll(
+        'tbody tr',
+      ).length,
+  );
+  assert.equal(perDraw, 32);
+  const grows = await page.evaluate(() => {
+    const table = [...document.querySelector('nl-starting-slopes').shadowRoot.querySelectorAll('table')][1];
+    const columns = [...table.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent.split(' → ').map(Number)),
+    );
+    return [0, 1, 2, 3].map((c) => columns.filter((row) => row[c][1] > row[c][0]).length);
+  });
+  assert.deepEqual(grows, [28, 0, 32, 0], 'rows whose second figure is the larger, per column');
   const first = await finding('nl-starting-slopes', 'slopes-finding');
   mkdirSync(shots, { recursive: true });
   await inWidget('nl-starting-slopes', '.widget').screenshot({ path: `${shots}/starting-slopes.png` });
@@ -258,6 +275,15 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
     /for 300 steps.*seeds 1 and 2\. Cancelled before every training ended: a band holds the seeds its stack finished\.$/,
   );
   assert.match(await status(), /^Cancelled after \d of 8 trainings, [\d,]+ of 2,400 steps\.$/);
+  // A stack with one finished seed shows that seed's curve, named; the axis names a median and band
+  // only when some stack has one.
+  const drawn = await page.evaluate(() => {
+    const c = document.querySelector('nl-warm-up').chart;
+    return { title: [c.scales.y.options.title.text].flat().join(' '), labels: c.legend.legendItems.map((i) => i.text) };
+  });
+  const banded = drawn.labels.some((l) => /median of \d/.test(l));
+  assert.equal(/median and 10-90 % band/.test(drawn.title), banded, `${drawn.title}: ${drawn.labels.join(' / ')}`);
+  for (const l of drawn.labels) assert.match(l, /\((median of [2-9]|seed [12])\)$|^[^(]*$/, l);
   assert.equal(await inWidget('nl-warm-up', '[data-run]').isEnabled(), true);
   assert.deepEqual(problems, []);
 });

@@ -265,12 +265,20 @@ export function lineChart(host, canvas, series, options = {}) {
  * A chart's text alternative: a sentence stating what it shows (read with the chart) and its
  * numbers as a table behind "Show the numbers", built when first opened (openAlternatives).
  * requires: columns: header texts; rows: arrays of cell texts, the first naming the row; neither
- * when the widget shows the chart's numbers in a table of its own beside it.
- * ensures: markup with the finding in <p id=findingId>; the table scrolls sideways if wide.
+ * when the widget shows the chart's numbers in a table of its own beside it. more: further tables
+ * ({caption, columns, rows}) behind the same "Show the numbers", after the first.
+ * ensures: markup with the finding in <p id=findingId>; each table scrolls sideways if wide.
  */
-export function chartAlternative({ findingId, finding, caption, columns, rows }) {
+export function chartAlternative({ findingId, finding, caption, columns, rows, more = [] }) {
   const sentence = `<p class="note finding" id="${esc(findingId)}">${esc(finding)}</p>`;
   if (!rows) return sentence;
+  const tables = [{ caption, columns, rows }, ...more].map(numbersTable).join('');
+  return `${sentence}
+    <details class="numbers"><summary>Show the numbers</summary><template>${tables}</template></details>`;
+}
+
+/** One table of numbers, scrolling sideways if wide: its caption names its region. */
+function numbersTable({ caption, columns, rows }) {
   const head = columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('');
   const body = rows
     .map(
@@ -278,10 +286,9 @@ export function chartAlternative({ findingId, finding, caption, columns, rows })
         `<tr><th scope="row">${esc(first)}</th>${rest.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`,
     )
     .join('');
-  return `${sentence}
-    <details class="numbers"><summary>Show the numbers</summary><template>
+  return `
       <div class="scroll-x" role="region" aria-label="${esc(caption)}" tabindex="0"><table><caption>${esc(caption)}</caption>
-        <thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></template></details>`;
+        <thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** Builds each "Show the numbers" table of a root as its details element is first opened. */

@@ -390,6 +390,32 @@ export class NlStartingSlopes extends NlWidget {
     return text;
   }
 
+  /**
+   * Each draw's figures behind the finding's counts: its first and last block at the run's depth,
+   * and its last block at the first and the last depth in, each pair as "first → last" (a dash
+   * for a draw not in yet).
+   */
+  eachDraw(depth, a) {
+    const [first, last] = [a.depths[0], a.depths.at(-1)];
+    const pair = (x, y) => (x === undefined || y === undefined ? '–' : `${fmt(x, 3)} → ${fmt(y, 3)}`);
+    const at = (d, placement, k) => this.ensemble.at.get(d)[placement][k];
+    return {
+      caption: `each draw: block 1 → block ${depth} with ${depth} blocks; the last block with ${first} → ${last} blocks`,
+      columns: [
+        'draw',
+        `post-norm, block 1 → ${depth}`,
+        `pre-norm, block 1 → ${depth}`,
+        `post-norm, last block, ${first} → ${last} blocks`,
+        `pre-norm, last block, ${first} → ${last} blocks`,
+      ],
+      rows: Array.from({ length: this.ensemble.draws }, (_, k) => [
+        String(k + 1),
+        ...['post', 'pre'].map((p) => pair(at(depth, p, k)?.[0], at(depth, p, k)?.[depth - 1])),
+        ...['post', 'pre'].map((p) => pair(at(first, p, k)?.[first - 1], at(last, p, k)?.[last - 1])),
+      ]),
+    };
+  }
+
   describe() {
     const { depth, draws } = this.ensemble;
     const post = this.bandAt(depth, 'post');
@@ -426,6 +452,7 @@ export class NlStartingSlopes extends NlWidget {
           k < a.depths.length ? range(a.post, k) : '',
           k < a.depths.length ? range(a.pre, k) : '',
         ]),
+        more: [this.eachDraw(depth, a)],
       }),
     );
     if (wasOpen) this.$('details.numbers').open = true;
