@@ -139,6 +139,7 @@ std::vector<ArrangementSummary> summarise_comparison(const std::vector<TrainingR
                 seeds[seed] = correct[seed] / people[seed];
                 losses[seed] = loss[seed] / trainings[seed];
                 s.heldout_by_seed.push_back(seeds[seed]);
+                s.final_loss_by_seed.push_back(losses[seed]);
             }
         s.heldout = spread_of(s.heldout_by_seed);
         s.heldout_accuracy = s.heldout.mean;

@@ -51,9 +51,10 @@ std::vector<TrainingResult> run_comparison(std::size_t begin, std::size_t end, c
 
 struct ArrangementSummary {
     Arrangement arrangement;
-    double train_accuracy = 0;           // mean over seeds and folds
-    double final_loss = 0;               // mean over seeds and folds
-    std::vector<double> heldout_by_seed; // (seeds) held-out correct / people, each seed over its 5 folds
+    double train_accuracy = 0;              // mean over seeds and folds
+    double final_loss = 0;                  // mean over seeds and folds
+    std::vector<double> heldout_by_seed;    // (seeds) held-out correct / people, each seed over its 5 folds
+    std::vector<double> final_loss_by_seed; // (seeds) the final loss, the mean over each seed's folds
     // The spread of heldout_by_seed over the seeds (core/spread.hpp): its mean, least and largest,
     // median and 10-90 % band, as every chance-driven instrument summarises its seeds.
     Spread heldout;

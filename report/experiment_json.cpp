@@ -25,7 +25,7 @@ void write_summary(JsonWriter& j, const std::vector<ArrangementSummary>& summary
         j.begin_object().field("arrangement", arrangement_name(s.arrangement));
         j.field("trainAccuracy", s.train_accuracy).field("heldoutAccuracy", s.heldout_accuracy);
         j.field("finalLoss", s.final_loss).field("heldoutMin", s.heldout_min).field("heldoutMax", s.heldout_max);
-        j.field("heldoutBySeed", s.heldout_by_seed).key("heldout");
+        j.field("heldoutBySeed", s.heldout_by_seed).field("finalLossBySeed", s.final_loss_by_seed).key("heldout");
         write_spread(j, s.heldout);
         if (s.below_plain) write_tally(j.key("belowPlain"), *s.below_plain);
         if (s.above_plain) write_tally(j.key("abovePlain"), *s.above_plain);

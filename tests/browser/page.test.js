@@ -187,6 +187,22 @@ test('E47, E50: the comparison table and the loss-curve crossings equal the nati
     assert.equal(above, seeds(s.abovePlain), `${s.arrangement} above plain`);
     assert.equal(lossAbove, seeds(s.lossAbovePlain), `${s.arrangement} loss above plain`);
   }
+  // Behind "Show the numbers", each seed's final loss (the native figures), which the loss-above
+  // column counts: a reader comparing each row with the plain network's finds its tally.
+  await inWidget('nl-comparison', 'details.numbers summary').click();
+  const losses = inWidget('nl-comparison', 'details.numbers table').nth(1);
+  await losses.waitFor();
+  const byRow = await losses
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  assert.equal(byRow.length, summary.length);
+  summary.forEach((s, k) => {
+    s.finalLossBySeed.forEach((v, seed) => shows(byRow[k][seed], v, `${s.arrangement} loss at seed ${seed + 1}`));
+    if (s.lossAbovePlain) {
+      const higher = byRow[k].filter((cell, seed) => num(cell) > num(byRow[0][seed])).length;
+      assert.equal(higher, s.lossAbovePlain.holds, `${s.arrangement}: seeds shown above plain`);
+    }
+  });
   // The finding states each tally in the core's words, as the native command gives them.
   const finding = await text('nl-comparison', '#comparison-finding');
   for (const s of summary.filter((a) => a.belowPlain))

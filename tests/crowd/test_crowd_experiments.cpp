@@ -49,6 +49,17 @@ TEST_CASE("the summary counts held-out accuracy over all 25 per seed", "[compari
             CHECK(people == 25);
             CHECK(a.heldout_by_seed[seed] == static_cast<double>(correct) / 25.0);
         }
+        // Each seed's final loss is the mean over its five folds, summed in the results' order.
+        REQUIRE(a.final_loss_by_seed.size() == 2);
+        for (std::size_t seed = 0; seed < 2; ++seed) {
+            double sum = 0, folds = 0;
+            for (const TrainingResult& r : results)
+                if (r.arrangement == a.arrangement && r.seed == seed) {
+                    sum += r.final_loss;
+                    folds += 1;
+                }
+            CHECK(a.final_loss_by_seed[seed] == sum / folds);
+        }
         // The spread and the mean are those of the two seeds' figures.
         const double first = a.heldout_by_seed[0], second = a.heldout_by_seed[1];
         CHECK(a.heldout_min == std::fmin(first, second));
@@ -233,6 +244,9 @@ TEST_CASE(
                 }
             const auto& holding = a.loss_above_plain->holding;
             CHECK((std::find(holding.begin(), holding.end(), seed) != holding.end()) == (mine > plain));
+            // The seed's losses the page shows beside the tally say the same.
+            CHECK((a.final_loss_by_seed[seed - 1] > of(Arrangement::Plain).final_loss_by_seed[seed - 1]) ==
+                  (mine > plain));
         }
     }
     // E48: the row layers end above the plain network in most seeds, RMS in every one; the batch

@@ -36,4 +36,5 @@ TEST_CASE("the comparison JSON holds every result and the summary of them", "[js
     const std::vector<ArrangementSummary> summary = summarise_comparison(results);
     REQUIRE(j["summary"].array.size() == summary.size());
     CHECK(j["summary"][0]["heldoutBySeed"].numbers() == summary[0].heldout_by_seed);
+    CHECK(j["summary"][0]["finalLossBySeed"].numbers() == summary[0].final_loss_by_seed);
 }

@@ -167,6 +167,7 @@ export class NlComparison extends NlWidget {
       categories: summary.map((s) => NAMES[s.arrangement]),
       legend: false,
     };
+    const lossPlaces = placesAgainstPlain(summary, 'finalLossBySeed', 4);
     setHtml(
       this.$('[data-alternative]'),
       chartAlternative({
@@ -175,6 +176,14 @@ export class NlComparison extends NlWidget {
         caption: 'held-out accuracy by seed',
         columns: ['arrangement', ...Array.from({ length: seeds }, (_, k) => `seed ${k + 1}`)],
         rows: summary.map((s) => [NAMES[s.arrangement], ...s.heldoutBySeed.map((v) => fixed(v, places))]),
+        // The seeds' final losses, which the means table's "loss above plain" counts.
+        more: [
+          {
+            caption: "final loss by seed (the mean over the seed's folds)",
+            columns: ['arrangement', ...Array.from({ length: seeds }, (_, k) => `seed ${k + 1}`)],
+            rows: summary.map((s) => [NAMES[s.arrangement], ...s.finalLossBySeed.map((v) => fixed(v, lossPlaces))]),
+          },
+        ],
       }),
     );
     openAlternatives(this.root);
@@ -210,10 +219,21 @@ function findingOf(summary, seeds, places) {
 
 /** The decimals of the held-out accuracies: 2, or more where a seed's difference from plain needs them. */
 function accuracyPlaces(summary) {
+  return placesAgainstPlain(summary, 'heldoutBySeed', 2);
+}
+
+/**
+ * The fewest decimals (from `fewest` to 6) that tell every seed's figure of `field` (a list per
+ * seed) from the plain network's under the same seed.
+ */
+function placesAgainstPlain(summary, field, fewest) {
   const plain = summary.find((s) => s.arrangement === 'plain');
-  if (!plain) return 2;
-  const pairs = summary.flatMap((s) => s.heldoutBySeed.map((v, seed) => [v, plain.heldoutBySeed[seed]]));
-  return decimalsToTell(pairs.filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b)));
+  if (!plain) return fewest;
+  const pairs = summary.flatMap((s) => s[field].map((v, seed) => [v, plain[field][seed]]));
+  return decimalsToTell(
+    pairs.filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b)),
+    fewest,
+  );
 }
 
 define('nl-comparison', NlComparison);
