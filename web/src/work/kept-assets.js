@@ -12,10 +12,14 @@ export const KEPT_ASSETS_CACHE = 'normlab-on-first-use';
 
 const storage = () => globalThis.caches ?? null;
 
-/** The kept copy's bytes, or null (none, or no Cache Storage here). */
+/**
+ * The kept copy's bytes, or null (none, or no Cache Storage here). Read through match with the
+ * cache's name, which makes no cache: opening it would make one on a host's page, or again after
+ * the owner's kill switch deleted it, and keep() would then fill it.
+ */
 export async function keptCopy(url) {
   try {
-    const kept = await (await storage()?.open(KEPT_ASSETS_CACHE))?.match(url);
+    const kept = await storage()?.match(url, { cacheName: KEPT_ASSETS_CACHE });
     return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
   } catch {
     return null;
@@ -33,10 +37,11 @@ export async function keep(url, bytes) {
   }
 }
 
-/** Drops a kept copy the core refused. */
+/** Drops a kept copy the core refused (makes no cache where there is none). */
 export async function drop(url) {
-  await storage()
-    ?.open(KEPT_ASSETS_CACHE)
-    .then((cache) => cache.delete(url))
-    .catch(() => {});
+  try {
+    if (await storage()?.has(KEPT_ASSETS_CACHE)) await (await caches.open(KEPT_ASSETS_CACHE)).delete(url);
+  } catch {
+    // Storage refused: nothing was kept to drop.
+  }
 }

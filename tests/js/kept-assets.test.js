@@ -1,0 +1,61 @@
+// The MNIST digits' copy kept in Cache Storage (web/src/work/kept-assets.js): read, kept and
+// dropped only where the offline worker has made its cache, and never making that cache itself
+// (on a host's page, or after the owner's kill switch deleted it, nothing is kept).
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { KEPT_ASSETS_CACHE, drop, keep, keptCopy } from '../../web/src/work/kept-assets.js';
+
+/** Cache Storage as the pages see it, in memory: open makes a cache, match and has do not. */
+class MemoryCaches {
+  stores = new Map();
+  async open(name) {
+    if (!this.stores.has(name)) this.stores.set(name, new Map());
+    const store = this.stores.get(name);
+    return {
+      match: async (url) => store.get(url)?.clone(),
+      put: async (url, response) => void store.set(url, response),
+      delete: async (url) => store.delete(url),
+    };
+  }
+  async has(name) {
+    return this.stores.has(name);
+  }
+  async match(url, { cacheName } = {}) {
+    return this.stores.get(cacheName)?.get(url)?.clone();
+  }
+  async delete(name) {
+    return this.stores.delete(name);
+  }
+}
+
+const URL = 'https://example.test/assets/mnist-digits.bin';
+const BYTES = new Uint8Array([1, 2, 3, 4]);
+
+afterEach(() => {
+  delete globalThis.caches;
+});
+
+test('where the offline worker made no cache, reading, keeping and dropping make none', async () => {
+  globalThis.caches = new MemoryCaches();
+  assert.equal(await keptCopy(URL), null);
+  await keep(URL, BYTES);
+  await drop(URL);
+  assert.equal(await caches.has(KEPT_ASSETS_CACHE), false, 'a cache was made');
+  assert.equal(caches.stores.size, 0);
+});
+
+test('where the offline worker made its cache, a copy is kept, read back and dropped', async () => {
+  globalThis.caches = new MemoryCaches();
+  await caches.open(KEPT_ASSETS_CACHE); // as the offline worker does
+  await keep(URL, BYTES);
+  assert.deepEqual(await keptCopy(URL), BYTES);
+  await drop(URL);
+  assert.equal(await keptCopy(URL), null);
+  assert.equal(await caches.has(KEPT_ASSETS_CACHE), true);
+});
+
+test('with no Cache Storage at all, nothing is read or kept and nothing throws', async () => {
+  assert.equal(await keptCopy(URL), null);
+  await keep(URL, BYTES);
+  await drop(URL);
+});
