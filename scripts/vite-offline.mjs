@@ -126,6 +126,18 @@ export function readWorker(source) {
  * options: pages, the HTML files that link the manifest; onFirstUse, patterns of the files kept
  * when first asked for instead of at install.
  */
+/**
+ * The build's version: a digest of the files kept at install (each name and contents) and of the
+ * worker's own source, so that a change to the worker alone is a new version too, with a cache of
+ * its own (its install then never writes into the cache the running worker answers from).
+ */
+export function buildVersion(precache, contents, workerSource) {
+  const digest = createHash('sha256');
+  for (const f of precache) digest.update(f).update(contents(f));
+  digest.update(WORKER).update(workerSource);
+  return digest.digest('hex').slice(0, 16);
+}
+
 export function offline({ pages, onFirstUse }) {
   const background = pageColour('bg');
   const theme = pageColour('accent');
@@ -153,13 +165,12 @@ export function offline({ pages, onFirstUse }) {
         const files = [...new Set([...Object.keys(bundle), ...Object.keys(own)])].sort();
         const later = (f) => onFirstUse.some((pattern) => pattern.test(f));
         const precache = files.filter((f) => !later(f));
-        const digest = createHash('sha256');
-        for (const f of precache) digest.update(f).update(contents(f));
+        const workerSource = readFileSync(WORKER_SOURCE, 'utf8');
         const bytes = (f) => Buffer.byteLength(contents(f));
-        const source = fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), {
+        const source = fillWorker(workerSource, {
           precache,
           precacheBytes: precache.reduce((sum, f) => sum + bytes(f), 0),
-          version: digest.digest('hex').slice(0, 16),
+          version: buildVersion(precache, contents, workerSource),
           // Each with its length and first bytes, so that nothing else is kept in its place.
           onFirstUse: files.filter(later).map((f) => ({
             file: f,

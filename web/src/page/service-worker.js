@@ -77,6 +77,9 @@ async function roomForPrecache() {
 async function precacheAll() {
   // Checked before any download: a failed install costs the reader nothing but this file.
   if (!(await roomForPrecache())) throw new Error(`no room for ${PRECACHE_BYTES} bytes: the offline copy is not kept`);
+  // A cache of this version kept already (this build installed again) is a copy a running worker
+  // may answer from: a failed download leaves it be, and deletes only a cache this install made.
+  const made = !(await caches.has(PRECACHE_NAME));
   const cache = await caches.open(PRECACHE_NAME);
   try {
     // 'reload': the files themselves, not copies an HTTP cache may hold from an older build. Each
@@ -87,7 +90,7 @@ async function precacheAll() {
       ),
     );
   } catch (e) {
-    await caches.delete(PRECACHE_NAME);
+    if (made) await caches.delete(PRECACHE_NAME);
     throw e;
   }
 }
@@ -147,9 +150,15 @@ self.addEventListener('activate', (event) => {
 let retired = false;
 let writes = Promise.resolve(); // this worker's writes to the caches, one after another
 
-/** Runs work (a write to the caches) after the writes before it, unless the worker is retired. */
+/**
+ * Runs work (a write to the caches) after the writes before it, unless the worker is retired or
+ * its own copy is gone: a worker stopped and started again forgets that it was retired, but the
+ * kill switch deleted its copy, and a worker whose copy was deleted keeps nothing more.
+ */
 function write(work) {
-  writes = writes.then(() => (retired ? undefined : work())).catch(() => {});
+  writes = writes
+    .then(async () => (retired || !(await caches.has(PRECACHE_NAME)) ? undefined : work()))
+    .catch(() => {});
   return writes;
 }
 
@@ -264,6 +273,10 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = precachedUrl(request);
-  if (url) event.respondWith(precachedAnswer(event, url));
-  else if (keptOnFirstUse.has(request.url)) event.respondWith(keptOrFetched(event, keptOnFirstUse.get(request.url)));
+  // Whatever fails in reading a kept copy (storage gone, a body that cannot be read), the network
+  // still answers: the worker never stands between a reader and the site.
+  const orNetwork = (answer) => answer.catch(() => fetch(request));
+  if (url) event.respondWith(orNetwork(precachedAnswer(event, url)));
+  else if (keptOnFirstUse.has(request.url))
+    event.respondWith(orNetwork(keptOrFetched(event, keptOnFirstUse.get(request.url))));
 });
