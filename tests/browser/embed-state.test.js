@@ -3,7 +3,7 @@
 // back the attributes' state; nl-change carries the state in its detail.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bringIntoView, useOneWidgetSite } from './site.js';
+import { arriveAfresh, bringIntoView, useOneWidgetSite } from './site.js';
 
 let names;
 const site = useOneWidgetSite(async ({ server, context }) => {
@@ -107,14 +107,10 @@ test('every widget: a state set, copied as a link and opened afresh shows the sa
   }
 });
 
-/**
- * Opens a link in a page as a new document, in front: by way of a blank page, since a link that
- * differs from the page's address only in its hash would move within the same document.
- */
+/** Opens a link in a page as a new document (arriveAfresh), in front. */
 async function openAfresh(page, link) {
   await page.bringToFront();
-  await page.goto('about:blank');
-  await page.goto(link);
+  await arriveAfresh(page, link);
 }
 
 /** The round trip of one widget's state, on `page` and (the link opened afresh) on `fresh`. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
-import { useOneWidgetSite, watchForProblems } from './site.js';
+import { arriveAfresh, useOneWidgetSite, watchForProblems } from './site.js';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 const site = useOneWidgetSite();
@@ -41,8 +41,7 @@ test('the frame page shows each widget alone, themed from its address, under its
     for (const tag of ALL_WIDGETS)
       await t.test(tag, async () => {
         const id = tag.replace(/^nl-/, '');
-        await page.goto('about:blank');
-        await page.goto(`${site.server.url}/frame.html#${id}=&theme=dark`);
+        await arriveAfresh(page, `${site.server.url}/frame.html#${id}=&theme=dark`);
         await page.waitForFunction(frameDrawn, tag, { timeout: 40000 });
         const shown = await page.evaluate(() => ({
           children: [...document.getElementById('frame').children].map((c) => c.localName),
@@ -86,8 +85,7 @@ test('a frame naming no widget, or one that is not, says so in a sentence', asyn
         /^This frame's address names "evilenola", which is no normlab widget/,
       ],
     ]) {
-      await page.goto('about:blank');
-      await page.goto(`${site.server.url}/frame.html${hash}`);
+      await arriveAfresh(page, `${site.server.url}/frame.html${hash}`);
       const text = await page.locator('#frame [role="alert"]').textContent();
       assert.match(text, sentence, hash.slice(0, 30));
     }
@@ -104,8 +102,7 @@ test('a frame naming a widget with no state shows it with its defaults, themed',
       ['#loss-curves', 'nl-loss-curves', null],
       ['#playground&theme=dark', 'nl-playground', 'dark'],
     ]) {
-      await page.goto('about:blank');
-      await page.goto(`${site.server.url}/frame.html${hash}`);
+      await arriveAfresh(page, `${site.server.url}/frame.html${hash}`);
       await page.waitForFunction(frameDrawn, tag, { timeout: 40000 });
       assert.equal(await page.evaluate((t) => document.querySelector(`#frame > ${t}`).state, tag), '', hash);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme ?? null), theme, hash);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { heightsHeld, settledNearTheWindow, watch } from './place.js';
-import { useSiteAndBrowser } from './site.js';
+import { arriveAfresh, useSiteAndBrowser } from './site.js';
 
 const site = useSiteAndBrowser();
 
@@ -59,8 +59,7 @@ for (const width of [1280, 375]) {
       for (const [chapter, ids] of Object.entries(FAR))
         for (const id of ids) {
           // A link from elsewhere: the chapter loads with the hash in its address.
-          await page.goto('about:blank');
-          await page.goto(`${site.server.url}/${chapter}#${id}`);
+          await arriveAfresh(page, `${site.server.url}/${chapter}#${id}`);
           // It lands: the heading reaches the top of the window (re-landed, on a busy machine, as
           // the page above it settles) ...
           await page

@@ -96,6 +96,18 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
 }
 
 /**
+ * Takes a page to a url as a new document, by way of about:blank (a url differing from the page's
+ * own only in its hash would otherwise move within the document). problems (watchForProblems'
+ * list) is emptied once the page before is left; width, when given, sizes the blank page first.
+ */
+export async function arriveAfresh(page, url, { problems, width, timeout } = {}) {
+  await page.goto('about:blank');
+  if (problems) problems.length = 0;
+  if (width) await page.setViewportSize({ width, height: 900 });
+  await page.goto(url, timeout ? { timeout } : {});
+}
+
+/**
  * As openScrolledThrough, in a page there is: it goes to about:blank first, so that a url that
  * differs from the page's own only in its hash is a new arrival, not a move within the document.
  * Navigating a page is half the cost of making one (a renderer started, the wasm compiled again).
@@ -103,11 +115,9 @@ export async function openScrolledThrough(browser, url, pageOptions = {}) {
  * page's leaving aborted, a worker's script still loading, is not this arrival's); a failure
  * quotes it.
  */
-export async function arriveScrolledThrough(page, url, problems = []) {
-  await page.goto('about:blank');
-  problems.length = 0;
+export async function arriveScrolledThrough(page, url, problems = [], { width } = {}) {
   // A page given a hostile link takes over 30 s to load on a loaded 2-core machine.
-  await page.goto(url, { timeout: 120000 });
+  await arriveAfresh(page, url, { problems, width, timeout: 120000 });
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await nearbyStarted(page);
@@ -270,11 +280,8 @@ export async function openPage(site, name, { width = 1280 } = {}) {
   if (!site.page || site.page.isClosed()) {
     site.page = await site.browser.newPage({ viewport: { width, height: 900 } });
     site.problems = watchForProblems(site.page);
-  } else {
-    await site.page.goto('about:blank');
-    await site.page.setViewportSize({ width, height: 900 });
   }
-  await arriveScrolledThrough(site.page, `${site.server.url}/${name}`, site.problems);
+  await arriveScrolledThrough(site.page, `${site.server.url}/${name}`, site.problems, { width });
   return { page: site.page, problems: site.problems };
 }
 

@@ -320,6 +320,7 @@ export class NlMnistLab extends NlWidget {
     this.status(this.paused ? this.pausedText() : 'Training…');
   }
 
+  /** The status while paused: the epochs trained of the run's. */
   pausedText() {
     return `Paused after epoch ${this.trained.epochs} of ${this.target}. Resume continues.`;
   }
