@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
+import { BUILD_META } from '../web/src/page/build-meta.js';
 import { KEPT_ASSETS_CACHE } from '../web/src/work/kept-assets.js';
 
 const WORKER = 'service-worker.js';
@@ -23,6 +24,15 @@ const MANIFEST = 'manifest.webmanifest';
 const ICON_SIZES = [192, 512];
 const WORKER_SOURCE = new URL('../web/src/page/service-worker.js', import.meta.url);
 const PAGE_CSS = new URL('../web/src/page/page.css', import.meta.url);
+
+/** The page's HTML with the build's version in its head (one meta tag; a stamp before is replaced). */
+export function stampPage(html, version) {
+  const unstamped = html.replace(new RegExp(`<meta name="${BUILD_META}"[^>]*>`, 'g'), '');
+  const head = unstamped.match(/<head(\s[^>]*)?>/i);
+  if (!head) throw new Error('a page of the build has no <head> to carry its version');
+  const at = head.index + head[0].length;
+  return `${unstamped.slice(0, at)}<meta name="${BUILD_META}" content="${version}">${unstamped.slice(at)}`;
+}
 
 /** The light scheme's value of a custom property in page.css (the first one written). */
 function pageColour(name) {
@@ -166,11 +176,14 @@ export function offline({ pages, onFirstUse }) {
         const later = (f) => onFirstUse.some((pattern) => pattern.test(f));
         const precache = files.filter((f) => !later(f));
         const workerSource = readFileSync(WORKER_SOURCE, 'utf8');
+        const version = buildVersion(precache, contents, workerSource);
+        for (const f of files.filter((name) => name.endsWith('.html')))
+          bundle[f].source = stampPage(String(bundle[f].source), version);
         const bytes = (f) => Buffer.byteLength(contents(f));
         const source = fillWorker(workerSource, {
           precache,
           precacheBytes: precache.reduce((sum, f) => sum + bytes(f), 0),
-          version: buildVersion(precache, contents, workerSource),
+          version,
           // Each with its length and first bytes, so that nothing else is kept in its place.
           onFirstUse: files.filter(later).map((f) => ({
             file: f,

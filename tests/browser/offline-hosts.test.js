@@ -7,6 +7,7 @@
 //   the proxy is gone; a bad copy kept by an older worker is dropped and fetched again;
 // - a portal answering every address with its page, once a build is kept: the chapters still come
 //   from the kept copy;
+// - a cache before the host answering a page with an older build's: the install keeps nothing;
 // - a browser with little room for the site: the install is tried once and not again on the next
 //   page views, so the build's files are downloaded for it once at most;
 // - a host whose policy requires Trusted Types: the worker registers through the normlab policy
@@ -16,7 +17,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { CONTENT_SECURITY_POLICY, serveStatic } from '../../scripts/serve-static.mjs';
-import { readWorker } from '../../scripts/vite-offline.mjs';
+import { readWorker, stampPage } from '../../scripts/vite-offline.mjs';
 import { bringIntoView, launchChromium, siteFolder, watchForProblems } from './site.js';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
@@ -202,6 +203,23 @@ test('a proxy that answers the digits with its page: refused with a sentence, ne
   );
   assert.equal(await digitsKept(page), digits.bytes, 'the bad copy was replaced by the digits');
   await lab(page, '[data-act="cancel"]').click();
+});
+
+test("a stale page at install (an older build's from a cache before the host): nothing is kept", async (t) => {
+  const { folder, server } = await serveCopy(t, {
+    intercept: (url) =>
+      url.pathname === '/tutorial.html' ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: stale } : null,
+  });
+  const stale = stampPage(readFileSync(path.join(folder, 'tutorial.html'), 'utf8'), 'an-older-build');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = watchForProblems(page);
+  await page.goto(`${server.url}/index.html`);
+  await page.waitForFunction(() => localStorage.getItem('normlab-offline-failed') !== null, null, { timeout: 60000 });
+  assert.deepEqual(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('normlab-'))), []);
+  await everyWidgetDefined(page);
+  assert.deepEqual(problems, []);
 });
 
 test('little room for the site: one try, not repeated on the next page views', async (t) => {

@@ -1,12 +1,12 @@
 // New builds of a served copy of the site, as a host would deploy them, for the tests of the
 // offline worker's updates (tests/browser/update.test.js, tests/engines/rescue.test.js). A build is
 // made from the copy's own files: the essay's entry script renamed (as a content hash would rename
-// it), a <meta name="build"> naming the build, and the offline worker written again with its list
-// and a version of its own.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+// it), a <meta name="build"> naming the build, every page stamped with the build's version (as the
+// build stamps it), and the offline worker written again with its list and that version.
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fillWorker, readWorker } from '../../scripts/vite-offline.mjs';
+import { fillWorker, readWorker, stampPage } from '../../scripts/vite-offline.mjs';
 
 const WORKER_SOURCE = fileURLToPath(new URL('../../web/src/page/service-worker.js', import.meta.url));
 const WORKER_OFF_SOURCE = fileURLToPath(new URL('../../web/src/page/service-worker-off.js', import.meta.url));
@@ -35,10 +35,15 @@ export function deployBuild(folder, name, { broken = false } = {}) {
     .replace('<head>', `<head><meta name="build" content="${name}">`)
     .replace(`./${entry}`, `./${renamed}`);
   writeFileSync(index, html);
+  const version = `build-${name}`;
+  for (const page of readdirSync(folder).filter((f) => f.endsWith('.html'))) {
+    const file = path.join(folder, page);
+    writeFileSync(file, stampPage(readFileSync(file, 'utf8'), version));
+  }
   const worker = path.join(folder, 'service-worker.js');
   const values = readWorker(readFileSync(worker, 'utf8'));
   values.precache = values.precache.map((f) => (f === entry ? renamed : f));
-  writeFileSync(worker, fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), { ...values, version: `build-${name}` }));
+  writeFileSync(worker, fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), { ...values, version }));
   return renamed;
 }
 

@@ -1,7 +1,8 @@
 // A new build, in Chromium: a reader on build A (the offline worker controls the page) while the
 // host starts serving build B (a changed page and the worker rewritten with its own digest). The
 // new worker installs and waits; the page keeps build A and offers "A new version is ready:
-// reload" (a status with a button), also after a plain reload; pressing the button activates
+// reload" (a status with a button), also after a plain reload (and within the pause after a failed
+// install, when the page does not register again); pressing the button activates
 // build B and reloads the page once. A screenshot of the offer is written to
 // tests/browser/screenshots/.
 import assert from 'node:assert/strict';
@@ -52,9 +53,12 @@ test('a new build waits, and the page offers it without switching', async () => 
   assert.equal(await build(), 'a', 'the page is not switched under the reader');
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/update-offer.png` });
-  // A plain reload keeps build A (the new worker still waits) and offers B again.
+  // A plain reload keeps build A (the new worker still waits) and offers B again; so does one
+  // while an earlier failed install keeps the page from trying again (it still follows the workers).
+  await page.evaluate(() => localStorage.setItem('normlab-offline-failed', String(Date.now())));
   await page.reload();
   await notice().locator('button').waitFor({ timeout: 60000 });
+  await page.evaluate(() => localStorage.removeItem('normlab-offline-failed'));
   // The reader presses once the page has settled (one still loading reloads after 3 s instead).
   await page.waitForLoadState('networkidle');
   assert.equal(await build(), 'a');

@@ -4,29 +4,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { KEPT_ASSETS_CACHE, drop, keep, keptCopy } from '../../web/src/work/kept-assets.js';
-
-/** Cache Storage as the pages see it, in memory: open makes a cache, match and has do not. */
-class MemoryCaches {
-  stores = new Map();
-  async open(name) {
-    if (!this.stores.has(name)) this.stores.set(name, new Map());
-    const store = this.stores.get(name);
-    return {
-      match: async (url) => store.get(url)?.clone(),
-      put: async (url, response) => void store.set(url, response),
-      delete: async (url) => store.delete(url),
-    };
-  }
-  async has(name) {
-    return this.stores.has(name);
-  }
-  async match(url, { cacheName } = {}) {
-    return this.stores.get(cacheName)?.get(url)?.clone();
-  }
-  async delete(name) {
-    return this.stores.delete(name);
-  }
-}
+import { MemoryCaches } from './memory-caches.js';
 
 const URL = 'https://example.test/assets/mnist-digits.bin';
 const BYTES = new Uint8Array([1, 2, 3, 4]);

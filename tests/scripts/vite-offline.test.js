@@ -1,8 +1,9 @@
 // The offline plugin's build version (scripts/vite-offline.mjs): any change to a file kept at
 // install, or to the offline worker's own source, is a new version with a cache of its own.
+// Every page names that version (the offline worker keeps and believes only pages of its build).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildVersion } from '../../scripts/vite-offline.mjs';
+import { buildVersion, stampPage } from '../../scripts/vite-offline.mjs';
 
 const files = { 'index.html': '<!doctype html>', 'assets/app.js': 'run()' };
 const contents = (f) => files[f];
@@ -19,4 +20,15 @@ test('the version follows the kept files and the worker source, and nothing else
     'a change to a kept file',
   );
   assert.notEqual(buildVersion(['index.html'], contents, 'worker one'), base, 'a file fewer');
+});
+
+test("every page carries the build's version once, in its head", () => {
+  const stamped = stampPage('<!doctype html><html><head lang="en"><title>x</title></head></html>', 'v1');
+  assert.equal(
+    stamped,
+    '<!doctype html><html><head lang="en"><meta name="normlab-build" content="v1"><title>x</title></head></html>',
+  );
+  assert.equal(stampPage(stamped, 'v2').match(/normlab-build/g).length, 1, 'a stamp before is replaced');
+  assert.match(stampPage(stamped, 'v2'), /content="v2"/);
+  assert.throws(() => stampPage('<p>no head', 'v1'), /no <head>/);
 });

@@ -5,10 +5,13 @@
 // installed and waiting, says so in the page with a button; the new version is taken only when the
 // reader presses it. Only normlab's own chapters call this; the embedding script never does.
 import { trustedScriptUrl } from '../host/trusted-types.js';
+import { BUILD_META } from './build-meta.js';
 
 const WORKER_FILE = './service-worker.js';
 const NOTICE_TEXT = 'A new version is ready:';
 const RELOAD_ANYWAY_MS = 3000;
+// How long a waiting worker has to say what it is before the page offers it anyway.
+const DESCRIBE_PATIENCE_MS = 2000;
 // After an install that failed (no room, a file missing), the page waits this long before trying
 // again, so a reader with little storage does not download the site's files on every page view.
 const RETRY_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -26,7 +29,10 @@ function failedAt(time) {
   return 0;
 }
 
-/** Shows the reader the offer to reload (once), which hands the page to `waiting` when pressed. */
+/**
+ * Shows the reader the offer to reload (once), which hands the page to `waiting` when pressed. The
+ * offer goes if that worker stops waiting by itself (it took over, or gave way to a newer one).
+ */
 function offerReload(waiting, accepted) {
   if (document.querySelector('.new-version')) return;
   const notice = document.createElement('div');
@@ -43,50 +49,75 @@ function offerReload(waiting, accepted) {
     // page still loading can hold it for long, and a reload ends those requests.
     setTimeout(() => location.reload(), RELOAD_ANYWAY_MS);
   });
+  waiting.addEventListener('statechange', () => {
+    if (!button.disabled && waiting.state !== 'installed') notice.remove();
+  });
   // The status is in the page before its words, so screen readers announce them as they come.
   document.body.append(notice);
   setTimeout(() => notice.append(`${NOTICE_TEXT} `, button), 100);
 }
 
 /**
- * Follows a worker being installed: offers it when it waits beside one that controls the page;
- * notes a failed install (it became redundant without installing) so the next pages wait.
+ * What a waiting worker says it is: 'build' (a new version), 'off' (the kill switch, which is
+ * taking the offline copy away), or null when it does not answer in time (then it is offered).
+ */
+function describe(worker) {
+  const channel = new MessageChannel();
+  return new Promise((resolve) => {
+    channel.port1.onmessage = (event) => resolve(event.data?.type ?? null);
+    setTimeout(() => resolve(null), DESCRIBE_PATIENCE_MS);
+    worker.postMessage({ type: 'describe' }, [channel.port2]);
+  }).finally(() => channel.port1.close());
+}
+
+/**
+ * Follows a worker being installed: offers it when it waits beside one that controls the page
+ * (unless it is the kill switch: then the page's root is marked data-offline="removed" and nothing
+ * is offered); notes a failed install (it became redundant without installing) so the next pages
+ * wait.
  */
 function follow(worker, accepted) {
   let installed = false;
-  const check = () => {
-    if (worker.state === 'installed') installed = true;
-    if (worker.state === 'installed' && navigator.serviceWorker.controller) offerReload(worker, accepted);
-    if (worker.state === 'activated') failedAt(null);
-    if (worker.state === 'redundant' && !installed) failedAt(Date.now());
+  const check = async () => {
+    const { state } = worker;
+    if (state === 'redundant' && !installed) failedAt(Date.now());
+    if (state === 'activated') failedAt(null);
+    if (state === 'activating' || state === 'activated') installed = true;
+    if (state !== 'installed' || installed) return;
+    installed = true;
+    if (!navigator.serviceWorker.controller) return;
+    const what = await describe(worker);
+    if (what === 'off') document.documentElement.dataset.offline = 'removed';
+    else if (worker.state === 'installed') offerReload(worker, accepted);
   };
   worker.addEventListener('statechange', check);
   check();
 }
 
-async function register(accepted) {
-  const registration = await navigator.serviceWorker.register(trustedScriptUrl(WORKER_FILE));
+/** Follows the registration's workers: the one waiting, the one installing, and any found later. */
+function followWorkers(registration, accepted) {
   if (registration.waiting) follow(registration.waiting, accepted);
   if (registration.installing) follow(registration.installing, accepted);
   registration.addEventListener('updatefound', () => follow(registration.installing, accepted));
+}
+
+async function register(accepted) {
+  const registration = await navigator.serviceWorker.register(trustedScriptUrl(WORKER_FILE));
+  followWorkers(registration, accepted);
   // Engines that do not look for a new version on every navigation (WebKit after a stretch offline).
   const update = () => registration.update().catch(() => {});
   update();
   addEventListener('online', update);
 }
 
-// Whether no worker controlled this page when it loaded (a first visit, or a forced reload).
-const uncontrolled = !globalThis.navigator?.serviceWorker?.controller;
-
 /**
- * Tells `worker` that this page has booted, with what identifies its build (its entry scripts): a
- * worker of this page's build then answers from its cache.
+ * Tells `worker` that this page has booted, with the build version its HTML names (the build
+ * writes it in every page): a worker of that build then answers from its cache.
  */
 const sayBooted = (worker) =>
   worker?.postMessage({
     type: 'booted',
-    uncontrolled,
-    scripts: [...document.querySelectorAll('script[type="module"][src]')].map((s) => s.src),
+    build: document.querySelector(`meta[name="${BUILD_META}"]`)?.content ?? null,
   });
 
 /**
@@ -110,9 +141,19 @@ export function workOffline(booted) {
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => sayBooted(registration.active))
     .catch(() => {});
-  if (Date.now() - failedAt() < RETRY_AFTER_MS) return;
+  const accept = () => (accepted = true);
+  // After a failed install the page does not try again for a while (a download of the whole site
+  // each time), but it still follows a worker the browser installs by itself (its own update
+  // check on navigation), so a waiting new version is offered.
+  if (Date.now() - failedAt() < RETRY_AFTER_MS) {
+    navigator.serviceWorker
+      .getRegistration()
+      .then((registration) => registration && followWorkers(registration, accept))
+      .catch(() => {});
+    return;
+  }
   const start = () =>
-    register(() => (accepted = true)).catch((e) => {
+    register(accept).catch((e) => {
       failedAt(Date.now());
       console.warn('normlab: no offline copy:', e.message);
     });

@@ -16,3 +16,9 @@ self.addEventListener('install', (event) => {
   // worker still serving an open page may write again meanwhile, so the copies go once more.
   self.registration.unregister().then(deleteCopies);
 });
+
+// A page that sees this worker installed beside its own asks what it is before offering "a new
+// version": this is none, and the page says nothing (page/offline.js).
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'describe') event.ports[0]?.postMessage({ type: 'off' });
+});

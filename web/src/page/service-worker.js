@@ -4,9 +4,10 @@
 //
 // At install, every file of the build but the large ones is kept (precached); a large one (the
 // MNIST digits) is kept the first time a page asks for it. A build whose page has booted once (the
-// page says so, page/offline.js) is "proven": its files are answered from the cache, network or
-// none. A build not proven yet is answered from the network first, the cache only when the network
-// fails, so a build whose pages cannot run is never held in place by its own cache.
+// page says so with the version its HTML carries, page/offline.js) is "proven": its files are
+// answered from the cache, network or none. A build not proven yet is answered from the network
+// first, the cache only when the network fails, so a build whose pages cannot run is never held in
+// place by its own cache.
 //
 // Updates: a new build's worker waits until the reader accepts it (the page offers a reload),
 // unless the build it would replace never booted: then it takes over at once, since the page that
@@ -14,8 +15,9 @@
 //
 // Only answers that can stand in for the file are kept: a 200 in full, of this origin; a
 // redirected one (a host that sends x.html to x) is kept as a plain copy of its body, since a
-// navigation refuses a redirected answer. A large file must have the length and the first bytes
-// the build recorded, so a proxy's or portal's page is never kept in its place.
+// navigation refuses a redirected answer. A page must name this build's version (the build writes
+// it in every page's head), so a stale page from a cache or a proxy's page fails the install. A
+// large file must have the length and the first bytes the build recorded.
 
 // Filled by the build: the files kept at install (relative to this worker) and their total bytes;
 // the digest of their contents; the files kept on first use, each with its length in bytes and its
@@ -54,6 +56,8 @@ async function fit(response, file) {
     throw new UnfitAnswer(`${file}: an opaque answer`);
   if (response.status !== 200) throw new UnfitAnswer(`${file}: status ${response.status}`);
   if (pageInPlaceOf(response, file)) throw new UnfitAnswer(`${file}: a page in its place`);
+  if (file.endsWith('.html') && !(await response.clone().text()).includes(VERSION))
+    throw new UnfitAnswer(`${file}: not this build's page (it does not name version ${VERSION})`);
   if (!response.redirected) return response;
   const { status, statusText, headers } = response;
   return new Response(await response.blob(), { status, statusText, headers });
@@ -162,31 +166,20 @@ function write(work) {
   return writes;
 }
 
-// The pages (client ids) this worker answered with this build's own page while not proven yet.
-const ownPages = new Set();
-
-/**
- * Whether a booted page ran this build: one this worker answered with this build's page, or one
- * that loaded before any worker controlled it (a first visit) whose entry scripts are all this
- * build's. A page of a newer build, fetched from the network, proves nothing about this one.
- */
-const ranThisBuild = (source, data) =>
-  ownPages.has(source?.id) ||
-  (data.uncontrolled === true &&
-    Array.isArray(data.scripts) &&
-    data.scripts.length > 0 &&
-    data.scripts.every((script) => precached.has(script)));
-
 self.addEventListener('message', (event) => {
   const { data } = event;
+  // The page's question before it offers a new version: this is one (the kill switch says it is not).
+  if (data?.type === 'describe') event.ports[0]?.postMessage({ type: 'build', version: VERSION });
   // The page's answer to "A new version is ready: reload".
   if (data?.type === 'skip-waiting') event.waitUntil(self.skipWaiting());
-  if (data?.type === 'booted' && ranThisBuild(event.source, data))
+  // A page booted, with the version its HTML names: only a page of this build proves it (one of a
+  // newer build, fetched from the network while this one is not proven, proves nothing here; nor
+  // does one whose HTML alone changed, since any change to a file is a new version).
+  if (data?.type === 'booted' && data.build === VERSION)
     event.waitUntil(
       write(async () => {
         await (await caches.open(STATE_NAME)).put(bootedKey(VERSION), new Response(''));
         proven = Promise.resolve(true);
-        ownPages.clear();
       }),
     );
   if (data?.type === 'retire')
@@ -216,40 +209,28 @@ function precachedUrl(request) {
 
 const fromCache = (url) => keptIn(PRECACHE_NAME, url);
 
-/** An answer from the network that can stand for `url`: its file, or a redirect the browser follows. */
+/**
+ * An answer from the network that can stand for `url`: its file in full (a 200, not a 204 or a
+ * partial 206), or a redirect the browser follows.
+ */
 const usable = (response, url) =>
-  response && (response.type === 'opaqueredirect' || (response.ok && !pageInPlaceOf(response, url)));
-
-/** Whether the network's page is this build's page, byte for byte. */
-async function samePage(response, url) {
-  const kept = await fromCache(url);
-  if (!kept || response.type === 'opaqueredirect') return false;
-  const [a, b] = (await Promise.all([response.clone().arrayBuffer(), kept.arrayBuffer()])).map(
-    (x) => new Uint8Array(x),
-  );
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
+  response && (response.type === 'opaqueredirect' || (response.status === 200 && !pageInPlaceOf(response, url)));
 
 /**
  * For a build not proven yet: the network's answer, or the kept file when the network fails,
- * answers with an error or keeps the reader waiting. A page that is this build's own is noted, so
- * that its booting proves the build.
+ * answers with anything but the file or keeps the reader waiting (its headers not in by then).
  */
-async function networkFirst(event, url) {
-  const { request } = event;
+async function networkFirst(request, url) {
   const network = fetch(request);
   const patience = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE_MS));
   const first = await Promise.race([network.catch(() => null), patience.then(() => null)]);
-  const kept = usable(first, url) ? null : await fromCache(url);
-  const answer = usable(first, url) ? first : (kept ?? (await network));
-  if (request.mode === 'navigate' && event.resultingClientId && (kept || (await samePage(answer, url))))
-    ownPages.add(event.resultingClientId);
-  return answer;
+  if (usable(first, url)) return first;
+  return (await fromCache(url)) ?? network;
 }
 
-async function precachedAnswer(event, url) {
-  if (!(await isProven())) return networkFirst(event, url);
-  return (await fromCache(url)) ?? fetch(event.request);
+async function precachedAnswer(request, url) {
+  if (!(await isProven())) return networkFirst(request, url);
+  return (await fromCache(url)) ?? fetch(request);
 }
 
 /** The kept copy (if it is still the recorded file), or the network's answer, kept when it is. */
@@ -276,7 +257,7 @@ self.addEventListener('fetch', (event) => {
   // Whatever fails in reading a kept copy (storage gone, a body that cannot be read), the network
   // still answers: the worker never stands between a reader and the site.
   const orNetwork = (answer) => answer.catch(() => fetch(request));
-  if (url) event.respondWith(orNetwork(precachedAnswer(event, url)));
+  if (url) event.respondWith(orNetwork(precachedAnswer(request, url)));
   else if (keptOnFirstUse.has(request.url))
     event.respondWith(orNetwork(keptOrFetched(event, keptOnFirstUse.get(request.url))));
 });
