@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BLOCK_COLUMNS, BLOCK_ROWS, QUOTED_CHARS, STATE_CHARS } from '../../web/src/host/limits.js';
-import { useOneWidgetSite } from './site.js';
+import { screenshotFile, useOneWidgetSite } from './site.js';
 
 const site = useOneWidgetSite();
 const RLO = '\u202E';
@@ -113,7 +113,10 @@ test('notices quote a long or right-to-left value made inert, and the caption is
   }
   const captionText = await page.locator(`${tag} >> [part="caption"]`).textContent();
   assert.equal(captionText, `${'c'.repeat(160)}… (501 characters)`);
-  await page.screenshot({ path: '/tmp/normlab-link-text-notices.png', clip: { x: 0, y: 0, width: 900, height: 220 } });
+  await page.screenshot({
+    path: screenshotFile('link-text-notices.png'),
+    clip: { x: 0, y: 0, width: 900, height: 220 },
+  });
   await page.close();
 });
 

@@ -2,13 +2,13 @@
 // networks at batch sizes 2 to 64 on 1,024 digits each, from two seeds, in the lab's workers,
 // filling each batch size's median and range over the seeds (the core's), the chart's bands and
 // the finding with each tally over the seeds (the core's); "show" picks one seed alone; Cancel
-// stops a run; the settings are in the state string. Prints the time the 48 trainings took. A
-// screenshot goes to tests/browser/screenshots/.
+// stops a run; the settings are in the state string; on a phone the trained table fits. Prints the
+// time the 48 trainings took. Screenshots (1280 and 375 px) go to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bringIntoView, recordStatusTexts, useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, recordStatusTexts, screenshotFile, useSiteAndBrowser, watchForProblems } from './site.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shots = `${root}tests/browser/screenshots`;
@@ -145,4 +145,31 @@ test('48 networks over two seeds: medians and ranges from the core, the tallies,
   await sweep('[data-show]').selectOption('all');
   assert.equal(await page.evaluate(() => document.querySelector('nl-mnist-batch-size').chart.data.datasets.length), 12);
   assert.deepEqual(problems, []);
+});
+
+test('on a phone (375 px) the trained table fits: its caption, every column and every range', async () => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await bringIntoView(page, 'nl-mnist-batch-size');
+  // Laid out again at the new width: the widget's box is within the phone's.
+  await page.waitForFunction(
+    () => document.querySelector('nl-mnist-batch-size').shadowRoot.querySelector('.widget').clientWidth < 375,
+  );
+  const fit = await page.evaluate(() => {
+    const root = document.querySelector('nl-mnist-batch-size').shadowRoot;
+    const box = root.querySelector('tbody').closest('.scroll-x');
+    const right = box.getBoundingClientRect().right;
+    const beyond = (el) => el.getBoundingClientRect().right > right + 0.5;
+    return {
+      scroll: [box.scrollWidth, box.clientWidth],
+      captionBeyond: beyond(box.querySelector('caption')),
+      cellsBeyond: [...box.querySelectorAll('th, td')].filter(beyond).map((el) => el.textContent.trim()),
+      ranges: box.querySelectorAll('[data-range]').length,
+    };
+  });
+  assert.ok(fit.scroll[0] <= fit.scroll[1] + 0.5, `the table is ${fit.scroll[0]} px wide in a box of ${fit.scroll[1]}`);
+  assert.equal(fit.captionBeyond, false);
+  assert.deepEqual(fit.cellsBeyond, []);
+  assert.equal(fit.ranges, 24, 'every cell shows its range over the seeds');
+  await sweep('.widget').screenshot({ path: screenshotFile('mnist-batch-size-375.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
 });

@@ -2,6 +2,7 @@
 // scrolls inside it at 320 and 375 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { axisTitlesThatDoNotFit, emptyChartPanels, tablesThatDoNotFit } from './phone-fit.js';
 import { openPage, useSiteAndBrowser, withFewDraws } from './site.js';
 
 const site = useSiteAndBrowser();
@@ -38,11 +39,9 @@ for (const name of ['tutorial.html', 'mnist.html']) {
   }
 }
 
-// At 375 px (a phone) on every chapter: no table scrolls sideways (its caption and its last
-// column in view, not cut off at the box's edge), every axis title lies within its axis on the
-// chart (Chart.js squeezes a long horizontal title and cuts a vertical one off at the canvas's
-// edges; the kit cuts it into lines), and no widget shows an empty chart panel (a box a chart will
-// be drawn in, before there is one).
+// At 375 px (a phone) on every chapter: no table scrolls sideways or lets its caption run past
+// it, every axis title lies within its axis, and no widget shows an empty chart panel
+// (phone-fit.js; WebKit's run is tests/engines/phone.test.js).
 for (const name of ['index.html', 'tutorial.html', 'mnist.html'])
   test(`at 375 px ${name}'s tables, axis titles and chart panels fit`, async () => {
     const { page, problems } = await open(name, { width: 375 });
@@ -54,65 +53,12 @@ for (const name of ['index.html', 'tutorial.html', 'mnist.html'])
       null,
       { timeout: 60000 },
     );
-    const tables = await page.evaluate(() => {
-      const found = [];
-      for (const host of document.querySelectorAll('*')) {
-        if (!host.localName.startsWith('nl-') || !host.shadowRoot) continue;
-        for (const box of host.shadowRoot.querySelectorAll('.scroll-x')) {
-          if (box.closest('details:not([open]), [hidden]')) continue;
-          const caption = box.querySelector('caption');
-          const what = `${host.localName} "${(caption?.textContent ?? box.getAttribute('aria-label')).slice(0, 40)}"`;
-          if (box.scrollWidth > box.clientWidth + 0.5)
-            found.push(`${what}: ${box.scrollWidth} px wide in a box of ${box.clientWidth}`);
-          if (caption && caption.getBoundingClientRect().right > box.getBoundingClientRect().right + 0.5)
-            found.push(`${what}: its caption runs past the box`);
-        }
-      }
-      return found;
-    });
-    assert.deepEqual(tables, []);
-    // Every axis title's lines, measured in the title's font, against the length of its axis.
-    const titles = await page.evaluate(() => {
-      const found = [];
-      for (const host of document.querySelectorAll('*')) {
-        if (!host.localName.startsWith('nl-') || !host.charts) continue;
-        for (const chart of host.charts)
-          for (const scale of Object.values(chart.scales)) {
-            const title = scale.options.title;
-            if (!title.display) continue;
-            const f = { ...chart.options.font, ...title.font };
-            chart.ctx.save();
-            chart.ctx.font = `${f.style ?? 'normal'} ${f.weight ?? 'normal'} ${f.size}px ${f.family}`;
-            const lines = [title.text].flat();
-            const widest = Math.max(...lines.map((line) => chart.ctx.measureText(line).width));
-            chart.ctx.restore();
-            const length = scale.isHorizontal() ? scale.width : scale.height;
-            if (widest > length + 0.5)
-              found.push(
-                `${host.localName} ${scale.id}: "${lines.join(' / ')}" is ${widest.toFixed(0)} px on ${length.toFixed(0)}`,
-              );
-          }
-      }
-      return found;
-    });
-    assert.deepEqual(titles, []);
-    // A chart panel on screen holds a chart (charts are made in a task of their own: waited for).
-    const emptyPanels = () => {
-      const found = [];
-      for (const host of document.querySelectorAll('*')) {
-        if (!host.localName.startsWith('nl-') || !host.shadowRoot) continue;
-        const drawn = new Set([...(host.charts ?? [])].map((chart) => chart.canvas));
-        for (const panel of host.shadowRoot.querySelectorAll('.chart')) {
-          if (panel.closest('details:not([open])') || panel.getBoundingClientRect().height === 0) continue;
-          if (!drawn.has(panel.querySelector('canvas')))
-            found.push(`${host.localName}: an empty panel ${panel.getBoundingClientRect().height} px tall`);
-        }
-      }
-      return found;
-    };
-    const empty = await page.waitForFunction(`(${emptyPanels})().length === 0`, null, { timeout: 10000 }).then(
+    assert.deepEqual(await page.evaluate(tablesThatDoNotFit), []);
+    assert.deepEqual(await page.evaluate(axisTitlesThatDoNotFit), []);
+    // Charts are made in a task of their own: waited for.
+    const empty = await page.waitForFunction(`(${emptyChartPanels})().length === 0`, null, { timeout: 10000 }).then(
       () => [],
-      () => page.evaluate(emptyPanels),
+      () => page.evaluate(emptyChartPanels),
     );
     assert.deepEqual(empty, []);
     assert.deepEqual(problems, []);

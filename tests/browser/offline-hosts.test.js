@@ -10,6 +10,8 @@
 // - a cache before the host answering a page with an older build's: the install keeps nothing;
 // - a browser with little room for the site: the install is tried once and not again on the next
 //   page views, so the build's files are downloaded for it once at most;
+// - the page asking for a new version after registering and on coming back online (engines that do
+//   not look on every navigation: WebKit after a stretch offline);
 // - a host whose policy requires Trusted Types: the worker registers through the normlab policy
 //   with no violation.
 import assert from 'node:assert/strict';
@@ -47,6 +49,14 @@ const proven = (page) =>
     null,
     { timeout: 60000 },
   );
+
+/** Waits until `condition()` (in this process) holds, polling, for at most 30 s. */
+async function waitUntil(condition, what) {
+  for (const deadline = Date.now() + 30000; !condition();) {
+    if (Date.now() > deadline) throw new Error(`not within 30 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** Waits until every widget on the page is defined (its script loaded and run). */
 const everyWidgetDefined = (page) =>
@@ -251,6 +261,30 @@ test('little room for the site: one try, not repeated on the next page views', a
   assert.equal(asked.worker, 1, 'the worker is asked for once');
   assert.ok(asked.precache <= precacheCount, `the build's files downloaded once at most (${asked.precache})`);
   assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+  assert.deepEqual(problems, []);
+});
+
+test('the page asks for a new version after registering and whenever the device comes back online', async (t) => {
+  let asked = 0;
+  const { server } = await serveCopy(t, {
+    intercept: (url) => {
+      if (url.pathname === '/service-worker.js') asked += 1;
+      return null;
+    },
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = watchForProblems(page);
+  await page.goto(`${server.url}/index.html`);
+  await controlled(page);
+  // One first visit, no navigation since: the worker's script asked for by register() and again
+  // by the page's update() (an engine's own check comes with a navigation).
+  await page.waitForFunction(() => performance.getEntriesByType('navigation').length === 1);
+  await waitUntil(() => asked >= 2, 'register() and update() each ask for the worker');
+  const before = asked;
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await waitUntil(() => asked > before, 'coming back online asks again');
   assert.deepEqual(problems, []);
 });
 

@@ -1,7 +1,7 @@
 // The browser tests' one set-up: before a test file's tests, the built site (or a copy of it with
 // the file's own pages) is served on 127.0.0.1 and Chromium launched; after them, both are
 // closed. Also the helpers most files share.
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,13 @@ import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 export { launchChromium, recordLongestTask, watchForProblems };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The path of a screenshot the tests write for a person to look at (tests/browser/screenshots/). */
+export function screenshotFile(name) {
+  const folder = path.join(root, 'tests/browser/screenshots');
+  mkdirSync(folder, { recursive: true });
+  return path.join(folder, name);
+}
 
 /** The built site the browser tests read: NORMLAB_DIST, or dist/ at the top of the checkout. */
 export function siteFolder() {
