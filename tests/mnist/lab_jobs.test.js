@@ -2,7 +2,8 @@
 // core in Node: a training posts one loss point per tenth of an epoch, the held-out accuracy five
 // times and each epoch's figures; a drawn digit is answered while the networks train; a paused
 // training holds, a cancelled one stops and the networks report the epochs they completed; bad
-// inputs get typed error replies.
+// inputs get typed error replies; digits that cannot be had (a status, no answer, offline) get a
+// sentence saying why.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
@@ -176,4 +177,50 @@ test('bad inputs get typed error replies and the runner keeps working', async ()
   const digit = await settled('ok');
   assert.equal(digit.type, 'done');
   assert.equal(digit.result.pixels.length, 784);
+});
+
+/** A network that answers the digits' request with `answer` (a status, or 'no answer'). */
+function fakeNetwork(answer) {
+  return class {
+    open(method, url) {
+      this.url = url;
+    }
+    getResponseHeader() {
+      return 'text/html';
+    }
+    send() {
+      queueMicrotask(() => {
+        if (answer === 'no answer') return this.onerror();
+        Object.assign(this, {
+          status: answer,
+          statusText: answer === 404 ? 'Not Found' : '',
+          response: new ArrayBuffer(4),
+        });
+        return this.onload();
+      });
+    }
+  };
+}
+
+test('digits that cannot be had are refused with a sentence saying why', async () => {
+  const { runner, settled } = labRunner();
+  const url = 'https://normlab.test/assets/mnist-digits.bin';
+  const cases = [
+    [404, true, /the server answered 404 Not Found for mnist-digits\.bin$/],
+    ['no answer', true, /no answer from the server for mnist-digits\.bin \(the network, or a host or policy/],
+    ['no answer', false, /this device is offline, and they are not kept on it yet/],
+  ];
+  try {
+    for (const [k, [answer, onLine, sentence]] of cases.entries()) {
+      globalThis.XMLHttpRequest = fakeNetwork(answer);
+      Object.defineProperty(globalThis, 'navigator', { value: { onLine }, configurable: true });
+      runner.receive({ type: 'run', id: k, job: 'load', input: { url } });
+      const reply = await settled(k);
+      assert.equal(reply.type, 'error', String(answer));
+      assert.match(reply.message, sentence);
+    }
+  } finally {
+    delete globalThis.XMLHttpRequest;
+    delete globalThis.navigator;
+  }
 });
