@@ -100,6 +100,7 @@ function manifest(background, theme) {
 // The worker's constants, each written in its source as `const NAME = /* marker */ <empty value>;`.
 const CONSTANTS = {
   precache: 'PRECACHE',
+  integrity: 'INTEGRITY',
   precacheBytes: 'PRECACHE_BYTES',
   version: 'VERSION',
   onFirstUse: 'ON_FIRST_USE',
@@ -107,6 +108,7 @@ const CONSTANTS = {
 };
 const MARKERS = {
   precache: /\/\* precache \*\/ \[\]/,
+  integrity: /\/\* integrity \*\/ \{\}/,
   precacheBytes: /\/\* precache bytes \*\/ 0/,
   version: /\/\* version \*\/ ''/,
   onFirstUse: /\/\* on first use \*\/ \[\]/,
@@ -115,7 +117,7 @@ const MARKERS = {
 
 /**
  * The worker's source with its constants filled in (each marker must be there exactly once).
- * values: precache, precacheBytes, version, onFirstUse ([{file, bytes, head}]).
+ * values: precache, integrity ({file: digest}), precacheBytes, version, onFirstUse ([{file, bytes, head}]).
  */
 export function fillWorker(source, values) {
   let out = source;
@@ -125,6 +127,16 @@ export function fillWorker(source, values) {
   }
   return out;
 }
+
+/** A file's Subresource Integrity digest ('sha256-' and its SHA-256 in base64). */
+export const integrityOf = (contents) => `sha256-${createHash('sha256').update(contents).digest('base64')}`;
+
+/**
+ * The digests the worker checks its downloads against: every file kept at install but the pages
+ * (a host may add to a page; a page must name the build's version instead).
+ */
+export const integrities = (precache, contents) =>
+  Object.fromEntries(precache.filter((f) => !f.endsWith('.html')).map((f) => [f, integrityOf(contents(f))]));
 
 /** The constants a built worker's source was filled with (fillWorker's values, read back). */
 export function readWorker(source) {
@@ -182,6 +194,7 @@ export function offline({ pages, onFirstUse }) {
         const bytes = (f) => Buffer.byteLength(contents(f));
         const source = fillWorker(workerSource, {
           precache,
+          integrity: integrities(precache, contents),
           precacheBytes: precache.reduce((sum, f) => sum + bytes(f), 0),
           version,
           // Each with its length and first bytes, so that nothing else is kept in its place.

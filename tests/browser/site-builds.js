@@ -6,7 +6,7 @@
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fillWorker, readWorker, stampPage } from '../../scripts/vite-offline.mjs';
+import { fillWorker, integrities, readWorker, stampPage } from '../../scripts/vite-offline.mjs';
 
 const WORKER_SOURCE = fileURLToPath(new URL('../../web/src/page/service-worker.js', import.meta.url));
 const WORKER_OFF_SOURCE = fileURLToPath(new URL('../../web/src/page/service-worker-off.js', import.meta.url));
@@ -43,6 +43,7 @@ export function deployBuild(folder, name, { broken = false } = {}) {
   const worker = path.join(folder, 'service-worker.js');
   const values = readWorker(readFileSync(worker, 'utf8'));
   values.precache = values.precache.map((f) => (f === entry ? renamed : f));
+  values.integrity = integrities(values.precache, (f) => readFileSync(path.join(folder, f)));
   writeFileSync(worker, fillWorker(readFileSync(WORKER_SOURCE, 'utf8'), { ...values, version }));
   return renamed;
 }

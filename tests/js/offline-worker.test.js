@@ -1,17 +1,21 @@
 // The offline worker's rules (web/src/page/service-worker.js, filled as the build fills it), run in
 // Node against Cache Storage in memory and a network the test writes, with no browser between:
 // - an install keeps a page only when it names the build's version (not a stale page from a cache,
-//   nor a proxy's), a redirected answer as a plain copy, and with too little room downloads nothing;
-// - a page that boots proves only the build its HTML names;
+//   nor a proxy's), any other file only with the digest the build recorded, a redirected answer as
+//   a plain copy; with too little room it downloads nothing, and one that failed is not tried
+//   again for 6 hours;
+// - a page that boots proves only the build its HTML names, for its own address and the build's
+//   other files; while a newer build's install has failed lately, pages come from the network first;
 // - a build not proven yet takes the network's answer only when it is the file in full (not a 204
-//   or a partial 206), and answers as soon as the headers are in, however slowly the body comes;
+//   or a partial 206) and, for a page, names a normlab build (not a portal's), and answers as soon
+//   as the headers (a page's head) are in, however slowly the body comes;
 // - the digits are kept on first use only when they are the recorded file, and a bad copy is
 //   dropped and fetched again (the worker alone, without the lab's own keeping);
 // - asked what it is, the worker names its build and the kill switch says it is none.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fillWorker } from '../../scripts/vite-offline.mjs';
+import { fillWorker, integrities, integrityOf } from '../../scripts/vite-offline.mjs';
 import { KEPT_ASSETS_CACHE } from '../../web/src/work/kept-assets.js';
 import { MemoryCaches } from './memory-caches.js';
 
@@ -41,8 +45,14 @@ const served = (files) => (url) => {
  * way to send it an event: dispatch(type, fields) -> { answer, done } (respondWith's promise, and
  * every waitUntil's, once the answer is given).
  */
-function startWorker({ files = BUILD, network = served(files), estimate, source = SOURCE } = {}) {
-  const caches = new MemoryCaches();
+function startWorker({
+  files = BUILD,
+  network = served(files),
+  estimate,
+  source = SOURCE,
+  version = VERSION,
+  caches = new MemoryCaches(),
+} = {}) {
   const fetched = [];
   const listeners = new Map();
   const self = {
@@ -52,16 +62,26 @@ function startWorker({ files = BUILD, network = served(files), estimate, source 
     clients: { claim: async () => {} },
     navigator: { storage: { estimate: async () => estimate ?? { quota: 1e12, usage: 0 } } },
   };
-  const fetch = async (request) => {
+  // The network, checking a download's Subresource Integrity as a browser does.
+  const fetch = async (request, init = {}) => {
     const url = typeof request === 'string' ? request : request.url;
     fetched.push(url);
-    return network(url, request);
+    const answer = await network(url, request);
+    if (init.integrity && integrityOf(Buffer.from(await answer.clone().arrayBuffer())) !== init.integrity)
+      throw new TypeError(`${url}: the answer does not have the integrity asked for`);
+    return answer;
   };
   const precache = Object.keys(files);
   const bytes = precache.reduce((sum, f) => sum + Buffer.byteLength(files[f]), 0);
   const filled =
     source === SOURCE
-      ? fillWorker(source, { precache, precacheBytes: bytes, version: VERSION, onFirstUse: [DIGITS] })
+      ? fillWorker(source, {
+          precache,
+          integrity: integrities(precache, (f) => files[f]),
+          precacheBytes: bytes,
+          version,
+          onFirstUse: [DIGITS],
+        })
       : source;
   // Its timers (the patience with a slow network) do not keep the test's process alive.
   const setTimeoutUnref = (f, ms) => setTimeout(f, ms).unref();
@@ -113,7 +133,11 @@ test('an install keeps every file, and a page only when it names this build', as
         ? new Response('<p>Sign in', { headers: { 'Content-Type': 'text/html' } })
         : served(BUILD)(url),
   });
-  await assert.rejects(portal.dispatch('install').done, /assets\/app\.js: a page in its place/, 'a page for a script');
+  await assert.rejects(
+    portal.dispatch('install').done,
+    /assets\/app\.js: (a page in its place|the answer does not have the integrity)/,
+    'a page for a script',
+  );
   for (const status of [204, 206, 404])
     await assert.rejects(
       startWorker({ network: () => new Response(null, { status }) }).dispatch('install').done,
@@ -154,13 +178,13 @@ test('a page that boots proves only the build its HTML names', async () => {
   assert.equal(await isProven(onHost), false, 'a page of another build proves nothing');
   assert.equal(await text(onHost.dispatch('fetch', navigation('index.html')).answer), newer, 'network first');
 
-  await onHost.dispatch('message', { data: { type: 'booted', build: VERSION } }).done;
+  await onHost.dispatch('message', { data: { type: 'booted', build: VERSION, page: at('index?x=1#y') } }).done;
   assert.equal(await isProven(onHost), true);
   assert.equal(await text(onHost.dispatch('fetch', navigation('index.html')).answer), BUILD['index.html']);
   assert.equal(await text(onHost.dispatch('fetch', navigation('index')).answer), BUILD['index.html'], 'x for x.html');
 });
 
-test('not proven yet: only a full answer from the network is taken, as soon as its headers are in', async () => {
+test('not proven yet: only a full answer from the network is taken, and a page only when it names a build', async () => {
   let answer = null;
   const worker = await installed({ network: (url, request) => answer?.(url, request) ?? served(BUILD)(url) });
   for (const status of [204, 206, 500]) {
@@ -170,21 +194,27 @@ test('not proven yet: only a full answer from the network is taken, as soon as i
   answer = () => new Response('<p>Sign in', { headers: { 'Content-Type': 'text/html' } });
   assert.equal(await text(worker.dispatch('fetch', get('assets/app.js')).answer), 'run()', 'a page for a script');
 
-  // A body that never ends: the answer is the network's, given at once (the browser streams it).
-  let pulled = 0;
-  answer = () =>
+  // A portal's page for a page: the kept copy (the network's page names no normlab build).
+  answer = () => new Response('<!doctype html><p>Sign in', { headers: { 'Content-Type': 'text/html' } });
+  assert.equal(await text(worker.dispatch('fetch', navigation('index.html')).answer), BUILD['index.html'], 'a portal');
+
+  // A body that never ends: the answer is the network's, given as soon as its headers are in (a
+  // script) or its head has named a build (a page): the browser streams the rest.
+  const newer = page('0000000000000003');
+  const endless = (head) => () =>
     new Response(
       new ReadableStream({
-        pull: () => {
-          pulled += 1;
-          return new Promise(() => {});
-        },
+        start: (controller) => head && controller.enqueue(new TextEncoder().encode(head)),
+        pull: () => new Promise(() => {}),
       }),
-      { headers: { 'Content-Type': 'text/html' } },
+      { headers: { 'Content-Type': head ? 'text/html' : 'text/javascript', 'X-From': 'network' } },
     );
-  const streaming = await worker.dispatch('fetch', navigation('index.html')).answer;
-  assert.equal(streaming.status, 200);
-  assert.ok(pulled <= 1, 'the worker did not read the body before answering');
+  answer = endless(newer);
+  const newerPage = await worker.dispatch('fetch', navigation('index.html')).answer;
+  assert.equal(newerPage.headers.get('X-From'), 'network', "a newer build's page");
+  answer = endless('');
+  const script = await worker.dispatch('fetch', get('assets/app.js')).answer;
+  assert.equal(script.headers.get('X-From'), 'network', 'a script');
 });
 
 test('the digits are kept on first use only as the recorded file; a bad copy is fetched again', async () => {
@@ -224,4 +254,64 @@ test('asked what it is, the worker names its build, and the kill switch says it 
     );
   assert.deepEqual(await ask(startWorker()), { type: 'build', version: VERSION });
   assert.deepEqual(await ask(startWorker({ source: OFF_SOURCE })), { type: 'off' });
+});
+
+test('a file cut short, or a notice in its place, fails the install', async () => {
+  for (const [what, script] of [
+    ['cut short', 'ru'],
+    ['a notice', 'Access to this file is blocked by policy.'],
+  ]) {
+    const worker = startWorker({ network: served({ ...BUILD, 'assets/app.js': script }) });
+    await assert.rejects(worker.dispatch('install').done, /integrity/, what);
+    assert.equal(await worker.caches.has(PRECACHE), false, what);
+  }
+});
+
+test('an install that failed is not downloaded again on each page view, but after 6 hours', async () => {
+  const caches = new MemoryCaches();
+  const stale = served({ ...BUILD, 'index.html': page('fedcba9876543210') });
+  const first = startWorker({ caches, network: stale });
+  await assert.rejects(first.dispatch('install').done, /not this build's page/);
+  // The browser's next check, on the next navigation: the same version is not downloaded again.
+  const again = startWorker({ caches, network: stale });
+  await assert.rejects(again.dispatch('install').done, /failed to install lately/);
+  assert.deepEqual(again.fetched, []);
+  // Six hours and more later it is tried again (and installs, the host fixed).
+  const state = await caches.open('normlab-state');
+  await state.put(at(`.normlab-state/failed-${VERSION}`), new Response(String(Date.now() - 6 * 3600 * 1000 - 1)));
+  const later = startWorker({ caches });
+  await later.dispatch('install').done;
+  assert.equal(await caches.has(PRECACHE), true);
+});
+
+test('a page is proven by its own boot: another page of the build is asked of the network first', async () => {
+  const files = { ...BUILD, 'mnist.html': page(VERSION).replace('<title>x', '<title>mnist') };
+  let host = files;
+  const worker = await installed({ files, network: (url) => served(host)(url) });
+  await worker.dispatch('message', { data: { type: 'booted', build: VERSION, page: at('index.html') } }).done;
+  const fix = page('0000000000000001');
+  host = { ...files, 'mnist.html': fix, 'index.html': fix };
+  assert.equal(await text(worker.dispatch('fetch', navigation('index.html')).answer), files['index.html'], 'proven');
+  assert.equal(await text(worker.dispatch('fetch', navigation('mnist.html')).answer), fix, 'not proven: the fix');
+  assert.equal(await text(worker.dispatch('fetch', get('assets/app.js')).answer), 'run()', "the build's files");
+});
+
+test("while a newer build's install has failed lately, pages come from the network first", async () => {
+  const caches = new MemoryCaches();
+  let host = BUILD;
+  const active = await installed({ caches, network: (url) => served(host)(url) });
+  await active.dispatch('message', { data: { type: 'booted', build: VERSION, page: at('index.html') } }).done;
+  const newer = page('0000000000000002');
+  host = { ...BUILD, 'index.html': newer };
+  assert.equal(await text(active.dispatch('fetch', navigation('index.html')).answer), BUILD['index.html']);
+  // The newer build's install fails (here: too little room).
+  const failing = startWorker({ caches, version: '0000000000000002', estimate: { quota: 20, usage: 10 } });
+  await assert.rejects(failing.dispatch('install').done, /no room/);
+  assert.equal(await text(active.dispatch('fetch', navigation('index.html')).answer), newer, 'online: the newer page');
+  host = {};
+  assert.equal(
+    await text(active.dispatch('fetch', navigation('index.html')).answer),
+    BUILD['index.html'],
+    'else the copy',
+  );
 });

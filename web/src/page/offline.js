@@ -112,12 +112,14 @@ async function register(accepted) {
 
 /**
  * Tells `worker` that this page has booted, with the build version its HTML names (the build
- * writes it in every page): a worker of that build then answers from its cache.
+ * writes it in every page) and its address: a worker of that build then answers this page, and
+ * the build's files, from its cache.
  */
 const sayBooted = (worker) =>
   worker?.postMessage({
     type: 'booted',
     build: document.querySelector(`meta[name="${BUILD_META}"]`)?.content ?? null,
+    page: location.href,
   });
 
 /**

@@ -3,11 +3,13 @@
 // below filled in, so it serves every page of the folder it is in, wherever that folder is hosted.
 //
 // At install, every file of the build but the large ones is kept (precached); a large one (the
-// MNIST digits) is kept the first time a page asks for it. A build whose page has booted once (the
-// page says so with the version its HTML carries, page/offline.js) is "proven": its files are
-// answered from the cache, network or none. A build not proven yet is answered from the network
-// first, the cache only when the network fails, so a build whose pages cannot run is never held in
-// place by its own cache.
+// MNIST digits) is kept the first time a page asks for it. A page that has booted under this build
+// (it says so with the version its HTML carries, page/offline.js) is "proven", and once one page
+// has, so are the build's other files: they are answered from the cache, network or none. A page
+// not proven yet is answered from the network first, the cache only when the network fails, so a
+// page that cannot run is never held in place by its own cache. An install that fails is noted,
+// and not tried again for 6 hours; while a newer build's install has failed, pages are answered
+// from the network first too.
 //
 // Updates: a new build's worker waits until the reader accepts it (the page offers a reload),
 // unless the build it would replace never booted: then it takes over at once, since the page that
@@ -19,10 +21,13 @@
 // it in every page's head), so a stale page from a cache or a proxy's page fails the install. A
 // large file must have the length and the first bytes the build recorded.
 
-// Filled by the build: the files kept at install (relative to this worker) and their total bytes;
+// Filled by the build: the files kept at install (relative to this worker), each one but the pages
+// with its digest (Subresource Integrity: a file cut short or a notice in its place fails the
+// install; a page must name the version instead, since hosts may add to it), their total bytes;
 // the digest of their contents; the files kept on first use, each with its length in bytes and its
 // first bytes in hex; the name of the cache those are kept in (shared with the pages' workers).
 const PRECACHE = /* precache */ [];
+const INTEGRITY = /* integrity */ {};
 const PRECACHE_BYTES = /* precache bytes */ 0;
 const VERSION = /* version */ '';
 const ON_FIRST_USE = /* on first use */ [];
@@ -31,6 +36,8 @@ const ON_FIRST_USE_NAME = /* on first use cache */ '';
 const PREFIX = 'normlab-';
 const PRECACHE_NAME = `${PREFIX}precache-${VERSION}`;
 const STATE_NAME = `${PREFIX}state`;
+// What every page of a build carries in its head (page/build-meta.js BUILD_META).
+const BUILD_MARK = 'normlab-build';
 // How long a build not proven yet waits for the network before answering from its cache.
 const NETWORK_PATIENCE_MS = 4000;
 
@@ -40,6 +47,12 @@ const keptOnFirstUse = new Map(ON_FIRST_USE.map((f) => [here(f.file), f]));
 // The state cache's entries: which build is active, and which builds have booted.
 const ACTIVE_KEY = here('.normlab-state/active');
 const bootedKey = (version) => here(`.normlab-state/booted-${version}`);
+// A page of the build that has booted (its kept address after the build's key).
+const pageBootedKey = (version, url) => `${bootedKey(version)}/${url.slice(here('').length)}`;
+// When this build's install failed last (a time in ms): not tried again before RETRY_AFTER_MS.
+const failedKey = (version) => here(`.normlab-state/failed-${version}`);
+const FAILED_PREFIX = here('.normlab-state/failed-');
+const RETRY_AFTER_MS = 6 * 60 * 60 * 1000;
 
 class UnfitAnswer extends Error {}
 
@@ -90,7 +103,10 @@ async function precacheAll() {
     // answer is kept as it arrives (a body left unread holds its connection).
     await Promise.all(
       PRECACHE.map(async (file) =>
-        cache.put(here(file), await fit(await fetch(here(file), { cache: 'reload' }), file)),
+        cache.put(
+          here(file),
+          await fit(await fetch(here(file), { cache: 'reload', integrity: INTEGRITY[file] ?? '' }), file),
+        ),
       ),
     );
   } catch (e) {
@@ -99,7 +115,7 @@ async function precacheAll() {
   }
 }
 
-let proven = null; // a promise: whether this build's page has booted
+const proven = new Map(); // state key -> a promise: whether it is kept (a build's or a page's boot)
 
 // Reads go through caches.match with a cache's name, which never makes the cache: caches.open
 // would make it again after the kill switch deleted it (a worker woken to answer a request after
@@ -107,9 +123,37 @@ let proven = null; // a promise: whether this build's page has booted
 /** The kept response for a url in the named cache, or undefined; makes no cache. */
 const keptIn = (cacheName, url) => caches.match(url, { cacheName });
 
-function isProven() {
-  proven ??= keptIn(STATE_NAME, bootedKey(VERSION)).then(Boolean, () => false);
-  return proven;
+/**
+ * Whether this build is proven for `url`: a page only when that page has booted under this build
+ * (a build whose essay runs may still have a chapter that cannot), any other file once a page has.
+ */
+function isProven(request, url) {
+  const key = request.mode === 'navigate' ? pageBootedKey(VERSION, url) : bootedKey(VERSION);
+  if (!proven.has(key))
+    proven.set(
+      key,
+      keptIn(STATE_NAME, key).then(Boolean, () => false),
+    );
+  return proven.get(key);
+}
+
+/** Whether the install of `version` failed less than RETRY_AFTER_MS ago. */
+async function failedLately(version) {
+  const kept = await keptIn(STATE_NAME, failedKey(version)).catch(() => null);
+  return Boolean(kept) && Date.now() - Number(await kept.text()) < RETRY_AFTER_MS;
+}
+
+/**
+ * Whether a newer build's install has failed lately (no room, a stale file before the host): this
+ * build's pages are then answered from the network first, so a reader online reaches the newer
+ * build's pages, and the kept copy still answers offline.
+ */
+async function newerFailedLately() {
+  const state = await caches.has(STATE_NAME).then((has) => (has ? caches.open(STATE_NAME) : null));
+  for (const request of state ? await state.keys() : [])
+    if (request.url.startsWith(FAILED_PREFIX) && request.url !== failedKey(VERSION))
+      if (await failedLately(request.url.slice(FAILED_PREFIX.length))) return true;
+  return false;
 }
 
 /** Whether the build this worker would replace has never booted (then it is not waited for). */
@@ -123,7 +167,15 @@ async function activeNeverBooted() {
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      await precacheAll();
+      // A browser checks for a new worker on every navigation: a build that failed to install is
+      // not downloaded again on each page view, but after RETRY_AFTER_MS.
+      if (await failedLately(VERSION)) throw new Error(`version ${VERSION} failed to install lately`);
+      try {
+        await precacheAll();
+      } catch (e) {
+        await (await caches.open(STATE_NAME)).put(failedKey(VERSION), new Response(String(Date.now())));
+        throw e;
+      }
       if (self.registration.active && (await activeNeverBooted())) await self.skipWaiting();
     })(),
   );
@@ -139,7 +191,10 @@ self.addEventListener('activate', (event) => {
       for (const request of await onFirstUse.keys())
         if (!keptOnFirstUse.has(request.url)) await onFirstUse.delete(request);
       const state = await caches.open(STATE_NAME);
-      for (const request of await state.keys()) if (request.url !== bootedKey(VERSION)) await state.delete(request);
+      // This build's boots stay; older builds' and any failed install's notes go.
+      for (const request of await state.keys())
+        if (request.url !== bootedKey(VERSION) && !request.url.startsWith(`${bootedKey(VERSION)}/`))
+          await state.delete(request);
       await state.put(ACTIVE_KEY, new Response(VERSION));
       // The first install takes the open pages at once (there is no older version under them),
       // so the digits a reader fetches on the first visit are kept.
@@ -172,14 +227,19 @@ self.addEventListener('message', (event) => {
   if (data?.type === 'describe') event.ports[0]?.postMessage({ type: 'build', version: VERSION });
   // The page's answer to "A new version is ready: reload".
   if (data?.type === 'skip-waiting') event.waitUntil(self.skipWaiting());
-  // A page booted, with the version its HTML names: only a page of this build proves it (one of a
-  // newer build, fetched from the network while this one is not proven, proves nothing here; nor
-  // does one whose HTML alone changed, since any change to a file is a new version).
+  // A page booted, with the version its HTML names and its address: only a page of this build
+  // proves it (one of a newer build, fetched from the network while this one is not proven,
+  // proves nothing here; nor does one whose HTML alone changed, since any change to a file is a
+  // new version), the build for its files and that page for its own address.
   if (data?.type === 'booted' && data.build === VERSION)
     event.waitUntil(
       write(async () => {
-        await (await caches.open(STATE_NAME)).put(bootedKey(VERSION), new Response(''));
-        proven = Promise.resolve(true);
+        const page = typeof data.page === 'string' ? precachedUrl({ url: data.page, mode: 'navigate' }) : null;
+        const state = await caches.open(STATE_NAME);
+        for (const key of page ? [bootedKey(VERSION), pageBootedKey(VERSION, page)] : [bootedKey(VERSION)]) {
+          await state.put(key, new Response(''));
+          proven.set(key, Promise.resolve(true));
+        }
       }),
     );
   if (data?.type === 'retire')
@@ -217,19 +277,44 @@ const usable = (response, url) =>
   response && (response.type === 'opaqueredirect' || (response.status === 200 && !pageInPlaceOf(response, url)));
 
 /**
- * For a build not proven yet: the network's answer, or the kept file when the network fails,
- * answers with anything but the file or keeps the reader waiting (its headers not in by then).
+ * Whether a page's first bytes (up to 4 kB) name a normlab build, as every page of a build does in
+ * its head: a portal's or a proxy's page does not, a newer build's does.
+ */
+async function namesABuild(response) {
+  const reader = response.clone().body?.getReader();
+  if (!reader) return false;
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < 4096 && !text.includes(BUILD_MARK)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return text.includes(BUILD_MARK);
+}
+
+/**
+ * For a page or a build not proven yet: the network's answer, or the kept file when the network
+ * fails, answers with anything but the file (for a page: one that names no normlab build, a
+ * portal's) or keeps the reader waiting (its headers, or a page's head, not in by then).
  */
 async function networkFirst(request, url) {
   const network = fetch(request);
   const patience = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE_MS));
   const first = await Promise.race([network.catch(() => null), patience.then(() => null)]);
-  if (usable(first, url)) return first;
+  const aPage = request.mode === 'navigate' && first?.type !== 'opaqueredirect';
+  if (usable(first, url) && (!aPage || (await Promise.race([namesABuild(first), patience.then(() => false)]))))
+    return first;
   return (await fromCache(url)) ?? network;
 }
 
 async function precachedAnswer(request, url) {
-  if (!(await isProven())) return networkFirst(request, url);
+  if (!(await isProven(request, url))) return networkFirst(request, url);
+  if (request.mode === 'navigate' && (await newerFailedLately())) return networkFirst(request, url);
   return (await fromCache(url)) ?? fetch(request);
 }
 
