@@ -173,7 +173,11 @@ self.addEventListener('install', (event) => {
       try {
         await precacheAll();
       } catch (e) {
-        await (await caches.open(STATE_NAME)).put(failedKey(VERSION), new Response(String(Date.now())));
+        // Noted if storage lets it be (a full one may not): the install's own failure is what counts.
+        await caches
+          .open(STATE_NAME)
+          .then((state) => state.put(failedKey(VERSION), new Response(String(Date.now()))))
+          .catch(() => {});
         throw e;
       }
       if (self.registration.active && (await activeNeverBooted())) await self.skipWaiting();
