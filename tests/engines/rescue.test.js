@@ -39,7 +39,9 @@ for (const engine of ['chromium', 'firefox']) {
       await tab.go(`${server.url}/index.html`);
       await until(tab, 'navigator.serviceWorker.controller !== null', 'the offline worker controls the page');
       // The next page is answered by the worker and boots: the first build is proven.
+      const firstLoads = await tab.run(loads());
       await tab.run('location.reload()').catch(() => {});
+      await until(tab, `${loads()} === ${firstLoads + 1} && document.readyState === 'complete'`, 'the page reloaded');
       await until(
         tab,
         `caches.open('normlab-state').then((c) => c.keys()).then((k) => k.some((r) => /booted-/.test(r.url)))`,

@@ -57,6 +57,12 @@ function offerReload(waiting, accepted) {
   setTimeout(() => notice.append(`${NOTICE_TEXT} `, button), 100);
 }
 
+/** Marks the page's root data-offline="removed" (the kill switch is taking the copy away), and takes back any offer. */
+function copyRemoved() {
+  document.documentElement.dataset.offline = 'removed';
+  document.querySelector('.new-version')?.remove();
+}
+
 /**
  * What a waiting worker says it is: 'build' (a new version), 'off' (the kill switch, which is
  * taking the offline copy away), or null when it does not answer in time (then it is offered).
@@ -87,8 +93,8 @@ function follow(worker, accepted) {
     installed = true;
     if (!navigator.serviceWorker.controller) return;
     const what = await describe(worker);
-    if (what === 'off') document.documentElement.dataset.offline = 'removed';
-    else if (worker.state === 'installed') offerReload(worker, accepted);
+    if (what === 'off') copyRemoved();
+    else if (worker.state === 'installed' && !document.documentElement.dataset.offline) offerReload(worker, accepted);
   };
   worker.addEventListener('statechange', check);
   check();
@@ -130,6 +136,11 @@ const sayBooted = (worker) =>
 export function workOffline(booted) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   let accepted = false;
+  // The kill switch tells every open page as it installs (beside answering a page that asks).
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if (event.data?.type === 'offline-copy-removed') copyRemoved();
+  });
+  navigator.serviceWorker.startMessages();
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // A new version the reader accepted reloads the page once. One that took over by itself (the
     // build before it never booted) leaves the page be: it came from the network already, and

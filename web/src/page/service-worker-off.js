@@ -11,7 +11,12 @@ self.addEventListener('install', (event) => {
   // The worker it replaces may still serve an open page and write (a page booting says so): told
   // to retire, it writes no more and deletes what it wrote last.
   self.registration.active?.postMessage({ type: 'retire' });
-  event.waitUntil(deleteCopies());
+  // The open pages are told, so none offers this worker as a new version (page/offline.js).
+  const tellPages = async () => {
+    for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+      page.postMessage({ type: 'offline-copy-removed' });
+  };
+  event.waitUntil(Promise.all([deleteCopies(), tellPages().catch(() => {})]));
   // Not waited for: unregistering is queued behind this install, which must end first. An older
   // worker still serving an open page may write again meanwhile, so the copies go once more.
   self.registration.unregister().then(deleteCopies);
