@@ -1,8 +1,8 @@
 // The MNIST digits kept in WebKit, whose dedicated workers' requests do not pass through the
 // offline worker: the lab's worker keeps the digits it fetched beside the offline worker's copies,
 // and on the next visit the lab trains from them without asking the host. (WebKit does not load
-// a worker's modules through the offline worker either, so its lab cannot start with the host
-// gone; Chromium's run with the network off is tests/browser/offline.test.js.)
+// a worker's modules through the offline worker either, so its lab cannot train with the host
+// gone: it says why. Chromium's run with the network off is tests/browser/offline.test.js.)
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,5 +53,14 @@ test(
     await tab.run('(location.reload(), true)').catch(() => {});
     await train();
     assert.equal(asked, 1, 'the second visit trains from the kept digits');
+
+    // With the host gone, the chapter comes from the offline copy, and the lab says why it cannot train.
+    await server.close();
+    await tab.run('(location.reload(), true)').catch(() => {});
+    await until(tab, `Boolean(${lab}?.shadowRoot) && document.readyState === 'complete'`, 'the chapter, offline');
+    await tab.run(`(${lab}.scrollIntoView(), true)`);
+    await until(tab, `Boolean(${lab}.shadowRoot.querySelector('[data-act="train"]'))`, 'the lab is drawn, offline');
+    await tab.run(press('train'));
+    await until(tab, `/cannot train offline/.test(${status})`, 'the lab says why it cannot train offline');
   },
 );

@@ -65,6 +65,18 @@ async function nodeWasmBinary(module) {
 }
 
 /**
+ * The error for a core module's script (its glue) that could not be imported, saying what may be
+ * the cause; the engine's own error is its cause, and its kind (a TypeError) is kept.
+ */
+function glueImportFailure(module, error) {
+  const Kind = error instanceof TypeError ? TypeError : Error;
+  return new Kind(
+    `the ${module} core's script could not be imported (${error?.message ?? error}): the site may be out of reach (a browser that fetches a worker's files only from the network, as WebKit does, cannot train offline), or the file is not beside the widgets' script`,
+    { cause: error },
+  );
+}
+
+/**
  * Loads one of the core's modules (CORE_MODULES: 'core' by default) and returns its API; the
  * functions of the other modules' capabilities throw a MissingCapabilityError naming the module
  * that holds them. Options: wasmModule (the compiled WebAssembly.Module, as a worker is handed
@@ -75,7 +87,14 @@ async function nodeWasmBinary(module) {
 export async function loadNormlab({ module = 'core', wasmModule, wasmBinary, createCore } = {}) {
   requireCoreModule(module);
   // The glue and the .wasm load side by side: the .wasm's fetch does not wait for the glue chunk.
-  const glue = createCore ? Promise.resolve(createCore) : GLUES[module]().then((m) => m.default);
+  const glue = createCore
+    ? Promise.resolve(createCore)
+    : GLUES[module]().then(
+        (m) => m.default,
+        (e) => {
+          throw glueImportFailure(module, e);
+        },
+      );
   let wasm = Promise.resolve();
   if (!wasmModule && !wasmBinary && isNode()) wasm = nodeWasmBinary(module).then((b) => (wasmBinary = b));
   else if (!wasmModule && !wasmBinary && !createCore) wasm = compiledCore(module).then((m) => (wasmModule = m));
