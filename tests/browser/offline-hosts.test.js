@@ -38,6 +38,14 @@ async function serveCopy(t, options = {}) {
   return { folder, server };
 }
 
+/** A page in a context of its own (closed after the test), with its problems watched. */
+async function freshPage(t) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  return { context, page, problems: watchForProblems(page) };
+}
+
 /** Waits until the offline worker controls the page. */
 const controlled = (page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
@@ -82,10 +90,7 @@ test('a host that redirects x.html to x: every address loads, online, after, and
       return null;
     },
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
+  const { context, page, problems } = await freshPage(t);
   await page.goto(`${server.url}/index.html`);
   assert.equal(new URL(page.url()).pathname, '/', 'the host redirects');
   await controlled(page);
@@ -123,10 +128,7 @@ test('a portal that answers every address with its page: the chapters come from 
     intercept: () =>
       portal ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Sign in' } : null,
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
+  const { page, problems } = await freshPage(t);
   await page.goto(`${server.url}/index.html`);
   await controlled(page);
   await proven(page);
@@ -160,9 +162,7 @@ test('a proxy that answers the digits with its page: refused with a sentence, ne
         : null,
   });
   const [digits] = readWorker(readFileSync(path.join(folder, 'service-worker.js'), 'utf8')).onFirstUse;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  t.after(() => context.close());
-  const page = await context.newPage();
+  const { page } = await freshPage(t);
   await page.goto(`${server.url}/mnist.html`);
   await controlled(page);
   await bringIntoView(page, 'nl-mnist-lab');
@@ -221,10 +221,7 @@ test("a stale page at install (an older build's from a cache before the host): n
       url.pathname === '/tutorial.html' ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: stale } : null,
   });
   const stale = stampPage(readFileSync(path.join(folder, 'tutorial.html'), 'utf8'), 'an-older-build');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
+  const { page, problems } = await freshPage(t);
   await page.goto(`${server.url}/index.html`);
   await page.waitForFunction(() => localStorage.getItem('normlab-offline-failed') !== null, null, { timeout: 60000 });
   // Only the worker's note of the failed install is kept (so it is not downloaded again for a while).
@@ -246,10 +243,7 @@ test('little room for the site: one try, not repeated on the next page views', a
     },
   });
   const precacheCount = readWorker(readFileSync(path.join(folder, 'service-worker.js'), 'utf8')).precache.length;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
+  const { context, page, problems } = await freshPage(t);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url, quotaSize: 100_000 });
   await page.goto(`${server.url}/index.html`);
@@ -275,10 +269,7 @@ test('the page asks for a new version after registering and whenever the device 
       return null;
     },
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
+  const { page, problems } = await freshPage(t);
   await page.goto(`${server.url}/index.html`);
   await controlled(page);
   // One first visit, no navigation since: the worker's script asked for by register() and again
@@ -295,16 +286,13 @@ test("a policy that requires Trusted Types: the worker registers through normlab
   const { server } = await serveCopy(t, {
     csp: `${CONTENT_SECURITY_POLICY}; require-trusted-types-for 'script'; trusted-types normlab`,
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  t.after(() => context.close());
-  const page = await context.newPage();
+  const { page, problems } = await freshPage(t);
   await page.addInitScript(() => {
     window.violations = [];
     document.addEventListener('securitypolicyviolation', (e) =>
       window.violations.push(`${e.effectiveDirective}: ${e.sample}`),
     );
   });
-  const problems = watchForProblems(page);
   for (const chapter of ['index.html', 'tutorial.html', 'mnist.html']) {
     await page.goto(`${server.url}/${chapter}`);
     await controlled(page);
