@@ -374,24 +374,31 @@ test('a pool of two workers serves three widgets: each run reaches its own widge
   for (const w of widgets) w.free();
 });
 
-test('the comparison cut into shares of whole pieces: contiguous, covering the plan, as even as pieces allow', () => {
+test('the comparison cut into shares of whole pieces: contiguous, covering the plan, shrinking to one piece', () => {
   assert.deepEqual(comparisonShares(125, 1), [[0, 125]]);
-  assert.deepEqual(comparisonShares(125, 2), [
-    [0, 65],
-    [65, 125],
-  ]);
-  for (const parts of [3, 4, 25, 40]) {
-    const shares = comparisonShares(125, parts);
-    assert.equal(shares.length, Math.min(parts, 25));
+  // Two lanes: the pieces left (25, 18, 13, ...) over four, rounded up.
+  assert.deepEqual(
+    comparisonShares(125, 2).map(([b, e]) => e - b),
+    [35, 25, 20, 15, 10, 5, 5, 5, 5],
+  );
+  for (const [total, lanes] of [
+    [125, 2],
+    [125, 3],
+    [125, 4],
+    [10, 4],
+    [5, 2],
+    [12, 2],
+  ]) {
+    const shares = comparisonShares(total, lanes);
     assert.equal(shares[0][0], 0);
-    assert.equal(shares.at(-1)[1], 125);
+    assert.equal(shares.at(-1)[1], total);
     shares.forEach(([begin, end], k) => {
       assert.ok(end > begin, `share ${k} is empty`);
       assert.equal(begin % 5, 0, 'a share begins inside a seed and arrangement');
       if (k > 0) assert.equal(begin, shares[k - 1][1]);
+      if (k > 0) assert.ok(end - begin <= shares[k - 1][1] - shares[k - 1][0], `${total}/${lanes}: share ${k} grew`);
     });
-    const sizes = shares.map(([b, e]) => e - b);
-    assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 5, `${parts}: ${sizes}`);
+    assert.ok(shares.at(-1)[1] - shares.at(-1)[0] <= 5, `${total}/${lanes}: the last share is one piece at most`);
   }
 });
 
@@ -431,7 +438,7 @@ test('the comparison spread over a pool of two: shares on both workers, progress
   );
   assert.deepEqual(
     shares.flat().sort((a, b) => a[0] - b[0]),
-    comparisonShares(125, 6),
+    comparisonShares(125, 2),
   );
   assert.equal(progress.at(-1), 125);
   assert.ok(

@@ -1,31 +1,31 @@
 // The comparison's 125 trainings spread over the page's pool of workers (pool.js): the plan cut
-// into shares of whole pieces, a few for each worker the pool may start (one per core, at most
-// four), and as many lanes as workers, each lane taking the next share as soon as its last is
-// done, so that a worker slowed by other work takes fewer. Each share is a run of its own through
-// the widget's TrainingWorker, whose pool view sends it to an idle worker or starts one; the
-// shares' results, back in the plan's order, are summarised by the core in one more short run.
-// Progress is the sum of the shares'; a cancel (the signal, or the TrainingWorker's cancel())
-// stops every share, and a share that fails stops the rest.
+// into shares of whole pieces, and as many lanes as workers, each lane taking the next share as
+// soon as its last is done. The shares shrink as the plan runs out (guided self-scheduling): each
+// is the pieces left over twice the lanes, so the lanes start on large shares (few round trips)
+// and end on single pieces (they finish within a piece of each other, a worker slowed by other
+// work taking fewer). Each share is a run of its own through the widget's TrainingWorker, whose
+// pool view sends it to an idle worker or starts one; the shares' results, back in the plan's
+// order, are summarised by the core in one more short run. Progress is the sum of the shares'; a
+// cancel (the signal, or the TrainingWorker's cancel()) stops every share, and a share that fails
+// stops the rest.
 import { JOBS } from './protocol.js';
 import { pagePool } from './pool.js';
 import { TRAININGS_PER_PIECE } from './crowd-jobs.js';
 
-/** Shares per lane: enough for a fast worker to take more of them, few enough to cost little. */
-const SHARES_PER_LANE = 3;
-
 /**
- * [begin, end) shares of `total` trainings, `parts` of them (fewer when there are fewer pieces),
- * as even as whole pieces (one seed and arrangement's folds, which the core trains side by side)
- * allow; none empty.
+ * The [begin, end) shares of `total` trainings for `lanes` lanes, in the order the lanes take
+ * them: contiguous, of whole pieces (one seed and arrangement's folds, which the core trains side
+ * by side), none empty; one share for one lane; for more, each share the pieces left divided by
+ * twice the lanes, rounded up, so their sizes never grow and the last is a single piece.
  */
-export function comparisonShares(total, parts) {
-  const pieces = Math.ceil(total / TRAININGS_PER_PIECE);
-  const count = Math.max(1, Math.min(parts, pieces));
+export function comparisonShares(total, lanes) {
+  if (lanes <= 1) return [[0, total]];
   const shares = [];
-  for (let k = 0; k < count; k++) {
-    const begin = Math.min(total, Math.round((k * pieces) / count) * TRAININGS_PER_PIECE);
-    const end = Math.min(total, Math.round(((k + 1) * pieces) / count) * TRAININGS_PER_PIECE);
+  for (let begin = 0; begin < total;) {
+    const piecesLeft = Math.ceil((total - begin) / TRAININGS_PER_PIECE);
+    const end = Math.min(total, begin + Math.ceil(piecesLeft / (2 * lanes)) * TRAININGS_PER_PIECE);
     shares.push([begin, end]);
+    begin = end;
   }
   return shares;
 }
@@ -41,7 +41,7 @@ export async function comparisonOverPool(
   worker,
   { total, crowd, onProgress = () => {}, signal, lanes = pagePool.most } = {},
 ) {
-  const shares = comparisonShares(total, lanes * SHARES_PER_LANE);
+  const shares = comparisonShares(total, lanes);
   const done = shares.map(() => 0);
   const answers = [];
   let next = 0;
