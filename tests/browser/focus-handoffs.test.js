@@ -26,12 +26,21 @@ test('the mean-and-spread calculator keeps focus on "+" and "−" as the list gr
   assert.deepEqual(problems, []);
 });
 
+// A crowd of 330 people from a link (one-digit measurements: a link holds at most 2,048 of a
+// crowd's characters): the comparison waits for the reader, and its 125 trainings then take
+// seconds (the essay's 25 people train in less than a tenth of one, which can end a run before
+// the focus is read).
+const LARGE_CROWD = Array.from({ length: 330 }, (_, k) => `${1 + ((k * 7) % 9)},${1 + ((k * 5) % 9)},${k % 2}%0A`).join(
+  '',
+);
+
 test("the comparison's Train again and Cancel hand focus to each other instead of dropping it", async () => {
-  const { page, problems } = await open('index.html');
+  const { page, problems } = await open(`index.html#comparison=crowd:${LARGE_CROWD}`);
   const tag = 'nl-comparison';
   await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag, {
     timeout: 120000,
   });
+  assert.equal(await page.locator(`${tag} >> [data-run]`).textContent(), 'Train on this crowd');
   await page.locator(`${tag} >> [data-run]`).focus();
   await page.keyboard.press('Enter');
   assert.equal(await focusIn(page, tag), 'button[cancel=]');
