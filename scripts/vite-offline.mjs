@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { BUILD_META } from '../web/src/page/build-meta.js';
+import { BUILD_META } from '../web/src/host/site-build.js';
 import { KEPT_ASSETS_CACHE } from '../web/src/work/kept-assets.js';
 
 const WORKER = 'service-worker.js';

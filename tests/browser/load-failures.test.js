@@ -4,6 +4,7 @@
 // its Content-Security-Policy refused the fetch.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { BUILD_META, OUTDATED_PAGE } from '../../web/src/host/site-build.js';
 import { useSite } from './site.js';
 
 let browser, server;
@@ -11,6 +12,12 @@ let bend = () => null; // how the server answers the request being tested (see s
 
 const page = (tag) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="./normlab-widgets.js"></script><${tag}></${tag}>`;
+/** The playground's page as a build of the site stamps it, naming `version`. */
+const stamped = (version) =>
+  page('nl-playground').replace(
+    '<meta charset="utf-8">',
+    `<meta charset="utf-8"><meta name="${BUILD_META}" content="${version}">`,
+  );
 const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 useSite({
@@ -85,5 +92,29 @@ test('a worker whose script answers 404 is named with its status', async () => {
   assert.match(
     said,
     /^This widget trains in a Web Worker, whose script could not be loaded: http:\/\/127\.0\.0\.1:\d+\/assets\/crowd-worker[^ ]*\.js answered 404 \(Not Found\)/,
+  );
+});
+
+test('on a page of the site left open across a deploy, a .wasm that answers 404 asks for a reload', async () => {
+  // The page arrives naming build "old"; asked again (as the widget asks when a file fails), its
+  // address serves build "new", whose files differ.
+  let arrivals = 0;
+  bend = (url) => {
+    if (coreWasm(url)) return { status: 404, body: 'not found' };
+    if (url.pathname !== '/site-page.html') return null;
+    arrivals += 1;
+    return { status: 200, headers: { 'Content-Type': 'text/html' }, body: stamped(arrivals === 1 ? 'old' : 'new') };
+  };
+  assert.equal(await sentenceOf('site-page.html', 'nl-playground', 'This page belongs'), OUTDATED_PAGE);
+  assert.equal(arrivals, 2, 'the page was fetched once more, to compare');
+  // The same build still served: the file is missing from it, and the status is named as before.
+  bend = (url) => {
+    if (coreWasm(url)) return { status: 404, body: 'not found' };
+    if (url.pathname !== '/site-page.html') return null;
+    return { status: 200, headers: { 'Content-Type': 'text/html' }, body: stamped('old') };
+  };
+  assert.match(
+    await sentenceOf('site-page.html', 'nl-playground'),
+    /\.wasm answered 404 \(Not Found\): the file is not where/,
   );
 });

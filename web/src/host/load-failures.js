@@ -2,8 +2,11 @@
 // module's .wasm (host/core.js) or a worker's script (work/module-worker.js). Each cause has its
 // own: a file:// address, an error status, another kind of file where the file should be (a
 // server's page), no answer (or none another origin may read), a policy's refusal. The policy's
-// sentence is said only when the page reported that its policy refused the fetch.
+// sentence is said only when the page reported that its policy refused the fetch. On a page of
+// normlab's site left open across a deploy, a file that answers an error status is the old build's,
+// gone: the sentence then says to reload (site-build.js).
 import { fetchRefused } from './host-policy.js';
+import { outdatedPageSentence } from './site-build.js';
 
 const GUIDE = 'see the embedding guide for your host';
 const JS_TYPE = /^(text|application)\/(javascript|ecmascript)|^text\/x-javascript/;
@@ -46,6 +49,10 @@ export async function coreFailure(failure) {
     return `${what}: this page's Content-Security-Policy refused it, so the host must allow fetching it (connect-src) from ${url.origin}.`;
   if (failure.compileError)
     return `${what}: ${url.href} is not a module this browser compiles (${failure.compileError}).`;
+  if (failure.response && !failure.response.ok) {
+    const outdated = await outdatedPageSentence();
+    if (outdated) return outdated;
+  }
   return `${what}: ${cause(url, { response: failure.response, expected: 'the core (application/wasm)' })}.`;
 }
 
@@ -60,5 +67,9 @@ export async function workerScriptFailure(href) {
     response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
   if (response?.ok && JS_TYPE.test(typeOf(response) ?? '')) return null;
   if (url.protocol === 'blob:') return null;
+  if (response && !response.ok) {
+    const outdated = await outdatedPageSentence();
+    if (outdated) return outdated;
+  }
   return `This widget trains in a Web Worker, whose script could not be loaded: ${cause(url, { response, expected: 'a script (text/javascript)' })}.`;
 }

@@ -5,7 +5,7 @@
 // installed and waiting, says so in the page with a button; the new version is taken only when the
 // reader presses it. Only normlab's own chapters call this; the embedding script never does.
 import { trustedScriptUrl } from '../host/trusted-types.js';
-import { BUILD_META } from './build-meta.js';
+import { pageBuild } from '../host/site-build.js';
 
 const WORKER_FILE = './service-worker.js';
 const NOTICE_TEXT = 'A new version is ready:';
@@ -124,7 +124,7 @@ async function register(accepted) {
 const sayBooted = (worker) =>
   worker?.postMessage({
     type: 'booted',
-    build: document.querySelector(`meta[name="${BUILD_META}"]`)?.content ?? null,
+    build: pageBuild(),
     page: location.href,
   });
 

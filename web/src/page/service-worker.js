@@ -36,7 +36,7 @@ const ON_FIRST_USE_NAME = /* on first use cache */ '';
 const PREFIX = 'normlab-';
 const PRECACHE_NAME = `${PREFIX}precache-${VERSION}`;
 const STATE_NAME = `${PREFIX}state`;
-// What every page of a build carries in its head (page/build-meta.js BUILD_META).
+// What every page of a build carries in its head (host/site-build.js BUILD_META).
 const BUILD_MARK = 'normlab-build';
 // How long a build not proven yet waits for the network before answering from its cache.
 const NETWORK_PATIENCE_MS = 4000;

@@ -10,6 +10,7 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { MNIST_EPOCHS, MNIST_SEEDS } from '../host/limits.js';
 import { errorLine, inertLine } from '../host/inert.js';
+import { outdatedPageSentence } from '../host/site-build.js';
 import { MnistLab } from '../work/mnist-lab.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { labStyles } from './mnist-lab/lab-styles.js';
@@ -220,7 +221,9 @@ export class NlMnistLab extends NlWidget {
       else if (act === 'clear') this.pad.clear();
       else if (act === 'digit') await this.pad.showDigit();
     } catch (e) {
-      if (!isCancel(e)) this.status(inertLine(errorLine(e)));
+      // A page left open across a deploy asks for its build's digits, core or worker, which are
+      // gone: the reader is told to reload rather than why the file failed.
+      if (!isCancel(e)) this.status(inertLine((await outdatedPageSentence()) ?? errorLine(e)));
     }
   }
 
