@@ -24,12 +24,23 @@ test('where the offline worker made no cache, reading, keeping and dropping make
 
 test('where the offline worker made its cache, a copy is kept, read back and dropped', async () => {
   globalThis.caches = new MemoryCaches();
-  await caches.open(KEPT_ASSETS_CACHE); // as the offline worker does
+  await caches.open('normlab-precache-build-1'); // as the offline worker does: its build's copy,
+  await caches.open(KEPT_ASSETS_CACHE); // and the cache of files kept on first use
   await keep(URL, BYTES);
   assert.deepEqual(await keptCopy(URL), BYTES);
   await drop(URL);
   assert.equal(await keptCopy(URL), null);
   assert.equal(await caches.has(KEPT_ASSETS_CACHE), true);
+});
+
+test('a kill switch that ran as a copy was being kept leaves no cache behind', async () => {
+  // The switch deleted every normlab cache between keep()'s check and its open(), which made the
+  // cache again: no build's copy is left beside it.
+  globalThis.caches = new MemoryCaches();
+  await caches.open(KEPT_ASSETS_CACHE);
+  await keep(URL, BYTES);
+  assert.equal(await caches.has(KEPT_ASSETS_CACHE), false, 'the cache outlived the offline copy');
+  assert.equal(await keptCopy(URL), null);
 });
 
 test('with no Cache Storage at all, nothing is read or kept and nothing throws', async () => {

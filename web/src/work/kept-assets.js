@@ -9,6 +9,8 @@
 
 /** The Cache Storage name shared with the offline worker (the build fills it in there). */
 export const KEPT_ASSETS_CACHE = 'normlab-on-first-use';
+// The start of the name of a build's copy, which the offline worker makes with the cache above.
+const PRECACHE_PREFIX = 'normlab-precache-';
 
 const storage = () => globalThis.caches ?? null;
 
@@ -32,6 +34,9 @@ export async function keep(url, bytes) {
     if (!(await storage()?.has(KEPT_ASSETS_CACHE))) return;
     const cache = await caches.open(KEPT_ASSETS_CACHE);
     if (!(await cache.match(url))) await cache.put(url, new Response(bytes));
+    // The owner's kill switch deletes every normlab cache; one that ran between has() and open()
+    // left open() to make this cache again. With no build's copy left, it goes too.
+    if (!(await caches.keys()).some((name) => name.startsWith(PRECACHE_PREFIX))) await caches.delete(KEPT_ASSETS_CACHE);
   } catch {
     // Storage full or refused: the file is fetched again next time.
   }
