@@ -5,19 +5,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BUILD_META, OUTDATED_PAGE } from '../../web/src/host/site-build.js';
-import { useSite } from './site.js';
+import { screenshotFile, useSite } from './site.js';
 
 let browser, server;
 let bend = () => null; // how the server answers the request being tested (see serveStatic's intercept)
 
 const page = (tag) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="./normlab-widgets.js"></script><${tag}></${tag}>`;
-/** The playground's page as a build of the site stamps it, naming `version`. */
-const stamped = (version) =>
-  page('nl-playground').replace(
-    '<meta charset="utf-8">',
-    `<meta charset="utf-8"><meta name="${BUILD_META}" content="${version}">`,
-  );
+/** A page of one widget as a build of the site stamps it, naming `version`. */
+const stamped = (version, tag = 'nl-playground') =>
+  page(tag).replace('<meta charset="utf-8">', `<meta charset="utf-8"><meta name="${BUILD_META}" content="${version}">`);
 const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 useSite({
@@ -117,4 +114,35 @@ test('on a page of the site left open across a deploy, a .wasm that answers 404 
     await sentenceOf('site-page.html', 'nl-playground'),
     /\.wasm answered 404 \(Not Found\): the file is not where/,
   );
+});
+
+test('the MNIST lab on a page of the site left open across a deploy: digits that answer 404 ask for a reload', async () => {
+  let arrivals = 0;
+  bend = (url) => {
+    if (/\/mnist-digits[^/]*\.bin$/.test(url.pathname)) return { status: 404, body: 'not found' };
+    if (url.pathname !== '/lab-page.html') return null;
+    arrivals += 1;
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/html' },
+      body: stamped(arrivals === 1 ? 'old' : 'new', 'nl-mnist-lab'),
+    };
+  };
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(`${server.url}/lab-page.html`);
+    await tab.locator('nl-mnist-lab >> [data-act="train"]').click();
+    const status = tab.locator('nl-mnist-lab >> [data-out="status"]');
+    await tab.waitForFunction(
+      (sentence) =>
+        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent === sentence,
+      OUTDATED_PAGE,
+      { timeout: 60000 },
+    );
+    assert.equal(await status.textContent(), OUTDATED_PAGE);
+    assert.equal(arrivals, 2, 'the page was fetched once more, to compare');
+    await tab.locator('nl-mnist-lab >> .widget').screenshot({ path: screenshotFile('mnist-lab-outdated-page.png') });
+  } finally {
+    await tab.close();
+  }
 });

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import {
   BUILD_META,
   OUTDATED_PAGE,
+  buildNamedIn,
   outdatedPageSentence,
   pageBuild,
   servedBuild,
@@ -38,13 +39,34 @@ test('a page names its build from its head; one without the tag names none', () 
   assert.equal(pageBuild(undefined), null, 'no document (a worker)');
 });
 
-test('the served build is read from the page fetched afresh, past the HTTP cache', async () => {
+test('the served build is read from the page fetched afresh, past the HTTP cache and the offline worker', async () => {
   const { fetchPage, calls } = servingPage('build-2');
   assert.equal(await servedBuild(href, fetchPage), 'build-2');
-  assert.deepEqual(calls, [{ href, init: { cache: 'no-store', credentials: 'same-origin' } }]);
+  assert.equal(calls.length, 1);
+  const asked = new URL(calls[0].href);
+  // A query the offline worker matches to none of its files (it answers only its own addresses),
+  // the page's own address otherwise, without its hash.
+  assert.equal(`${asked.origin}${asked.pathname}`, 'https://example.org/normlab/mnist.html');
+  assert.match(asked.search, /^\?normlab-build-check=\d+$/);
+  assert.equal(asked.hash, '');
+  assert.equal(calls[0].init.cache, 'no-store');
+  assert.equal(calls[0].init.credentials, 'same-origin');
+  assert.ok(calls[0].init.signal instanceof AbortSignal, 'a host that never answers is given up on');
   assert.equal(await servedBuild(href, servingPage(null).fetchPage), null, 'a page naming no build');
   assert.equal(await servedBuild(href, servingPage('build-2', { status: 404 }).fetchPage), null, 'an error status');
   assert.equal(await servedBuild(href, servingPage('build-2', { fails: true }).fetchPage), null, 'no answer');
+});
+
+test('the tag is read however a host writes it, and only from a meta tag of that name', () => {
+  for (const html of [
+    `<meta name="${BUILD_META}" content="build-9">`,
+    `<META CONTENT='build-9' NAME='${BUILD_META}'>`,
+    `<meta content=build-9 name=${BUILD_META}>`,
+    `<meta charset="utf-8"><meta name="viewport" content="x"><meta name="${BUILD_META}" content="build-9" />`,
+  ])
+    assert.equal(buildNamedIn(html), 'build-9', html);
+  assert.equal(buildNamedIn(`<meta name="viewport" content="build-9">`), null);
+  assert.equal(buildNamedIn(`<p>name="${BUILD_META}" content="build-9"</p>`), null);
 });
 
 test('the reload sentence comes only when the page names a build and its address now serves another', async () => {

@@ -11,24 +11,70 @@ export const BUILD_META = 'normlab-build';
 export const OUTDATED_PAGE =
   "This page belongs to an older build of normlab than the site now serves, and that build's files are gone: reload the page to get the new one.";
 
-const META = new RegExp(`<meta name="${BUILD_META}" content="([^"]*)"`);
-// The tag sits at the start of the page's head: what is read of the served page stops here.
+// The query that sends the check past the offline worker, which answers only its own addresses
+// (with its own build's page, whatever the request's cache mode), to the host.
+const CHECK_QUERY = 'normlab-build-check';
+// The tag sits in the page's head: the served page is read until its head ends, or this much.
 const HEAD_CHARS = 64 * 1024;
+// A host that does not answer within this long is taken as not telling.
+const PATIENCE_MS = 5000;
+
+/**
+ * The value of the normlab-build meta tag in a page's text, or null: attributes in any order,
+ * quoted or not (a host may rewrite the page), as the browser reads the page's own tag.
+ */
+export function buildNamedIn(html) {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    const attributes = new Map(
+      [...tag.matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g)].map((m) => [
+        m[1].toLowerCase(),
+        m[2] ?? m[3] ?? m[4],
+      ]),
+    );
+    if (attributes.get('name') === BUILD_META) return attributes.get('content') ?? null;
+  }
+  return null;
+}
 
 /** The version the page names in its head, or null where it names none. */
 export function pageBuild(doc = globalThis.document) {
   return doc?.querySelector?.(`meta[name="${BUILD_META}"]`)?.getAttribute('content') ?? null;
 }
 
+/** The start of a response's text: up to the end of the head, or HEAD_CHARS. */
+async function headOf(response) {
+  const reader = response.body?.getReader();
+  if (!reader) return (await response.text()).slice(0, HEAD_CHARS);
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < HEAD_CHARS && !/<\/head>/i.test(text)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return text;
+}
+
 /**
- * The version the page's own address names when fetched now, past every cache but the offline
- * worker's (which answers with the build it runs), or null when it cannot be read.
+ * The version the page's own address names when the host is asked now (past the HTTP cache and
+ * the offline worker), or null when it cannot be read within PATIENCE_MS.
  */
 export async function servedBuild(href = globalThis.location?.href, fetchPage = globalThis.fetch) {
   try {
-    const response = await fetchPage(href, { cache: 'no-store', credentials: 'same-origin' });
+    const url = new URL(href);
+    url.hash = '';
+    url.searchParams.set(CHECK_QUERY, String(Date.now()));
+    const response = await fetchPage(url.href, {
+      cache: 'no-store',
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(PATIENCE_MS),
+    });
     if (!response.ok) return null;
-    return META.exec((await response.text()).slice(0, HEAD_CHARS))?.[1] ?? null;
+    return buildNamedIn(await headOf(response));
   } catch {
     return null;
   }

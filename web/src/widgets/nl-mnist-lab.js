@@ -12,6 +12,7 @@ import { MNIST_EPOCHS, MNIST_SEEDS } from '../host/limits.js';
 import { errorLine, inertLine } from '../host/inert.js';
 import { outdatedPageSentence } from '../host/site-build.js';
 import { MnistLab } from '../work/mnist-lab.js';
+import { DIGITS_STATUS_FAILURE } from '../work/mnist-jobs.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { labStyles } from './mnist-lab/lab-styles.js';
 import { watchSeedField, watchWholeField, seedOption } from '../widget/seed-field.js';
@@ -221,9 +222,15 @@ export class NlMnistLab extends NlWidget {
       else if (act === 'clear') this.pad.clear();
       else if (act === 'digit') await this.pad.showDigit();
     } catch (e) {
-      // A page left open across a deploy asks for its build's digits, core or worker, which are
-      // gone: the reader is told to reload rather than why the file failed.
-      if (!isCancel(e)) this.status(inertLine((await outdatedPageSentence()) ?? errorLine(e)));
+      if (isCancel(e)) return;
+      this.status(inertLine(errorLine(e)));
+      // Digits the server answered with an error status on a page left open across a deploy are
+      // the old build's, gone: the reader is told to reload (the core's and the worker's files say
+      // so themselves, host/load-failures.js), unless the status has moved on meanwhile.
+      if (!String(e?.message).startsWith(DIGITS_STATUS_FAILURE)) return;
+      const said = this.$('[data-out="status"]').textContent;
+      const outdated = await outdatedPageSentence();
+      if (outdated && this.$('[data-out="status"]').textContent === said) this.status(outdated);
     }
   }
 

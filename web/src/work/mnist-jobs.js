@@ -57,6 +57,12 @@ const crossed = (before, after, batches, parts) =>
   Math.floor((after * parts) / batches) > Math.floor((before * parts) / batches) || after >= batches;
 
 /** The file an address names, for a sentence. */
+/**
+ * How the sentence for digits the server answered with an error status begins: a page left open
+ * across a deploy (its build's digits gone) tells the reader to reload instead (nl-mnist-lab.js).
+ */
+export const DIGITS_STATUS_FAILURE = 'the digits could not be fetched: the server answered';
+
 const fileName = (url) => decodeURIComponent(new URL(url).pathname.split('/').pop());
 
 /**
@@ -76,9 +82,7 @@ function fetchBytes(url, onProgress) {
         resolve({ bytes: new Uint8Array(request.response), type: request.getResponseHeader('content-type') });
       else
         reject(
-          new Error(
-            `the digits could not be fetched: the server answered ${request.status} ${request.statusText} for ${fileName(url)}`.trim(),
-          ),
+          new Error(`${DIGITS_STATUS_FAILURE} ${request.status} ${request.statusText} for ${fileName(url)}`.trim()),
         );
     };
     request.onerror = () =>
