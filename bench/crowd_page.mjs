@@ -5,8 +5,8 @@
 // #measurements (workers started and handed the core meanwhile: the 130 from the first start to
 // the last end) and when the comparison is trained again with its workers warm (median of
 // NORMLAB_BENCH_RUNS, 7 by default). Twice: with the pool as this machine's cores size it, and
-// held to one worker (navigator.hardwareConcurrency overridden to 1), the comparison's shares
-// then run one after another. PyTorch beside (bench/crowd_torch.py: one thread, float64, the
+// held to one worker (navigator.hardwareConcurrency overridden to 1), the comparison then one
+// share on that worker. PyTorch beside (bench/crowd_torch.py: one thread, float64, the
 // same 130 trainings; skipped with a note where python3-torch is missing).
 // Target (issue 25): the 130 trainings over the pool <= 50 ms wall on the page.
 // NORMLAB_DIST: the built site (dist/).

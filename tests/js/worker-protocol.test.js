@@ -376,6 +376,9 @@ test('a pool of two workers serves three widgets: each run reaches its own widge
 
 test('the comparison cut into shares of whole pieces: contiguous, covering the plan, shrinking to one piece', () => {
   assert.deepEqual(comparisonShares(125, 1), [[0, 125]]);
+  assert.deepEqual(comparisonShares(125, Number.NaN), [[0, 125]]);
+  assert.deepEqual(comparisonShares(0, 2), []);
+  assert.deepEqual(comparisonShares(0, 1), []);
   // Two lanes: the pieces left (25, 18, 13, ...) over four, rounded up.
   assert.deepEqual(
     comparisonShares(125, 2).map(([b, e]) => e - b),

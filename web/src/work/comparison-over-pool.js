@@ -15,11 +15,13 @@ import { TRAININGS_PER_PIECE } from './crowd-jobs.js';
 /**
  * The [begin, end) shares of `total` trainings for `lanes` lanes, in the order the lanes take
  * them: contiguous, of whole pieces (one seed and arrangement's folds, which the core trains side
- * by side), none empty; one share for one lane; for more, each share the pieces left divided by
- * twice the lanes, rounded up, so their sizes never grow and the last is a single piece.
+ * by side), none empty (none at all for no trainings); one share for one lane (or a count that
+ * is no number above 1); for more, each share the pieces left divided by twice the lanes, rounded
+ * up, so their sizes never grow and the last is a single piece.
  */
 export function comparisonShares(total, lanes) {
-  if (lanes <= 1) return [[0, total]];
+  if (!(total > 0)) return [];
+  if (!(lanes > 1)) return [[0, total]];
   const shares = [];
   for (let begin = 0; begin < total;) {
     const piecesLeft = Math.ceil((total - begin) / TRAININGS_PER_PIECE);
