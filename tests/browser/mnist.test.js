@@ -4,16 +4,13 @@
 // circle and the degrees of freedom come from the core. Prints the time from Train to the first
 // epoch of all four and the longest main-thread task.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { bringIntoView, recordLongestTask, useSite, watchForProblems } from './site.js';
+import { bringIntoView, recordLongestTask, screenshotFile, useSite, watchForProblems } from './site.js';
 import { drawStroke, workersHeld } from './mnist-pad.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 let browser, server, page, problems;
 let ownLongest = 0; // ms: the page's longest main-thread task before training
+let trainingLongest = 0; // ms: its longest task from Train to the end of the epoch
 const digitRequests = []; // the page's and its workers' requests for the digit asset
 
 const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
@@ -54,6 +51,7 @@ test('one epoch of all four networks trains with finite curves and a filled tabl
       timeout: 240000,
     },
   );
+  trainingLongest = await page.evaluate(() => window.longest);
   const curves = await page.evaluate(() => {
     const s = document.querySelector('nl-mnist-lab').series;
     return Object.fromEntries(
@@ -150,21 +148,38 @@ test('M6: the circle and the degrees of freedom come from the core', async () =>
     );
 });
 
+/** The longest main-thread task of a fresh arrival at the chapter, its lab drawn: the page's own, now. */
+async function arrivalLongestTask() {
+  const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await recordLongestTask(fresh);
+    await fresh.goto(`${server.url}/mnist.html`);
+    await bringIntoView(fresh, 'nl-mnist-lab');
+    await fresh.locator('nl-mnist-lab >> [data-act="train"]').waitFor();
+    return await fresh.evaluate(() => window.longest);
+  } finally {
+    await fresh.close();
+  }
+}
+
 test('no console errors, and the main thread never blocked long', async () => {
-  // Read before the screenshot: a full-page screenshot lays out and paints every section the page
-  // skips, main-thread work of its own that is no part of the training.
-  const longest = await page.evaluate(() => window.longest);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/mnist-1280.png`, fullPage: true });
+  await page.screenshot({ path: screenshotFile('mnist-1280.png'), fullPage: true });
   console.log(
-    `longest main-thread task while training: ${longest.toFixed(0)} ms (before: ${ownLongest.toFixed(0)} ms)`,
+    `longest main-thread task while training: ${trainingLongest.toFixed(0)} ms (before: ${ownLongest.toFixed(0)} ms)`,
   );
   assert.deepEqual(problems, []);
   // A guard against gross regressions (training on the page's thread blocks it for seconds),
-  // against the page's own longest task before training: a loaded machine stretches both.
+  // against the page's own longest task before training: a loaded machine stretches both, and
+  // with test files side by side a neighbour's burst can stretch one task, so a training beyond
+  // the bound has the page's own measured again, now, by a fresh arrival (a training that really
+  // blocks the page blocks it for seconds whatever the load).
   // (A page with no task of 50 ms, the shortest the browser reports as long, counts as 50 ms.)
-  const bound = 3 * Math.max(ownLongest, 50);
-  assert.ok(longest < bound, `longest task ${longest} ms while training, ${ownLongest} ms before`);
+  if (trainingLongest < 3 * Math.max(ownLongest, 50)) return;
+  const ownNow = await arrivalLongestTask();
+  assert.ok(
+    trainingLongest < 3 * Math.max(ownLongest, ownNow, 50),
+    `longest task ${trainingLongest} ms while training; the page's own ${ownLongest} ms before, ${ownNow} ms now`,
+  );
 });
 
 test('the essay links to the chapter', async () => {
