@@ -5,13 +5,9 @@
 // stops a run; the settings are in the state string; on a phone the trained table fits. Prints the
 // time the 48 trainings took. Screenshots (1280 and 375 px) go to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { bringIntoView, recordStatusTexts, screenshotFile, useSiteAndBrowser, watchForProblems } from './site.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 let page, problems;
 
 const sweep = (selector) => page.locator(`nl-mnist-batch-size >> ${selector}`);
@@ -130,8 +126,7 @@ test('48 networks over two seeds: medians and ranges from the core, the tallies,
   );
   const tally = /at batch 2 batch norm is below layer and group norm in (\d) of 2 seeds/.exec(finding);
   assert.equal(Number(tally?.[1]), below.length, finding);
-  mkdirSync(shots, { recursive: true });
-  await sweep('.widget').screenshot({ path: `${shots}/mnist-batch-size.png` });
+  await sweep('.widget').screenshot({ path: screenshotFile('mnist-batch-size.png') });
   // One seed alone: its accuracies, its lines, no band.
   await sweep('[data-show]').selectOption('2');
   const alone = await cells();

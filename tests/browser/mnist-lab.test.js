@@ -5,13 +5,10 @@
 // with an error reply; nothing is drawn while the lab is off screen, and it is drawn on return;
 // the lab over seeds fills a row per seed with the core's summary and tallies.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser, watchForProblems } from './site.js';
+import { screenshotFile, useSiteAndBrowser, watchForProblems } from './site.js';
 import { drawStroke, workersHeld } from './mnist-pad.js';
 
-const shots = fileURLToPath(new URL('screenshots', import.meta.url));
 let browser, page, problems;
 
 const lab = (selector) => page.locator(`nl-mnist-lab >> ${selector}`);
@@ -375,8 +372,7 @@ test('Train over seeds fills a row per seed, the core summarises them and tallie
     const ahead = [0, 1].filter((s) => [1, 2, 3].every((j) => pairs[s][j][e] > pairs[s][0][e])).length;
     assert.equal(Number(m[e + 1]), ahead, `after epoch ${e + 1}: ${finding}`);
   }
-  mkdirSync(shots, { recursive: true });
-  await lab('[data-seeds-table]').screenshot({ path: `${shots}/mnist-lab-over-seeds.png` });
+  await lab('[data-seeds-table]').screenshot({ path: screenshotFile('mnist-lab-over-seeds.png') });
   // A rerun shows nothing of the last one; cancelled, it says how far it came and gives no finding.
   await lab('[data-seeds-run]').click();
   assert.equal(await lab('[data-seeds-finding]').textContent(), 'The finding appears when every seed is done.');

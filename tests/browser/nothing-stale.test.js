@@ -4,13 +4,9 @@
 // the figures left standing hold, and that there is no finding. Each widget alone on a page
 // (one.html); a screenshot of each after Cancel goes to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { useOneWidgetSite, watchForProblems } from './site.js';
+import { screenshotFile, useOneWidgetSite, watchForProblems } from './site.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 const site = useOneWidgetSite();
 
 /** One widget alone on a page, with the given attributes (name=value&...). */
@@ -136,8 +132,7 @@ function assertNothingOf(now, old, id, pending) {
 }
 
 async function screenshot(inWidget, name) {
-  mkdirSync(shots, { recursive: true });
-  await inWidget('.widget').screenshot({ path: `${shots}/${name}.png` });
+  await inWidget('.widget').screenshot({ path: screenshotFile(`${name}.png`) });
 }
 
 test('the timing: Time again empties the last timings and finding; Cancel says how many widths the table holds', async () => {

@@ -3,15 +3,13 @@
 // are written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bringIntoView, paintingState, useSite } from './site.js';
+import { bringIntoView, paintingState, screenshotFile, useSite } from './site.js';
 import { ESSAY_WIDGETS } from '../../web/src/widgets/registry.js';
 import { ARRANGEMENT_NAMES as NAMES } from '../../web/src/widget/arrangements.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 const native = (...args) =>
   JSON.parse(execFileSync(`${root}build/native/normlab`, args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
 const WIDGETS = ESSAY_WIDGETS;
@@ -335,8 +333,7 @@ test('the comparison can be cancelled and restarted', async () => {
 });
 
 test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', async () => {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/page-1280.png`, fullPage: true });
+  await page.screenshot({ path: screenshotFile('page-1280.png'), fullPage: true });
   // The wide page's workers stop with it: the narrow page has the machine to itself.
   await page.close();
   const narrow = await browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
@@ -345,7 +342,7 @@ test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', a
   page = narrow;
   await startAll();
   page = saved;
-  await narrow.screenshot({ path: `${shots}/page-375.png`, fullPage: true });
+  await narrow.screenshot({ path: screenshotFile('page-375.png'), fullPage: true });
   const width = await narrow.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `the page is ${width} px wide at 375`);
   await narrow.close();

@@ -5,13 +5,9 @@
 // direction is asserted: they are the machine's (tests/tutorial/test_rms_timing.cpp asserts the
 // direction natively, in the slow tier). A screenshot goes to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, screenshotFile, useSiteAndBrowser, watchForProblems } from './site.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 const WIDTHS = ['64', '128', '256', '512', '1,024', '2,048', '4,096'];
 let page, problems;
 
@@ -132,8 +128,7 @@ test('E36, T35: each width shows its median saving, band and rounds won, and the
   );
   const counted = [...finding.matchAll(/(\d+) (below|within|above) it/g)].reduce((n, m) => n + Number(m[1]), 0);
   assert.equal(counted, 7);
-  mkdirSync(shots, { recursive: true });
-  await timing('.widget').screenshot({ path: `${shots}/rms-timing.png` });
+  await timing('.widget').screenshot({ path: screenshotFile('rms-timing.png') });
 });
 
 test('a rounds count out of range is put back, saying why; Cancel stops the timing between two widths, and Time again runs it afresh', async () => {

@@ -3,13 +3,8 @@
 // of its four stacks in its workers, shows their curves and figures, and can be cancelled.
 // Screenshots of both are written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { bringIntoView, recordStatusTexts, useSiteAndBrowser, watchForProblems } from './site.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
+import { bringIntoView, recordStatusTexts, screenshotFile, useSiteAndBrowser, watchForProblems } from './site.js';
 
 let page, problems;
 const inWidget = (tag, selector) => page.locator(`${tag} >> ${selector}`);
@@ -150,8 +145,7 @@ test('the starting slopes draw 32 draws over the workers, both charts banded, an
   });
   assert.deepEqual(grows, [28, 0, 32, 0], 'rows whose second figure is the larger, per column');
   const first = await finding('nl-starting-slopes', 'slopes-finding');
-  mkdirSync(shots, { recursive: true });
-  await inWidget('nl-starting-slopes', '.widget').screenshot({ path: `${shots}/starting-slopes.png` });
+  await inWidget('nl-starting-slopes', '.widget').screenshot({ path: screenshotFile('starting-slopes.png') });
 
   await inWidget('nl-starting-slopes', '[data-depth]').fill('3');
   await findingMatches('nl-starting-slopes', 'slopes-finding', /with 3 blocks/, 120000);
@@ -246,7 +240,7 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
   assert.equal(swatches.length, 4, swatches.join(' / '));
   assert.match(swatches[0], /median of 2/);
   assert.notEqual(swatches[0].split(': ')[1], swatches[1].split(': ')[1], swatches.join(' / '));
-  await inWidget('nl-warm-up', '.widget').screenshot({ path: `${shots}/warm-up.png` });
+  await inWidget('nl-warm-up', '.widget').screenshot({ path: screenshotFile('warm-up.png') });
 
   // One seed's curves, picked by the reader: four lines of 50 steps.
   await inWidget('nl-warm-up', '[data-shown]').selectOption({ label: 'seed 2' });

@@ -3,14 +3,10 @@
 // and the chapter and the essay link to each other. Screenshots at 1280 and 375 px wide are
 // written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { bringIntoView, untilSettled, useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, screenshotFile, untilSettled, useSiteAndBrowser, watchForProblems } from './site.js';
 import { TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 const INSTRUMENTS = TUTORIAL_WIDGETS;
 
 let page, problems;
@@ -163,14 +159,13 @@ test('the chapter and the essay link to each other', async () => {
 });
 
 test('screenshots at 1280 and 375 px wide, with no sideways scrolling at 375', async () => {
-  mkdirSync(shots, { recursive: true });
   // A full page's screenshot takes over 30 s on a loaded 2-core machine.
-  await page.screenshot({ path: `${shots}/tutorial-1280.png`, fullPage: true, timeout: 120000 });
+  await page.screenshot({ path: screenshotFile('tutorial-1280.png'), fullPage: true, timeout: 120000 });
   const narrow = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
   await narrow.goto(`${site.server.url}/tutorial.html`);
   for (const tag of INSTRUMENTS) await bringIntoView(narrow, tag);
   assert.deepEqual(await untilSettled(narrow, INSTRUMENTS), [], 'instruments neither drawn nor at work at 375 px');
-  await narrow.screenshot({ path: `${shots}/tutorial-375.png`, fullPage: true, timeout: 120000 });
+  await narrow.screenshot({ path: screenshotFile('tutorial-375.png'), fullPage: true, timeout: 120000 });
   const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await narrow.close();
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px at 375 px`);

@@ -6,14 +6,10 @@
 // build B and reloads the page once. A screenshot of the offer is written to
 // tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { useSite, watchForProblems } from './site.js';
+import { screenshotFile, useSite, watchForProblems } from './site.js';
 import { deployBuild } from './site-builds.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 let context, page, problems;
 const loads = [];
 
@@ -51,8 +47,7 @@ test('a new build waits, and the page offers it without switching', async () => 
   assert.equal(await notice().locator('button').textContent(), 'reload');
   assert.deepEqual(await workers(), { active: true, waiting: true });
   assert.equal(await build(), 'a', 'the page is not switched under the reader');
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/update-offer.png` });
+  await page.screenshot({ path: screenshotFile('update-offer.png') });
   // A plain reload keeps build A (the new worker still waits) and offers B again; so does one
   // while an earlier failed install keeps the page from trying again (it still follows the workers).
   await page.evaluate(() => localStorage.setItem('normlab-offline-failed', String(Date.now())));

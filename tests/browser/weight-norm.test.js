@@ -4,13 +4,9 @@
 // left standing; the setting is in the state string and comes back from a link. A screenshot is
 // written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { bringIntoView, useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, screenshotFile, useSiteAndBrowser, watchForProblems } from './site.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = `${root}tests/browser/screenshots`;
 let site, page, problems, url;
 
 const wn = (selector) => page.locator(`nl-weight-norm >> ${selector}`);
@@ -136,7 +132,6 @@ test('a link with a setting sets the fields and the figures, and the page logged
   assert.equal(await wn('[data-g="1"]').inputValue(), '2');
   assert.equal(await wn('[data-rate]').inputValue(), '1');
   assert.match(await wn('[data-distance]').textContent(), /lengths 1, 1, 0\.5/);
-  mkdirSync(shots, { recursive: true });
-  await wn('.widget').screenshot({ path: `${shots}/weight-norm.png` });
+  await wn('.widget').screenshot({ path: screenshotFile('weight-norm.png') });
   assert.deepEqual(problems, []);
 });
