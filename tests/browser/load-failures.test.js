@@ -141,6 +141,16 @@ test('the MNIST lab on a page of the site left open across a deploy: digits that
     );
     assert.equal(await status.textContent(), OUTDATED_PAGE);
     assert.equal(arrivals, 2, 'the page was fetched once more, to compare');
+    // Training over seeds fetches the digits in workers of its own, and says the same.
+    await tab.locator('nl-mnist-lab >> [data-seeds-run]').click();
+    await tab.waitForFunction(
+      (sentence) =>
+        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-seeds-status]').textContent === sentence,
+      OUTDATED_PAGE,
+      { timeout: 60000 },
+    );
+    assert.equal(arrivals, 3);
+    assert.equal(await tab.locator('nl-mnist-lab >> [data-seeds-run]').isDisabled(), false, 'the reader can try again');
     await tab.locator('nl-mnist-lab >> .widget').screenshot({ path: screenshotFile('mnist-lab-outdated-page.png') });
   } finally {
     await tab.close();

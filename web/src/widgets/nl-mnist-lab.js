@@ -10,9 +10,7 @@
 import { NlWidget, define } from '../widget/widget.js';
 import { MNIST_EPOCHS, MNIST_SEEDS } from '../host/limits.js';
 import { errorLine, inertLine } from '../host/inert.js';
-import { outdatedPageSentence } from '../host/site-build.js';
 import { MnistLab } from '../work/mnist-lab.js';
-import { DIGITS_STATUS_FAILURE } from '../work/mnist-jobs.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { labStyles } from './mnist-lab/lab-styles.js';
 import { watchSeedField, watchWholeField, seedOption } from '../widget/seed-field.js';
@@ -24,6 +22,7 @@ import { Results, resultsHtml } from './mnist-lab/results.js';
 import { clearHiddenUnits, hiddenUnitsHtml, showHiddenUnits } from './mnist-lab/hidden-units.js';
 import { Pad, padHtml } from './mnist-lab/pad.js';
 import { OverSeeds, overSeedsHtml } from './mnist-lab/over-seeds.js';
+import { sayReloadForOutdatedDigits } from './mnist-lab/outdated-digits.js';
 
 const LEARNING_RATES = [0.01, 0.03, 0.1, 0.3];
 const BATCH_SIZES = [16, 32, 64, 128, 256];
@@ -224,13 +223,10 @@ export class NlMnistLab extends NlWidget {
     } catch (e) {
       if (isCancel(e)) return;
       this.status(inertLine(errorLine(e)));
-      // Digits the server answered with an error status on a page left open across a deploy are
-      // the old build's, gone: the reader is told to reload (the core's and the worker's files say
-      // so themselves, host/load-failures.js), unless the status has moved on meanwhile.
-      if (!String(e?.message).startsWith(DIGITS_STATUS_FAILURE)) return;
-      const said = this.$('[data-out="status"]').textContent;
-      const outdated = await outdatedPageSentence();
-      if (outdated && this.$('[data-out="status"]').textContent === said) this.status(outdated);
+      await sayReloadForOutdatedDigits(e, {
+        read: () => this.$('[data-out="status"]').textContent,
+        write: (text) => this.status(text),
+      });
     }
   }
 

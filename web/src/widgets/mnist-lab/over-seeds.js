@@ -13,6 +13,7 @@ import { isCancel } from '../../work/protocol.js';
 import { MnistSweep } from '../../work/mnist-sweep.js';
 import { ARRANGEMENTS, LABELS, SHORT_LABELS } from './names.js';
 import { consecutiveSeeds, seedsText, spreadOf, tallyOf, wholeText } from './ensemble.js';
+import { sayReloadForOutdatedDigits } from './outdated-digits.js';
 
 const NORMALISED = ARRANGEMENTS.filter((a) => a !== 'plain');
 const PENDING = 'The finding appears when every seed is done.';
@@ -127,6 +128,11 @@ export class OverSeeds {
       } else {
         showInert(status, errorLine(e));
         this.el.finding.textContent = 'No finding: the run stopped before its end.';
+        // Not awaited: the controls come back now; the sentence follows if the site moved on.
+        void sayReloadForOutdatedDigits(e, {
+          read: () => status.textContent,
+          write: (text) => (status.textContent = text),
+        });
       }
     } finally {
       this.training = null;
