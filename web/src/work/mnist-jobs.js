@@ -56,13 +56,14 @@ const breather = () => new Promise((resolve) => setTimeout(resolve, 0));
 const crossed = (before, after, batches, parts) =>
   Math.floor((after * parts) / batches) > Math.floor((before * parts) / batches) || after >= batches;
 
-/** The file an address names, for a sentence. */
 /**
  * How the sentence for digits the server answered with an error status begins: a page left open
- * across a deploy (its build's digits gone) tells the reader to reload instead (nl-mnist-lab.js).
+ * across a deploy (its build's digits gone) tells the reader to reload instead
+ * (widgets/mnist-lab/outdated-digits.js).
  */
 export const DIGITS_STATUS_FAILURE = 'the digits could not be fetched: the server answered';
 
+/** The file an address names, for a sentence. */
 const fileName = (url) => decodeURIComponent(new URL(url).pathname.split('/').pop());
 
 /**
