@@ -116,6 +116,22 @@ test('on a page of the site left open across a deploy, a .wasm that answers 404 
   );
 });
 
+test("on a page of the site left open across a deploy, a worker's script that answers 404 asks for a reload", async () => {
+  let arrivals = 0;
+  bend = (url) => {
+    if (/\/crowd-worker[^/]*\.js$/.test(url.pathname)) return { status: 404, body: 'not found' };
+    if (url.pathname !== '/worker-page.html') return null;
+    arrivals += 1;
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/html' },
+      body: stamped(arrivals === 1 ? 'old' : 'new', 'nl-comparison'),
+    };
+  };
+  assert.equal(await sentenceOf('worker-page.html', 'nl-comparison', 'This page belongs'), OUTDATED_PAGE);
+  assert.ok(arrivals >= 2, 'the page was fetched once more, to compare');
+});
+
 test('the MNIST lab on a page of the site left open across a deploy: digits that answer 404 ask for a reload', async () => {
   let arrivals = 0;
   bend = (url) => {

@@ -37,6 +37,12 @@ function cause(url, { response, expected }) {
 }
 
 /**
+ * The reload sentence when `response` is an error status on a page of the site whose address now
+ * serves another build (the file was the old build's); else null, asking nothing otherwise.
+ */
+const outdatedFor = async (response) => (response && !response.ok ? outdatedPageSentence() : null);
+
+/**
  * The sentence for a core module's .wasm that could not be fetched or compiled: the host's policy
  * when the page reported it refused the fetch (connect-src), else the cause the fetch met.
  * requires: failure is a CoreFetchError (core-module.js), or any error of the load.
@@ -49,11 +55,10 @@ export async function coreFailure(failure) {
     return `${what}: this page's Content-Security-Policy refused it, so the host must allow fetching it (connect-src) from ${url.origin}.`;
   if (failure.compileError)
     return `${what}: ${url.href} is not a module this browser compiles (${failure.compileError}).`;
-  if (failure.response && !failure.response.ok) {
-    const outdated = await outdatedPageSentence();
-    if (outdated) return outdated;
-  }
-  return `${what}: ${cause(url, { response: failure.response, expected: 'the core (application/wasm)' })}.`;
+  return (
+    (await outdatedFor(failure.response)) ??
+    `${what}: ${cause(url, { response: failure.response, expected: 'the core (application/wasm)' })}.`
+  );
 }
 
 /**
@@ -67,9 +72,8 @@ export async function workerScriptFailure(href) {
     response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
   if (response?.ok && JS_TYPE.test(typeOf(response) ?? '')) return null;
   if (url.protocol === 'blob:') return null;
-  if (response && !response.ok) {
-    const outdated = await outdatedPageSentence();
-    if (outdated) return outdated;
-  }
-  return `This widget trains in a Web Worker, whose script could not be loaded: ${cause(url, { response, expected: 'a script (text/javascript)' })}.`;
+  return (
+    (await outdatedFor(response)) ??
+    `This widget trains in a Web Worker, whose script could not be loaded: ${cause(url, { response, expected: 'a script (text/javascript)' })}.`
+  );
 }
