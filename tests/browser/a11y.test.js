@@ -75,11 +75,14 @@ test('the formulas carry MathML; every chart has a finding and a table of its nu
     assert.ok(formulas.tex >= 8);
     assert.equal(formulas.math, formulas.tex);
     for (const tag of ['nl-covariate-shift', 'nl-comparison', 'nl-loss-curves', 'nl-two-ways']) {
-      await page.waitForFunction((t) => document.querySelector(t).shadowRoot.querySelector('details.numbers'), tag, {
+      await page.waitForFunction((t) => document.querySelector(t)?.shadowRoot?.querySelector('details.numbers'), tag, {
         timeout: 60000,
       });
       await page.locator(`${tag} >> details.numbers summary`).click();
-      await page.waitForFunction((t) => document.querySelector(t).shadowRoot.querySelector('details.numbers td'), tag);
+      await page.waitForFunction(
+        (t) => document.querySelector(t)?.shadowRoot?.querySelector('details.numbers td'),
+        tag,
+      );
       const alt = await page.evaluate((t) => {
         const r = document.querySelector(t).shadowRoot;
         const canvas = r.querySelector('canvas');

@@ -16,7 +16,7 @@ test("the tutorial's drift and residual-stack charts state their finding and sho
     ['nl-pre-post-norm', 24],
   ]) {
     await page.locator(`${tag} >> details.numbers summary`).click();
-    await page.waitForFunction((t) => document.querySelector(t).shadowRoot.querySelector('details.numbers td'), tag);
+    await page.waitForFunction((t) => document.querySelector(t)?.shadowRoot?.querySelector('details.numbers td'), tag);
     const alt = await page.evaluate((t) => {
       const r = document.querySelector(t).shadowRoot;
       const canvas = r.querySelector('canvas[aria-describedby]');
@@ -51,7 +51,7 @@ test('T24: the batch-size chart names its batch sizes on the axis and shows its 
   ).jsonValue();
   assert.deepEqual(ticks, ['2', '4', '8', '16', '32', '64', '128', '256']);
   await page.locator(`${tag} >> details.numbers summary`).click();
-  await page.waitForFunction((t) => document.querySelector(t).shadowRoot.querySelector('details.numbers td'), tag);
+  await page.waitForFunction((t) => document.querySelector(t)?.shadowRoot?.querySelector('details.numbers td'), tag);
   const rows = await page.evaluate((t) => {
     const r = document.querySelector(t).shadowRoot;
     return [...r.querySelectorAll('details.numbers tbody tr')].map((tr) => tr.textContent);

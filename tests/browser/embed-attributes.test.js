@@ -116,7 +116,7 @@ test("the issue's silent fallbacks now say so in the widget, which works with th
   }
   // The widgets still work, with the defaults: the playground shows batch norm's first answer.
   await page.waitForFunction(
-    () => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'),
+    () => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'),
     null,
     { timeout: 20000 },
   );

@@ -80,12 +80,12 @@ test('every widget embedded from another origin works under the minimal policy a
     // The workers ran: the comparison trains in workers, two-ways reads the whole-crowd runs.
     await page.waitForFunction(
       () =>
-        document.querySelector('nl-two-ways').shadowRoot.querySelector('.readout b')?.textContent.includes('of 400'),
+        document.querySelector('nl-two-ways')?.shadowRoot?.querySelector('.readout b')?.textContent.includes('of 400'),
       null,
       { timeout: 60000 },
     );
     await page.waitForFunction(
-      () => document.querySelector('nl-comparison').shadowRoot.querySelectorAll('table.summary tbody tr').length >= 5,
+      () => document.querySelector('nl-comparison')?.shadowRoot?.querySelectorAll('table.summary tbody tr').length >= 5,
       null,
       { timeout: 90000 },
     );

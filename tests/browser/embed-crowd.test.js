@@ -34,7 +34,7 @@ test('comparison: a pasted crowd with one bad line is refused naming that line; 
   const tables = (p) => inWidget(p, tag, 'table.summary tbody').allTextContents();
   const table = () => tables(page);
   await page.waitForFunction(() =>
-    document.querySelector('nl-comparison').shadowRoot.querySelector('tbody tr[data-arrangement]'),
+    document.querySelector('nl-comparison')?.shadowRoot?.querySelector('tbody tr[data-arrangement]'),
   );
   const essay = await table();
   await inWidget(page, tag, 'details[data-crowd] summary').click();
@@ -78,7 +78,7 @@ test('comparison: a pasted crowd with one bad line is refused naming that line; 
   await fresh.goto(link);
   await fresh.waitForFunction(() => window.dones > 0, null, { timeout: 120000 });
   await fresh.waitForFunction(() =>
-    document.querySelector('nl-comparison').shadowRoot.querySelector('tbody tr[data-arrangement]'),
+    document.querySelector('nl-comparison')?.shadowRoot?.querySelector('tbody tr[data-arrangement]'),
   );
   assert.deepEqual(await tables(fresh), mine);
   await fresh.close();
@@ -193,7 +193,7 @@ test('loss curves: focus stays in the widget while a chosen crowd trains, and co
   await inWidget(page, tag, '[data-crowd-use]').click();
   await page.waitForFunction((n) => window.dones > n, dones, { timeout: 120000 });
   await page.waitForFunction(
-    () => 'crowdUse' in document.querySelector('nl-loss-curves').shadowRoot.activeElement.dataset,
+    () => 'crowdUse' in (document.querySelector('nl-loss-curves')?.shadowRoot?.activeElement?.dataset ?? {}),
   );
   const seen = await page.evaluate(() => window.focusSeen);
   assert.ok(seen.includes('loading'), `the training message held focus (${[...new Set(seen)]})`);

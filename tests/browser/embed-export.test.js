@@ -71,7 +71,7 @@ test('PNG, CSV and JSON hold what the widget shows', async () => {
   await page.evaluate(() => document.querySelector('nl-playground').reset());
   await page.evaluate((s) => (document.querySelector('nl-playground').state = s), again.state);
   await page.waitForFunction(() =>
-    document.querySelector('nl-playground').shadowRoot.querySelector('button[data-kind="rms"][aria-pressed="true"]'),
+    document.querySelector('nl-playground')?.shadowRoot?.querySelector('button[data-kind="rms"][aria-pressed="true"]'),
   );
 
   // PNG: the running average's chart at twice its size on screen; its series in the CSV.
@@ -105,7 +105,7 @@ test('PNG, CSV and JSON hold what the widget shows', async () => {
 
   // A widget with tables and no chart: its tables as the image, at 2x.
   await bringIntoView(page, 'nl-gradient-check');
-  await page.waitForFunction(() => document.querySelector('nl-gradient-check').shadowRoot.querySelector('table td'));
+  await page.waitForFunction(() => document.querySelector('nl-gradient-check')?.shadowRoot?.querySelector('table td'));
   const table = await exported(page, 'nl-gradient-check', 'png');
   assert.equal(table.name, 'normlab-gradient-check-table.png');
   const [w, h] = [table.bytes.readUInt32BE(16), table.bytes.readUInt32BE(20)];

@@ -60,7 +60,7 @@ test('a playground set through its properties after it drew is the one its attri
     el.rows = '1,2;3,5;4,4';
   });
   await page.waitForFunction((b) => {
-    const cells = [...document.getElementById('by-property').shadowRoot.querySelectorAll('.answer td')];
+    const cells = [...(document.getElementById('by-property')?.shadowRoot?.querySelectorAll('.answer td') ?? [])];
     return cells.length > 0 && cells.map((c) => c.textContent).join() !== b.join();
   }, before);
   assert.deepEqual(await answer('by-property'), await answer('by-attribute'));

@@ -217,7 +217,7 @@ test('the essay page writes each changed widget into its URL hash, and a fresh p
   const page = await site.context.newPage();
   await page.goto(`${site.server.url}/index.html`);
   await bringIntoView(page, 'nl-playground');
-  await page.waitForFunction(() => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'));
+  await page.waitForFunction(() => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'));
   // The essay introduces its widgets in prose: no caption over them.
   assert.equal(await page.locator('nl-playground >> [part="caption"]').isVisible(), false);
   await page.locator('nl-playground >> button[data-kind="rms"]').first().click();
@@ -227,7 +227,7 @@ test('the essay page writes each changed widget into its URL hash, and a fresh p
   await fresh.goto(url);
   await bringIntoView(fresh, 'nl-playground');
   await fresh.waitForFunction(() =>
-    document.querySelector('nl-playground').shadowRoot.querySelector('button[data-kind="rms"][aria-pressed="true"]'),
+    document.querySelector('nl-playground')?.shadowRoot?.querySelector('button[data-kind="rms"][aria-pressed="true"]'),
   );
   assert.equal(await fresh.evaluate(() => document.querySelector('nl-playground').state), 'kind:rms');
   await fresh.close();

@@ -41,15 +41,22 @@ test("the comparison's Train and Cancel hand focus to each other instead of drop
   assert.ok(LARGE_CROWD.length <= CROWD_CHARS, 'the crowd fits in a link');
   const { page, problems } = await open(`index.html#comparison=crowd:${encodeURIComponent(LARGE_CROWD)}`);
   const tag = 'nl-comparison';
-  await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag, {
-    timeout: 120000,
-  });
+  await page.waitForFunction(
+    (t) => document.querySelector(t)?.shadowRoot?.querySelector('[data-run]')?.disabled === false,
+    tag,
+    {
+      timeout: 120000,
+    },
+  );
   assert.equal(await page.locator(`${tag} >> [data-run]`).textContent(), 'Train on this crowd');
   await page.locator(`${tag} >> [data-run]`).focus();
   await page.keyboard.press('Enter');
   assert.equal(await focusIn(page, tag), 'button[cancel=]');
   await page.keyboard.press('Enter');
-  await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag);
+  await page.waitForFunction(
+    (t) => document.querySelector(t)?.shadowRoot?.querySelector('[data-run]')?.disabled === false,
+    tag,
+  );
   assert.equal(await focusIn(page, tag), 'button[run=]');
   assert.match(await page.locator(`${tag} >> [data-status]`).textContent(), /Cancelled/);
   assert.deepEqual(problems, []);
@@ -61,7 +68,7 @@ test('the MNIST lab: Cancel hands focus to Train, and after Reset nothing asks n
   const lab = (selector) => page.locator(`${tag} >> ${selector}`);
   await lab('[data-act="train"]').click();
   await page.waitForFunction(
-    (t) => !document.querySelector(t).shadowRoot.querySelector('[data-act="digit"]').disabled,
+    (t) => document.querySelector(t)?.shadowRoot?.querySelector('[data-act="digit"]')?.disabled === false,
     tag,
     { timeout: 120000 },
   );

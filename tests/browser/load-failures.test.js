@@ -151,7 +151,8 @@ test('the MNIST lab on a page of the site left open across a deploy: digits that
     const status = tab.locator('nl-mnist-lab >> [data-out="status"]');
     await tab.waitForFunction(
       (sentence) =>
-        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent === sentence,
+        document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelector('[data-out="status"]')?.textContent ===
+        sentence,
       OUTDATED_PAGE,
       { timeout: 60000 },
     );
@@ -161,7 +162,8 @@ test('the MNIST lab on a page of the site left open across a deploy: digits that
     await tab.locator('nl-mnist-lab >> [data-seeds-run]').click();
     await tab.waitForFunction(
       (sentence) =>
-        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-seeds-status]').textContent === sentence,
+        document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelector('[data-seeds-status]')?.textContent ===
+        sentence,
       OUTDATED_PAGE,
       { timeout: 60000 },
     );

@@ -147,7 +147,7 @@ test('on a phone (375 px) the trained table fits: its caption, every column and 
   await bringIntoView(page, 'nl-mnist-batch-size');
   // Laid out again at the new width: the widget's box is within the phone's.
   await page.waitForFunction(
-    () => document.querySelector('nl-mnist-batch-size').shadowRoot.querySelector('.widget').clientWidth < 375,
+    () => document.querySelector('nl-mnist-batch-size')?.shadowRoot?.querySelector('.widget')?.clientWidth < 375,
   );
   const fit = await page.evaluate(() => {
     const root = document.querySelector('nl-mnist-batch-size').shadowRoot;

@@ -180,7 +180,7 @@ test('a digit drawn while the networks train gets ten probabilities summing to 1
   await page.waitForFunction(
     (source) =>
       new RegExp(source).test(
-        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="drawn"]').textContent,
+        document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelector('[data-out="drawn"]')?.textContent,
       ),
     answer('Your drawing').source,
   );
@@ -190,7 +190,7 @@ test('a digit drawn while the networks train gets ten probabilities summing to 1
   await page.waitForFunction(
     (source) =>
       new RegExp(source).test(
-        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="drawn"]').textContent,
+        document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelector('[data-out="drawn"]')?.textContent,
       ),
     answer('Held-out digit number 7, labelled \\d').source,
   );
@@ -300,7 +300,9 @@ test('cancel stops the training at once; Train continues the same networks; no c
   await lab('[data-act="pause"]').click();
   assert.match(await lab('[data-out="status"]').textContent(), /^Paused after epoch \d+ of 20\. Resume continues\.$/);
   await lab('[data-act="cancel"]').click(); // a paused training is cancelled too
-  await page.waitForFunction(() => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Cancelled'));
+  await page.waitForFunction(() =>
+    document.querySelector('nl-mnist-lab')?.shadowRoot?.textContent.includes('Cancelled'),
+  );
   assert.equal(await labProperty('running'), false);
   assert.equal(await lab('[data-setting="learningRate"]').isDisabled(), false, 'the settings are free again');
   await workersHeld(page);

@@ -45,7 +45,7 @@ test('one epoch of all four networks trains with finite curves and a filled tabl
   await page.evaluate(() => (window.longest = 0));
   await lab('[data-act="train"]').click();
   await page.waitForFunction(
-    () => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Trained 1 epoch'),
+    () => document.querySelector('nl-mnist-lab')?.shadowRoot?.textContent.includes('Trained 1 epoch'),
     null,
     {
       timeout: 240000,
@@ -76,7 +76,7 @@ test('Train again continues the same networks; pause holds them and resume carri
   await lab('[data-act="train"]').click();
   await lab('[data-act="pause"]').click();
   await page.waitForFunction(() =>
-    document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Paused after epoch'),
+    document.querySelector('nl-mnist-lab')?.shadowRoot?.textContent.includes('Paused after epoch'),
   );
   await workersHeld(page); // a call under way when Pause arrived still reports
   const paused = await points();
@@ -85,7 +85,7 @@ test('Train again continues the same networks; pause holds them and resume carri
   assert.equal(await points(), paused, 'no progress while paused');
   await lab('[data-act="pause"]').click(); // now labelled Resume
   await page.waitForFunction(
-    () => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Trained 2 epochs'),
+    () => document.querySelector('nl-mnist-lab')?.shadowRoot?.textContent.includes('Trained 2 epochs'),
     null,
     {
       timeout: 240000,
@@ -98,7 +98,7 @@ test('Train again continues the same networks; pause holds them and resume carri
 test('the hidden units draw as on/off maps with silent-unit counts', async () => {
   await lab('[data-act="activations"]').click();
   await page.waitForFunction(
-    () => document.querySelector('nl-mnist-lab').shadowRoot.querySelectorAll('[data-maps] canvas').length === 12,
+    () => document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelectorAll('[data-maps] canvas').length === 12,
   );
   assert.match(await lab('[data-out="silent"]').textContent(), /never fire/);
 });
@@ -119,7 +119,7 @@ test('a drawn digit gets ten probabilities summing to 1 from each network', asyn
   // The keyboard alternative: a held-out digit by number.
   await lab('[data-digit]').fill('3');
   await lab('[data-act="digit"]').click();
-  await page.waitForFunction(() => /labelled \d/.test(document.querySelector('nl-mnist-lab').shadowRoot.textContent));
+  await page.waitForFunction(() => /labelled \d/.test(document.querySelector('nl-mnist-lab')?.shadowRoot?.textContent));
 });
 
 test('M6: the circle and the degrees of freedom come from the core', async () => {

@@ -59,7 +59,10 @@ const read = (page, tag) => page.evaluate((t) => window.shown(t), tag);
  */
 const pressRunAndRead = async (page, tag, { cancel = false } = {}) => {
   // Run is enabled again only once the last run is over (its status may say "done" before).
-  await page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[data-run]').disabled, tag);
+  await page.waitForFunction(
+    (t) => document.querySelector(t)?.shadowRoot?.querySelector('[data-run]')?.disabled === false,
+    tag,
+  );
   return page.evaluate(
     ([t, thenCancel]) => {
       const root = document.querySelector(t).shadowRoot;
@@ -339,7 +342,9 @@ test('the MNIST lab: fresh networks leave nothing of the last ones (figures, hid
     await inWidget('[data-act="train"]').click();
     await page.waitForFunction(
       (t) =>
-        /^Trained 1 epoch/.test(document.querySelector(t).shadowRoot.querySelector('[data-out="status"]').textContent),
+        /^Trained 1 epoch/.test(
+          document.querySelector(t)?.shadowRoot?.querySelector('[data-out="status"]')?.textContent,
+        ),
       tag,
       { timeout: 300000 },
     );
@@ -353,7 +358,7 @@ test('the MNIST lab: fresh networks leave nothing of the last ones (figures, hid
     await inWidget('[data-setting="seed"]').dispatchEvent('change');
     await inWidget('[data-act="train"]').click();
     await page.waitForFunction(
-      (t) => !document.querySelector(t).shadowRoot.querySelector('[data-act="cancel"]').disabled,
+      (t) => document.querySelector(t)?.shadowRoot?.querySelector('[data-act="cancel"]')?.disabled === false,
       tag,
     );
     assert.equal(await inWidget('[data-maps] canvas').count(), 0, "the last networks' maps");

@@ -170,7 +170,7 @@ test('a proxy that answers the digits with its page: refused with a sentence, ne
   await page.waitForFunction(
     () =>
       /is not the digits/.test(
-        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent,
+        document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelector('[data-out="status"]')?.textContent,
       ),
     null,
     { timeout: 60000 },
@@ -206,7 +206,7 @@ test('a proxy that answers the digits with its page: refused with a sentence, ne
   await page.waitForFunction(
     () =>
       /^Training/.test(
-        document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent,
+        document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelector('[data-out="status"]')?.textContent,
       ),
     null,
     { timeout: 120000 },

@@ -132,7 +132,7 @@ test('with the network off, each chapter reloads and its instruments answer', as
       await page.waitForFunction(
         (b) =>
           JSON.stringify(
-            [...document.querySelector('nl-playground').shadowRoot.querySelectorAll('.answer td')].map(
+            [...(document.querySelector('nl-playground')?.shadowRoot?.querySelectorAll('.answer td') ?? [])].map(
               (td) => td.textContent,
             ),
           ) !== b,
@@ -160,7 +160,7 @@ test('offline, the MNIST lab trains one epoch from the digits kept on the first 
   await lab(page, '[data-setting="epochs"]').dispatchEvent('change');
   await lab(page, '[data-act="train"]').click();
   await page.waitForFunction(
-    () => document.querySelector('nl-mnist-lab').shadowRoot.textContent.includes('Trained 1 epoch'),
+    () => document.querySelector('nl-mnist-lab')?.shadowRoot?.textContent.includes('Trained 1 epoch'),
     null,
     { timeout: 300000 },
   );

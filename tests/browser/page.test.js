@@ -63,7 +63,7 @@ async function startAll() {
   }
   await page.waitForFunction(
     () =>
-      document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent.includes('done'),
+      document.querySelector('nl-comparison')?.shadowRoot?.querySelector('[data-status]')?.textContent.includes('done'),
     null,
     { timeout: 60000 },
   );
@@ -241,7 +241,7 @@ test('E12, E13, E20: playground: axes, undo exactly, rows down to two and one, a
   // Reset scale and shift, then remove rows down to two: the first row answers 0 and -1.
   await page.reload();
   await page.locator(pg).scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('nl-playground').shadowRoot.querySelector('.answer td'));
+  await page.waitForFunction(() => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'));
   await inWidget(pg, 'button[data-remove-row="3"]').click();
   await inWidget(pg, 'button[data-remove-row="2"]').click();
   a = await answer();
@@ -301,7 +301,7 @@ test('the comparison can be cancelled and restarted', async () => {
       .waitForFunction(
         (source) =>
           new RegExp(source).test(
-            document.querySelector('nl-comparison').shadowRoot.querySelector('[data-status]')?.textContent ?? '',
+            document.querySelector('nl-comparison')?.shadowRoot?.querySelector('[data-status]')?.textContent ?? '',
           ),
         pattern.source,
         { timeout },
@@ -311,7 +311,7 @@ test('the comparison can be cancelled and restarted', async () => {
   // The run is over when Run is enabled again: the status says "done" before the dots are drawn.
   const runEnabled = () =>
     page.waitForFunction(
-      () => !document.querySelector('nl-comparison').shadowRoot.querySelector('button[data-run]').disabled,
+      () => document.querySelector('nl-comparison')?.shadowRoot?.querySelector('button[data-run]')?.disabled === false,
       null,
       { timeout: 60000 },
     );

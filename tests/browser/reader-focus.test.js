@@ -158,7 +158,7 @@ test('playground: the live summary waits for the reader to stop typing', async (
   const early = await page.locator('nl-playground >> [data-announce]').textContent();
   // Once the reader has stopped, the summary comes.
   await page.waitForFunction(
-    () => document.querySelector('nl-playground').shadowRoot.querySelector('[data-announce]').textContent !== '',
+    () => document.querySelector('nl-playground')?.shadowRoot?.querySelector('[data-announce]')?.textContent !== '',
     null,
     { timeout: 30000 },
   );

@@ -132,7 +132,7 @@ test("every widget works under exactly the guide's policy, styled, with no viola
     for (const n of ALL_WIDGETS) assert.equal(states[n].error, null, `${n}: ${states[n].error}`);
     // The workers ran under it: the comparison's table fills from 125 trainings in workers.
     await page.waitForFunction(
-      () => document.querySelector('nl-comparison').shadowRoot.querySelectorAll('table.summary tbody tr').length >= 5,
+      () => document.querySelector('nl-comparison')?.shadowRoot?.querySelectorAll('table.summary tbody tr').length >= 5,
       null,
       { timeout: 90000 },
     );

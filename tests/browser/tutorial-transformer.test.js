@@ -85,7 +85,7 @@ const slopesDone = () =>
   page.waitForFunction(
     () =>
       / drawn at \d+ blocks in /.test(
-        document.querySelector('nl-starting-slopes').shadowRoot.querySelector('[data-status]').textContent,
+        document.querySelector('nl-starting-slopes')?.shadowRoot?.querySelector('[data-status]')?.textContent,
       ),
     null,
     { timeout: 120000 },
@@ -119,10 +119,10 @@ test('the starting slopes draw 32 draws over the workers, both charts banded, an
   await inWidget('nl-starting-slopes', 'details.numbers summary').click();
   // The table is built from its template at the details' toggle event, which comes after the click.
   await page.waitForFunction(
-    () => document.querySelector('nl-starting-slopes').shadowRoot.querySelectorAll('table tbody td').length > 0,
+    () => document.querySelector('nl-starting-slopes')?.shadowRoot?.querySelectorAll('table tbody td').length > 0,
   );
   const cells = await page.evaluate(() =>
-    [...document.querySelector('nl-starting-slopes').shadowRoot.querySelectorAll('table tbody tr td')].map(
+    [...(document.querySelector('nl-starting-slopes')?.shadowRoot?.querySelectorAll('table tbody tr td') ?? [])].map(
       (td) => td.textContent,
     ),
   );
@@ -154,7 +154,9 @@ test('the starting slopes draw 32 draws over the workers, both charts banded, an
 
   await inWidget('nl-starting-slopes', '[data-norm]').selectOption('rms');
   await page.waitForFunction(() =>
-    /RMS norm/.test(document.querySelector('nl-starting-slopes').shadowRoot.querySelector('[data-about]').textContent),
+    /RMS norm/.test(
+      document.querySelector('nl-starting-slopes')?.shadowRoot?.querySelector('[data-about]')?.textContent,
+    ),
   );
   await findingMatches('nl-starting-slopes', 'slopes-finding', /with 3 blocks/, 120000);
   await slopesDone();
@@ -172,8 +174,8 @@ test('Cancel ends the slopes draws at once, and the partial ensemble says how ma
   // Some draws of the reader's depth are in, not all.
   await page.waitForFunction(
     () => {
-      const bar = document.querySelector('nl-starting-slopes').shadowRoot.querySelector('progress');
-      return bar.value > 0 && bar.value < bar.max;
+      const bar = document.querySelector('nl-starting-slopes')?.shadowRoot?.querySelector('progress');
+      return bar?.value > 0 && bar.value < bar.max;
     },
     null,
     { timeout: 60000 },
@@ -259,7 +261,7 @@ test('the warm-up instrument trains its four stacks over seeds in its workers, s
   const since = await page.evaluate(() => performance.now());
   await inWidget('nl-warm-up', '[data-run]').click();
   await page.waitForFunction(
-    () => document.querySelector('nl-warm-up').shadowRoot.querySelector('progress').value > 0,
+    () => document.querySelector('nl-warm-up')?.shadowRoot?.querySelector('progress')?.value > 0,
     null,
     { timeout: 60000 },
   );
@@ -293,7 +295,7 @@ test('T51: at its opening setting the warm-up tallies post-norm and pre-norm ove
     await fresh.waitForFunction(
       () =>
         /^20 trainings of 200 steps in/.test(
-          document.querySelector('nl-warm-up').shadowRoot.querySelector('[data-status]').textContent,
+          document.querySelector('nl-warm-up')?.shadowRoot?.querySelector('[data-status]')?.textContent,
         ),
       null,
       { timeout: 300000 },

@@ -181,7 +181,7 @@ export async function checkWidgets(url, host, { lab = true } = {}) {
     // The comparison trains its networks in a worker: its summary table fills.
     await page.locator('nl-comparison').scrollIntoViewIfNeeded();
     await page.waitForFunction(
-      () => document.querySelector('nl-comparison').shadowRoot.querySelectorAll('table.summary tbody tr').length >= 5,
+      () => document.querySelector('nl-comparison')?.shadowRoot?.querySelectorAll('table.summary tbody tr').length >= 5,
       null,
       { timeout: 120000 },
     );
@@ -201,7 +201,7 @@ export async function checkWidgets(url, host, { lab = true } = {}) {
       await page.waitForFunction(
         () =>
           /^Training in \d+ workers?/.test(
-            document.querySelector('nl-mnist-lab').shadowRoot.querySelector('[data-out="status"]').textContent,
+            document.querySelector('nl-mnist-lab')?.shadowRoot?.querySelector('[data-out="status"]')?.textContent,
           ),
         null,
         { timeout: 60000 },

@@ -146,10 +146,10 @@ test('the widgets work in the React app; a kind set through React state redraws 
     const rms = said('kind:rms');
     await page.click('body > #root > button');
     await page.waitForFunction(() =>
-      document.querySelector('nl-playground').shadowRoot.querySelector('[data-kind="rms"][aria-pressed="true"]'),
+      document.querySelector('nl-playground')?.shadowRoot?.querySelector('[data-kind="rms"][aria-pressed="true"]'),
     );
     await page.waitForFunction((b) => {
-      const cells = [...document.querySelector('nl-playground').shadowRoot.querySelectorAll('.answer td')];
+      const cells = [...(document.querySelector('nl-playground')?.shadowRoot?.querySelectorAll('.answer td') ?? [])];
       return cells.length > 0 && cells.map((c) => c.textContent).join() !== b.join();
     }, before);
     assert.equal(await page.evaluate(() => document.querySelector('nl-playground').getAttribute('kind')), 'rms');
