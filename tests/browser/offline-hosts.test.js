@@ -7,6 +7,8 @@
 //   the proxy is gone; a bad copy kept by an older worker is dropped and fetched again;
 // - a portal answering every address with its page, once a build is kept: the chapters still come
 //   from the kept copy;
+// - a site taken down and another put at its address (404 for the worker's script): after one
+//   visit from the kept copy, the copy goes and the worker is unregistered, so the new site shows;
 // - a cache before the host answering a page with an older build's: the install keeps nothing;
 // - a browser with little room for the site: the install is tried once and not again on the next
 //   page views, so the build's files are downloaded for it once at most;
@@ -142,6 +144,45 @@ test('a portal that answers every address with its page: the chapters come from 
   assert.deepEqual(problems, []);
 });
 
+test('a site taken down, another in its place: after one visit the copy goes, and the new site is seen', async (t) => {
+  // Once the site is gone the host answers its own page at / and 404 everywhere else, the worker's
+  // script included (the case of an address that changed hands).
+  let gone = false;
+  const { server } = await serveCopy(t, {
+    intercept: (url) => {
+      if (!gone) return null;
+      if (url.pathname === '/' || url.pathname === '/index.html')
+        return { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Another site' };
+      return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'not found' };
+    },
+  });
+  const { page, problems } = await freshPage(t);
+  await page.goto(`${server.url}/index.html`);
+  await controlled(page);
+  await proven(page);
+  await everyWidgetDefined(page);
+  gone = true;
+  // A page not proven yet (never booted here) is asked of the host first, which says it is gone.
+  assert.equal((await page.goto(`${server.url}/tutorial.html`)).status(), 404, 'a page the host says is gone');
+  // A proven page is answered from the kept copy (it asks no network); that page then finds the
+  // worker's script gone, and lets the copy go.
+  await page.goto(`${server.url}/index.html`);
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'removed', null, { timeout: 60000 });
+  await page.waitForFunction(async () => !(await navigator.serviceWorker.getRegistration()), null, { timeout: 60000 });
+  await page.waitForFunction(async () => !(await caches.keys()).some((n) => n.startsWith('normlab-precache-')), null, {
+    timeout: 60000,
+  });
+  assert.equal(await page.locator('.new-version').count(), 0, 'nothing offered');
+  const after = await page.goto(`${server.url}/index.html`);
+  assert.equal(after.status(), 200);
+  assert.match(await page.evaluate(() => document.body.textContent), /Another site/, 'the new site, from the network');
+  assert.equal((await page.goto(`${server.url}/tutorial.html`)).status(), 404, 'and its 404');
+  assert.deepEqual(
+    problems.filter((p) => !/status of 404/.test(p)),
+    [],
+  );
+});
+
 const lab = (page, selector) => page.locator(`nl-mnist-lab >> ${selector}`);
 const labStatus = (page) => lab(page, '[data-out="status"]').textContent();
 
@@ -223,7 +264,11 @@ test("a stale page at install (an older build's from a cache before the host): n
   const stale = stampPage(readFileSync(path.join(folder, 'tutorial.html'), 'utf8'), 'an-older-build');
   const { page, problems } = await freshPage(t);
   await page.goto(`${server.url}/index.html`);
-  await page.waitForFunction(() => localStorage.getItem('normlab-offline-failed') !== null, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => Object.keys(localStorage).some((k) => k.startsWith('normlab-offline-failed ')),
+    null,
+    { timeout: 60000 },
+  );
   // Only the worker's note of the failed install is kept (so it is not downloaded again for a while).
   assert.deepEqual(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('normlab-'))), [
     'normlab-state',
@@ -247,7 +292,11 @@ test('little room for the site: one try, not repeated on the next page views', a
   const cdp = await context.newCDPSession(page);
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url, quotaSize: 100_000 });
   await page.goto(`${server.url}/index.html`);
-  await page.waitForFunction(() => localStorage.getItem('normlab-offline-failed') !== null, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => Object.keys(localStorage).some((k) => k.startsWith('normlab-offline-failed ')),
+    null,
+    { timeout: 60000 },
+  );
   await everyWidgetDefined(page);
   for (let view = 0; view < 2; view++) {
     await page.goto(`${server.url}/tutorial.html`, { waitUntil: 'load' });

@@ -6,6 +6,8 @@
 // build B and reloads the page once. A screenshot of the offer is written to
 // tests/browser/screenshots/.
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { screenshotFile, useSite, watchForProblems } from './site.js';
 import { deployBuild } from './site-builds.js';
@@ -32,6 +34,8 @@ const workers = () =>
 const precacheNames = () =>
   page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('normlab-precache-')));
 const notice = () => page.locator('.new-version');
+// The page's note of a failed install, for the site's folder (page/offline.js).
+const FAILED_KEY = 'normlab-offline-failed /service-worker.js';
 
 test('a new build waits, and the page offers it without switching', async () => {
   await page.goto(`${site.server.url}/index.html`);
@@ -50,10 +54,10 @@ test('a new build waits, and the page offers it without switching', async () => 
   await page.screenshot({ path: screenshotFile('update-offer.png') });
   // A plain reload keeps build A (the new worker still waits) and offers B again; so does one
   // while an earlier failed install keeps the page from trying again (it still follows the workers).
-  await page.evaluate(() => localStorage.setItem('normlab-offline-failed', String(Date.now())));
+  await page.evaluate((key) => localStorage.setItem(key, String(Date.now())), FAILED_KEY);
   await page.reload();
   await notice().locator('button').waitFor({ timeout: 60000 });
-  await page.evaluate(() => localStorage.removeItem('normlab-offline-failed'));
+  await page.evaluate((key) => localStorage.removeItem(key), FAILED_KEY);
   // The reader presses once the page has settled (one still loading reloads after 3 s instead).
   await page.waitForLoadState('networkidle');
   assert.equal(await build(), 'a');
@@ -77,5 +81,26 @@ test('pressing reload activates the new build and reloads the page once', async 
   assert.deepEqual(await workers(), { active: true, waiting: false });
   assert.deepEqual(await precacheNames(), ['normlab-precache-build-b'], "build A's files are gone");
   assert.equal(await notice().count(), 0, 'no offer once the new build runs');
+  assert.deepEqual(problems, []);
+});
+
+test("the same build again (a host that changed its worker's bytes) takes over without an offer or a reload", async () => {
+  const before = loads.length;
+  const worker = path.join(site.folder, 'service-worker.js');
+  writeFileSync(worker, `${readFileSync(worker, 'utf8')}\n// served again by another edge\n`);
+  const tookOver = page.evaluate(
+    () =>
+      new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })),
+  );
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await tookOver;
+  await page.waitForFunction(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return !r.waiting && !r.installing && navigator.serviceWorker.controller?.state === 'activated';
+  });
+  assert.equal(await notice().count(), 0, 'nothing offered');
+  assert.equal(loads.length, before, 'no reload');
+  assert.equal(await build(), 'b');
+  assert.deepEqual(await precacheNames(), ['normlab-precache-build-b']);
   assert.deepEqual(problems, []);
 });

@@ -27,17 +27,20 @@ const PRECACHE = `normlab-precache-${VERSION}`;
 const at = (file) => new URL(file, SCOPE).href;
 
 const page = (version) => `<!doctype html><head><meta name="normlab-build" content="${version}"><title>x</title>`;
-const BUILD = { 'index.html': page(VERSION), 'assets/app.js': 'run()' };
+const buildOf = (version) => ({ 'index.html': page(version), 'assets/app.js': 'run()' });
+const BUILD = buildOf(VERSION);
 const DIGITS = { file: 'assets/digits.bin', bytes: 6, head: '0102' };
 const DIGITS_BODY = new Uint8Array([1, 2, 3, 4, 5, 6]);
 
 const typeOf = (file) => (file.endsWith('.html') ? 'text/html' : 'text/javascript');
-/** The host's answer for a file of the build (404 for any other). */
-const served = (files) => (url) => {
-  const file = url.slice(SCOPE.length);
-  if (!(file in files)) return new Response('not found', { status: 404 });
-  return new Response(files[file], { headers: { 'Content-Type': typeOf(file) } });
-};
+/** The host's answer for a file of the build in the folder `scope` (404 for any other). */
+const served =
+  (files, scope = SCOPE) =>
+  (url) => {
+    const file = url.startsWith(scope) ? url.slice(scope.length) : null;
+    if (!(file in files)) return new Response('not found', { status: 404 });
+    return new Response(files[file], { headers: { 'Content-Type': typeOf(file) } });
+  };
 
 /**
  * A worker of the build `files` started as a browser would start it, with `network(url, request)`
@@ -47,7 +50,8 @@ const served = (files) => (url) => {
  */
 function startWorker({
   files = BUILD,
-  network = served(files),
+  scope = SCOPE,
+  network = served(files, scope),
   estimate,
   source = SOURCE,
   version = VERSION,
@@ -56,7 +60,7 @@ function startWorker({
   const fetched = [];
   const listeners = new Map();
   const self = {
-    registration: { scope: SCOPE, active: null, unregister: async () => true },
+    registration: { scope, active: null, unregister: async () => true },
     addEventListener: (type, listener) => listeners.set(type, listener),
     skipWaiting: async () => {},
     clients: { claim: async () => {} },
@@ -299,7 +303,14 @@ test('a page is proven by its own boot: another page of the build is asked of th
 test("while a newer build's install has failed lately, pages come from the network first", async () => {
   const caches = new MemoryCaches();
   let host = BUILD;
-  const active = await installed({ caches, network: (url) => served(host)(url) });
+  // host: the files served, or null when the network cannot be reached.
+  const active = await installed({
+    caches,
+    network: async (url) => {
+      if (!host) throw new TypeError('offline');
+      return served(host)(url);
+    },
+  });
   await active.dispatch('message', { data: { type: 'booted', build: VERSION, page: at('index.html') } }).done;
   const newer = page('0000000000000002');
   host = { ...BUILD, 'index.html': newer };
@@ -308,10 +319,117 @@ test("while a newer build's install has failed lately, pages come from the netwo
   const failing = startWorker({ caches, version: '0000000000000002', estimate: { quota: 20, usage: 10 } });
   await assert.rejects(failing.dispatch('install').done, /no room/);
   assert.equal(await text(active.dispatch('fetch', navigation('index.html')).answer), newer, 'online: the newer page');
-  host = {};
+  host = null;
   assert.equal(
     await text(active.dispatch('fetch', navigation('index.html')).answer),
     BUILD['index.html'],
-    'else the copy',
+    'offline: the copy',
   );
+  // A host that says the page is gone is believed: the copy does not stand in for a site taken down.
+  host = {};
+  const gone = await active.dispatch('fetch', navigation('index.html')).answer;
+  assert.equal(gone.status, 404, 'gone: the host says so');
+});
+
+test('an answer redirected to another origin is not kept, whatever it holds', async () => {
+  const worker = startWorker({
+    network: (url) => {
+      const answer = served(BUILD)(url);
+      Object.defineProperty(answer, 'redirected', { value: true });
+      Object.defineProperty(answer, 'url', { value: `https://elsewhere.test/${url.slice(SCOPE.length)}` });
+      return answer;
+    },
+  });
+  await assert.rejects(worker.dispatch('install').done, /an answer from another origin/);
+  assert.equal(await worker.caches.has(PRECACHE), false);
+});
+
+test('a failed install noted in the future (a clock that was ahead) does not hold back the next', async () => {
+  const caches = new MemoryCaches();
+  const state = await caches.open('normlab-state');
+  await state.put(at(`.normlab-state/failed-${VERSION}`), new Response(String(Date.now() + 365 * 24 * 3600 * 1000)));
+  await startWorker({ caches }).dispatch('install').done;
+  assert.equal(await caches.has(PRECACHE), true);
+});
+
+test("a page whose host puts 10 kB ahead of the build's mark is still taken for a build's page", async () => {
+  const newer = `<!doctype html><head><script>${'x'.repeat(10000)}</script>${page('0000000000000004').slice(21)}`;
+  // The newer page, sent in pieces of 1 kB as a network may deliver it.
+  const inPieces = () =>
+    new ReadableStream({
+      start(controller) {
+        const bytes = new TextEncoder().encode(newer);
+        for (let k = 0; k < bytes.length; k += 1024) controller.enqueue(bytes.slice(k, k + 1024));
+        controller.close();
+      },
+    });
+  let deployed = false;
+  const worker = await installed({
+    network: (url) =>
+      deployed && url.endsWith('.html')
+        ? new Response(inPieces(), { headers: { 'Content-Type': 'text/html' } })
+        : served(BUILD)(url),
+  });
+  deployed = true;
+  assert.equal(await text(worker.dispatch('fetch', navigation('index.html')).answer), newer);
+});
+
+// Two builds in two folders of one origin (a site and a preview beside it, or a site below
+// another): the cache names are the origin's, but each build's copy keeps its own folder's files.
+const OTHER_SCOPE = 'https://normlab.test/preview/';
+const OTHER_VERSION = '00000000000000bb';
+const atOther = (file) => new URL(file, OTHER_SCOPE).href;
+
+/** The other folder's build, installed, activated and booted beside `caches`. */
+async function otherFolder(caches) {
+  const other = await installed({
+    caches,
+    scope: OTHER_SCOPE,
+    version: OTHER_VERSION,
+    files: buildOf(OTHER_VERSION),
+  });
+  await other.dispatch('message', { data: { type: 'booted', build: OTHER_VERSION, page: atOther('index.html') } }).done;
+  const digits = await caches.open(KEPT_ASSETS_CACHE);
+  await digits.put(atOther(DIGITS.file), new Response(DIGITS_BODY));
+  return other;
+}
+
+/** What the other folder's build keeps: its copy's pages, its boot, its digits. */
+const otherKeeps = async (caches) => ({
+  page: Boolean(await caches.match(atOther('index.html'), { cacheName: `normlab-precache-${OTHER_VERSION}` })),
+  booted: Boolean(
+    await caches.match(atOther(`.normlab-state/booted-${OTHER_VERSION}`), { cacheName: 'normlab-state' }),
+  ),
+  digits: Boolean(await caches.match(atOther(DIGITS.file), { cacheName: KEPT_ASSETS_CACHE })),
+});
+const KEPT_WHOLE = { page: true, booted: true, digits: true };
+
+test("a build's activation deletes its own folder's older build and leaves another folder's", async () => {
+  const caches = new MemoryCaches();
+  const older = await installed({ caches, version: '00000000000000aa', files: buildOf('00000000000000aa') });
+  await older.dispatch('message', { data: { type: 'booted', build: '00000000000000aa', page: at('index.html') } }).done;
+  await otherFolder(caches);
+  await installed({ caches });
+  assert.equal(await caches.has('normlab-precache-00000000000000aa'), false, "this folder's older build goes");
+  assert.equal(
+    await caches.match(at('.normlab-state/booted-00000000000000aa'), { cacheName: 'normlab-state' }),
+    undefined,
+    'and so does its boot',
+  );
+  assert.equal(await caches.has(PRECACHE), true);
+  assert.deepEqual(await otherKeeps(caches), KEPT_WHOLE, "the other folder's build keeps its copy");
+});
+
+test("the kill switch, and a worker told to retire, take away their own folder's copies only", async () => {
+  for (const how of ['kill switch', 'retire']) {
+    const caches = new MemoryCaches();
+    const worker = await installed({ caches });
+    await worker.dispatch('message', { data: { type: 'booted', build: VERSION, page: at('index.html') } }).done;
+    await otherFolder(caches);
+    if (how === 'retire') await worker.dispatch('message', { data: { type: 'retire' } }).done;
+    else await startWorker({ caches, source: OFF_SOURCE }).dispatch('install').done;
+    assert.equal(await caches.has(PRECACHE), false, `${how}: this folder's copy goes`);
+    assert.equal(await isProven({ caches }), false, `${how}: and its boot`);
+    assert.deepEqual(await otherKeeps(caches), KEPT_WHOLE, `${how}: the other folder's build keeps its copy`);
+  }
 });

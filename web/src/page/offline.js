@@ -3,7 +3,9 @@
 // whose page never boots is not held in place by its cache), asks for a new version after
 // registering and whenever the device comes back online, and when a new build's worker is
 // installed and waiting, says so in the page with a button; the new version is taken only when the
-// reader presses it. Only normlab's own chapters call this; the embedding script never does.
+// reader presses it. A worker script the host says is gone (404, 410: the site taken down, or its
+// offline copy given up) lets the copy go. Only normlab's own chapters call this; the embedding
+// script never does.
 import { trustedScriptUrl } from '../host/trusted-types.js';
 import { pageBuild } from '../host/site-build.js';
 
@@ -15,18 +17,30 @@ const DESCRIBE_PATIENCE_MS = 2000;
 // After an install that failed (no room, a file missing), the page waits this long before trying
 // again, so a reader with little storage does not download the site's files on every page view.
 const RETRY_AFTER_MS = 6 * 60 * 60 * 1000;
-const FAILED_KEY = 'normlab-offline-failed';
+// The worker's address, and the name of the note of its failed install: one per folder, since a
+// build in another folder of the origin keeps its own.
+const workerUrl = () => new URL(WORKER_FILE, document.baseURI);
+const failedKey = () => `normlab-offline-failed ${workerUrl().pathname}`;
 
 /** Reads or writes the time of the last failed install; quiet where storage is refused. */
 function failedAt(time) {
   try {
-    if (time === undefined) return Number(localStorage.getItem(FAILED_KEY)) || 0;
-    if (time === null) localStorage.removeItem(FAILED_KEY);
-    else localStorage.setItem(FAILED_KEY, String(time));
+    if (time === undefined) return Number(localStorage.getItem(failedKey())) || 0;
+    if (time === null) localStorage.removeItem(failedKey());
+    else localStorage.setItem(failedKey(), String(time));
   } catch {
     // No storage here: each page view may try again.
   }
   return 0;
+}
+
+/**
+ * Whether an install failed less than RETRY_AFTER_MS ago; one noted in the future (the clock was
+ * ahead then) is not recent, or a clock put right would hold back every install until it caught up.
+ */
+function failedLately() {
+  const since = Date.now() - failedAt();
+  return since >= 0 && since < RETRY_AFTER_MS;
 }
 
 /**
@@ -64,13 +78,14 @@ function copyRemoved() {
 }
 
 /**
- * What a waiting worker says it is: 'build' (a new version), 'off' (the kill switch, which is
- * taking the offline copy away), or null when it does not answer in time (then it is offered).
+ * What a waiting worker says it is: {type: 'build', version} (a new version, or the same build
+ * again), {type: 'off'} (the kill switch, which is taking the offline copy away), or null when it
+ * does not answer in time (then it is offered).
  */
 function describe(worker) {
   const channel = new MessageChannel();
   return new Promise((resolve) => {
-    channel.port1.onmessage = (event) => resolve(event.data?.type ?? null);
+    channel.port1.onmessage = (event) => resolve(event.data ?? null);
     setTimeout(() => resolve(null), DESCRIBE_PATIENCE_MS);
     worker.postMessage({ type: 'describe' }, [channel.port2]);
   }).finally(() => channel.port1.close());
@@ -79,8 +94,10 @@ function describe(worker) {
 /**
  * Follows a worker being installed: offers it when it waits beside one that controls the page
  * (unless it is the kill switch: then the page's root is marked data-offline="removed" and nothing
- * is offered); notes a failed install (it became redundant without installing) so the next pages
- * wait.
+ * is offered; or the build of this very page, which came from the network already, or the same
+ * build again from a host that changed the worker's bytes: it takes over without a word, since
+ * there is nothing to reload into); notes a failed install (it became redundant without
+ * installing) so the next pages wait.
  */
 function follow(worker, accepted) {
   let installed = false;
@@ -93,7 +110,8 @@ function follow(worker, accepted) {
     installed = true;
     if (!navigator.serviceWorker.controller) return;
     const what = await describe(worker);
-    if (what === 'off') copyRemoved();
+    if (what?.type === 'off') copyRemoved();
+    else if (what?.type === 'build' && what.version === pageBuild()) worker.postMessage({ type: 'skip-waiting' });
     else if (worker.state === 'installed' && !document.documentElement.dataset.offline) offerReload(worker, accepted);
   };
   worker.addEventListener('statechange', check);
@@ -107,11 +125,33 @@ function followWorkers(registration, accepted) {
   registration.addEventListener('updatefound', () => follow(registration.installing, accepted));
 }
 
+/**
+ * After a check for a new version failed: when the host says the worker's script is gone (404 or
+ * 410: the site taken down, moved without it, or its owner giving the offline copy up), the copy
+ * goes (the worker deletes this folder's caches) and the worker is unregistered, so the next page
+ * comes from the network, whatever now lives at this address. A failure to reach the host, or any
+ * other answer, leaves the copy be: the reader may be offline. Browsers keep a registration whose
+ * script has gone, and its worker would answer this folder's pages from its copy for good.
+ */
+async function letGoIfGone(registration) {
+  // Offline: nothing to ask (and no failed request in the console). No active worker: no copy to
+  // let go (an update() refused while the first install runs, or after it failed).
+  if (!navigator.onLine || !registration.active) return;
+  // HEAD: only the status counts (a host that refuses HEAD answers 405, and the copy stays).
+  const answer = await fetch(workerUrl(), { method: 'HEAD', cache: 'no-store' }).catch(() => null);
+  await answer?.arrayBuffer().catch(() => {}); // read to its (empty) end, so the request ends as done
+  if (answer?.status !== 404 && answer?.status !== 410) return;
+  for (const worker of [registration.active, registration.waiting, registration.installing])
+    worker?.postMessage({ type: 'retire' });
+  await registration.unregister();
+  copyRemoved();
+}
+
 async function register(accepted) {
   const registration = await navigator.serviceWorker.register(trustedScriptUrl(WORKER_FILE));
   followWorkers(registration, accepted);
   // Engines that do not look for a new version on every navigation (WebKit after a stretch offline).
-  const update = () => registration.update().catch(() => {});
+  const update = () => registration.update().catch(() => letGoIfGone(registration).catch(() => {}));
   update();
   addEventListener('online', update);
 }
@@ -158,10 +198,14 @@ export function workOffline(booted) {
   // After a failed install the page does not try again for a while (a download of the whole site
   // each time), but it still follows a worker the browser installs by itself (its own update
   // check on navigation), so a waiting new version is offered.
-  if (Date.now() - failedAt() < RETRY_AFTER_MS) {
+  if (failedLately()) {
     navigator.serviceWorker
       .getRegistration()
-      .then((registration) => registration && followWorkers(registration, accept))
+      .then((registration) => {
+        if (!registration) return;
+        followWorkers(registration, accept);
+        return letGoIfGone(registration);
+      })
       .catch(() => {});
     return;
   }
@@ -169,6 +213,11 @@ export function workOffline(booted) {
     register(accept).catch((e) => {
       failedAt(Date.now());
       console.warn('normlab: no offline copy:', e.message);
+      // A registration kept from earlier visits, whose script may be what failed.
+      navigator.serviceWorker
+        .getRegistration()
+        .then((registration) => registration && letGoIfGone(registration))
+        .catch(() => {});
     });
   // After the page's own loading, so the copy does not compete with it.
   if (document.readyState === 'complete') start();

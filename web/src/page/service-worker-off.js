@@ -3,8 +3,26 @@
 // reader's browser installs it (on the next visit or reload), it deletes every copy normlab kept
 // and unregisters the site's worker, so every later page comes from the network. It does this while
 // installing, so it needs no older worker to let go first; it answers nothing.
+//
+// It takes away the copies of its own folder (and of any folder below it): a build's copy that
+// keeps a file there, and the entries there of the caches the builds share (state, files kept on
+// first use); a build in another folder of the same origin keeps its copy.
+const FOLDER = self.registration.scope;
 const deleteCopies = async () => {
-  for (const name of await caches.keys()) if (name.startsWith('normlab-')) await caches.delete(name);
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('normlab-')) continue;
+    const cache = await caches.open(name);
+    const keys = await cache.keys();
+    const here = keys.filter((request) => request.url.startsWith(FOLDER));
+    // A build's copy goes whole: one that keeps a file here, or keeps nothing (one made again
+    // empty by a worker still answering an open page, in Firefox).
+    if (name.startsWith('normlab-precache-')) {
+      if (here.length > 0 || keys.length === 0) await caches.delete(name);
+      continue;
+    }
+    for (const request of here) await cache.delete(request);
+    if ((await cache.keys()).length === 0) await caches.delete(name);
+  }
 };
 
 self.addEventListener('install', (event) => {

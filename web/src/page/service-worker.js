@@ -40,8 +40,12 @@ const STATE_NAME = `${PREFIX}state`;
 const BUILD_MARK = 'normlab-build';
 // How long a build not proven yet waits for the network before answering from its cache.
 const NETWORK_PATIENCE_MS = 4000;
+// How much of a page's start is read for the build's mark (as host/site-build.js HEAD_CHARS): a
+// host may put its own scripts ahead of it.
+const HEAD_CHARS = 64 * 1024;
 
 const here = (file) => new URL(file, self.registration.scope).href;
+const ORIGIN = new URL(self.registration.scope).origin;
 const precached = new Set(PRECACHE.map(here));
 const keptOnFirstUse = new Map(ON_FIRST_USE.map((f) => [here(f.file), f]));
 // The state cache's entries: which build is active, and which builds have booted.
@@ -52,6 +56,11 @@ const pageBootedKey = (version, url) => `${bootedKey(version)}/${url.slice(here(
 // When this build's install failed last (a time in ms): not tried again before RETRY_AFTER_MS.
 const failedKey = (version) => here(`.normlab-state/failed-${version}`);
 const FAILED_PREFIX = here('.normlab-state/failed-');
+// Every state entry of this folder's build starts so (a build in a folder below keeps its own).
+const STATE_PREFIX = here('.normlab-state/');
+// The folders this build keeps files on first use in: an entry there that it does not name is an
+// older build's (another folder's builds, above or below this one, keep theirs elsewhere).
+const FIRST_USE_FOLDERS = new Set(ON_FIRST_USE.map((f) => here(f.file).replace(/[^/]*$/, '')));
 const RETRY_AFTER_MS = 6 * 60 * 60 * 1000;
 
 class UnfitAnswer extends Error {}
@@ -68,6 +77,9 @@ async function fit(response, file) {
   if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.type === 'error')
     throw new UnfitAnswer(`${file}: an opaque answer`);
   if (response.status !== 200) throw new UnfitAnswer(`${file}: status ${response.status}`);
+  // Redirected to another origin that allowed it: not this site's file, whatever it holds.
+  if (response.url && new URL(response.url).origin !== ORIGIN)
+    throw new UnfitAnswer(`${file}: an answer from another origin`);
   if (pageInPlaceOf(response, file)) throw new UnfitAnswer(`${file}: a page in its place`);
   if (file.endsWith('.html') && !(await response.clone().text()).includes(VERSION))
     throw new UnfitAnswer(`${file}: not this build's page (it does not name version ${VERSION})`);
@@ -137,10 +149,16 @@ function isProven(request, url) {
   return proven.get(key);
 }
 
-/** Whether the install of `version` failed less than RETRY_AFTER_MS ago. */
+/**
+ * Whether the install of `version` failed less than RETRY_AFTER_MS ago. A failure noted in the
+ * future (the clock was ahead then) is not recent: a clock put right would otherwise refuse every
+ * install until it caught up.
+ */
 async function failedLately(version) {
   const kept = await keptIn(STATE_NAME, failedKey(version)).catch(() => null);
-  return Boolean(kept) && Date.now() - Number(await kept.text()) < RETRY_AFTER_MS;
+  if (!kept) return false;
+  const since = Date.now() - Number(await kept.text());
+  return since >= 0 && since < RETRY_AFTER_MS;
 }
 
 /**
@@ -185,20 +203,51 @@ self.addEventListener('install', (event) => {
   );
 });
 
+/**
+ * Whether a build's copy (the cache named) is this folder's: it keeps a file at an address this
+ * build keeps too, or nothing at all. The cache names are the origin's, but the addresses are the
+ * folder's: a build in another folder of the same origin (a preview beside the site, a second site
+ * below it) keeps files at addresses of its own, and its copy is left alone.
+ */
+async function isThisFolders(name) {
+  const keys = await (await caches.open(name)).keys();
+  return keys.length === 0 || keys.some((request) => precached.has(request.url));
+}
+
+/**
+ * Deletes this folder's older copies: the builds' copies that keep its addresses (all but
+ * `keep`), the files kept on first use in its folders that `keepFile` does not keep, and its state
+ * entries that `keepState` does not keep. A cache left empty goes too.
+ */
+async function deleteThisFolders({ keep = null, keepFile = () => false, keepState = () => false } = {}) {
+  for (const name of await caches.keys())
+    if (name.startsWith(`${PREFIX}precache-`) && name !== keep && (await isThisFolders(name)))
+      await caches.delete(name);
+  const kinds = [
+    [ON_FIRST_USE_NAME, (url) => FIRST_USE_FOLDERS.has(url.replace(/[^/]*$/, '')) && !keepFile(url)],
+    [STATE_NAME, (url) => url.startsWith(STATE_PREFIX) && !keepState(url)],
+  ];
+  for (const [name, goes] of kinds) {
+    if (!(await caches.has(name))) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) if (goes(request.url)) await cache.delete(request);
+    if ((await cache.keys()).length === 0) await caches.delete(name);
+  }
+}
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      // Older builds' files go; a large file this build still names stays.
-      for (const name of await caches.keys())
-        if (name.startsWith(`${PREFIX}precache-`) && name !== PRECACHE_NAME) await caches.delete(name);
-      const onFirstUse = await caches.open(ON_FIRST_USE_NAME);
-      for (const request of await onFirstUse.keys())
-        if (!keptOnFirstUse.has(request.url)) await onFirstUse.delete(request);
+      // This folder's older builds' files go, and their notes (boots, failed installs); a large
+      // file this build still names stays, and so do this build's boots. Other folders' builds on
+      // the same origin keep theirs.
+      await deleteThisFolders({
+        keep: PRECACHE_NAME,
+        keepFile: (url) => keptOnFirstUse.has(url),
+        keepState: (url) => url === bootedKey(VERSION) || url.startsWith(`${bootedKey(VERSION)}/`),
+      });
+      await caches.open(ON_FIRST_USE_NAME);
       const state = await caches.open(STATE_NAME);
-      // This build's boots stay; older builds' and any failed install's notes go.
-      for (const request of await state.keys())
-        if (request.url !== bootedKey(VERSION) && !request.url.startsWith(`${bootedKey(VERSION)}/`))
-          await state.delete(request);
       await state.put(ACTIVE_KEY, new Response(VERSION));
       // The first install takes the open pages at once (there is no older version under them),
       // so the digits a reader fetches on the first visit are kept.
@@ -246,12 +295,15 @@ self.addEventListener('message', (event) => {
         }
       }),
     );
+  // From the kill switch, or from a page that found the site gone from its address (its worker
+  // script answers 404 or 410, page/offline.js): this folder's copies go.
   if (data?.type === 'retire')
     event.waitUntil(
       (async () => {
         retired = true;
         await writes;
-        for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
+        await caches.delete(PRECACHE_NAME);
+        await deleteThisFolders();
       })(),
     );
 });
@@ -281,7 +333,7 @@ const usable = (response, url) =>
   response && (response.type === 'opaqueredirect' || (response.status === 200 && !pageInPlaceOf(response, url)));
 
 /**
- * Whether a page's first bytes (up to 4 kB) name a normlab build, as every page of a build does in
+ * Whether a page's start (up to HEAD_CHARS) names a normlab build, as every page of a build does in
  * its head: a portal's or a proxy's page does not, a newer build's does.
  */
 async function namesABuild(response) {
@@ -290,7 +342,7 @@ async function namesABuild(response) {
   const decoder = new TextDecoder();
   let text = '';
   try {
-    while (text.length < 4096 && !text.includes(BUILD_MARK)) {
+    while (text.length < HEAD_CHARS && !text.includes(BUILD_MARK)) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
@@ -301,16 +353,21 @@ async function namesABuild(response) {
   return text.includes(BUILD_MARK);
 }
 
+/** A host's word that a page is gone from its address (not a failure to reach it). */
+const GONE = new Set([404, 410]);
+
 /**
  * For a page or a build not proven yet: the network's answer, or the kept file when the network
  * fails, answers with anything but the file (for a page: one that names no normlab build, a
- * portal's) or keeps the reader waiting (its headers, or a page's head, not in by then).
+ * portal's) or keeps the reader waiting (its headers, or a page's head, not in by then). A page the
+ * host says is gone (404, 410) is gone: its copy does not stand in for a site taken down.
  */
 async function networkFirst(request, url) {
   const network = fetch(request);
   const patience = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE_MS));
   const first = await Promise.race([network.catch(() => null), patience.then(() => null)]);
   const aPage = request.mode === 'navigate' && first?.type !== 'opaqueredirect';
+  if (aPage && GONE.has(first?.status)) return first;
   if (usable(first, url) && (!aPage || (await Promise.race([namesABuild(first), patience.then(() => false)]))))
     return first;
   return (await fromCache(url)) ?? network;
