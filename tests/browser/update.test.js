@@ -61,7 +61,7 @@ test('a new build waits, and the page offers it without switching', async () => 
   // The reader presses once the page has settled (one still loading reloads after 3 s instead).
   await page.waitForLoadState('networkidle');
   assert.equal(await build(), 'a');
-  assert.deepEqual((await precacheNames()).sort(), [buildA, 'normlab-precache-build-b'].sort());
+  assert.deepEqual((await precacheNames()).sort(), [buildA, 'normlab-precache-build-b@/'].sort());
 });
 
 test('pressing reload activates the new build and reloads the page once', async () => {
@@ -79,7 +79,7 @@ test('pressing reload activates the new build and reloads the page once', async 
   await page.waitForLoadState('load');
   assert.equal(loads.length - before, 1, 'one reload');
   assert.deepEqual(await workers(), { active: true, waiting: false });
-  assert.deepEqual(await precacheNames(), ['normlab-precache-build-b'], "build A's files are gone");
+  assert.deepEqual(await precacheNames(), ['normlab-precache-build-b@/'], "build A's files are gone");
   assert.equal(await notice().count(), 0, 'no offer once the new build runs');
   assert.deepEqual(problems, []);
 });
@@ -101,6 +101,6 @@ test("the same build again (a host that changed its worker's bytes) takes over w
   assert.equal(await notice().count(), 0, 'nothing offered');
   assert.equal(loads.length, before, 'no reload');
   assert.equal(await build(), 'b');
-  assert.deepEqual(await precacheNames(), ['normlab-precache-build-b']);
+  assert.deepEqual(await precacheNames(), ['normlab-precache-build-b@/']);
   assert.deepEqual(problems, []);
 });

@@ -23,7 +23,9 @@ const SOURCE = readFileSync(new URL('../../web/src/page/service-worker.js', impo
 const OFF_SOURCE = readFileSync(new URL('../../web/src/page/service-worker-off.js', import.meta.url), 'utf8');
 const SCOPE = 'https://normlab.test/site/';
 const VERSION = '0123456789abcdef';
-const PRECACHE = `normlab-precache-${VERSION}`;
+// A build's copy is named by its version and its folder.
+const precacheOf = (version, scope = SCOPE) => `normlab-precache-${version}@${new URL(scope).pathname}`;
+const PRECACHE = precacheOf(VERSION);
 const at = (file) => new URL(file, SCOPE).href;
 
 const page = (version) => `<!doctype html><head><meta name="normlab-build" content="${version}"><title>x</title>`;
@@ -331,7 +333,7 @@ test("while a newer build's install has failed lately, pages come from the netwo
   assert.equal(gone.status, 404, 'gone: the host says so');
 });
 
-test('an answer redirected to another origin is not kept, whatever it holds', async () => {
+test('a page redirected to another origin is not kept, whatever it holds', async () => {
   const worker = startWorker({
     network: (url) => {
       const answer = served(BUILD)(url);
@@ -340,7 +342,7 @@ test('an answer redirected to another origin is not kept, whatever it holds', as
       return answer;
     },
   });
-  await assert.rejects(worker.dispatch('install').done, /an answer from another origin/);
+  await assert.rejects(worker.dispatch('install').done, /a page from another origin/);
   assert.equal(await worker.caches.has(PRECACHE), false);
 });
 
@@ -376,30 +378,23 @@ test("a page whose host puts 10 kB ahead of the build's mark is still taken for 
 
 // Two builds in two folders of one origin (a site and a preview beside it, or a site below
 // another): the cache names are the origin's, but each build's copy keeps its own folder's files.
-const OTHER_SCOPE = 'https://normlab.test/preview/';
+const OTHER_SCOPE = 'https://normlab.test/site/preview/';
 const OTHER_VERSION = '00000000000000bb';
 const atOther = (file) => new URL(file, OTHER_SCOPE).href;
 
 /** The other folder's build, installed, activated and booted beside `caches`. */
-async function otherFolder(caches) {
-  const other = await installed({
-    caches,
-    scope: OTHER_SCOPE,
-    version: OTHER_VERSION,
-    files: buildOf(OTHER_VERSION),
-  });
-  await other.dispatch('message', { data: { type: 'booted', build: OTHER_VERSION, page: atOther('index.html') } }).done;
+async function otherFolder(caches, version = OTHER_VERSION) {
+  const other = await installed({ caches, scope: OTHER_SCOPE, version, files: buildOf(version) });
+  await other.dispatch('message', { data: { type: 'booted', build: version, page: atOther('index.html') } }).done;
   const digits = await caches.open(KEPT_ASSETS_CACHE);
   await digits.put(atOther(DIGITS.file), new Response(DIGITS_BODY));
   return other;
 }
 
 /** What the other folder's build keeps: its copy's pages, its boot, its digits. */
-const otherKeeps = async (caches) => ({
-  page: Boolean(await caches.match(atOther('index.html'), { cacheName: `normlab-precache-${OTHER_VERSION}` })),
-  booted: Boolean(
-    await caches.match(atOther(`.normlab-state/booted-${OTHER_VERSION}`), { cacheName: 'normlab-state' }),
-  ),
+const otherKeeps = async (caches, version = OTHER_VERSION) => ({
+  page: Boolean(await caches.match(atOther('index.html'), { cacheName: precacheOf(version, OTHER_SCOPE) })),
+  booted: Boolean(await caches.match(atOther(`.normlab-state/booted-${version}`), { cacheName: 'normlab-state' })),
   digits: Boolean(await caches.match(atOther(DIGITS.file), { cacheName: KEPT_ASSETS_CACHE })),
 });
 const KEPT_WHOLE = { page: true, booted: true, digits: true };
@@ -410,7 +405,7 @@ test("a build's activation deletes its own folder's older build and leaves anoth
   await older.dispatch('message', { data: { type: 'booted', build: '00000000000000aa', page: at('index.html') } }).done;
   await otherFolder(caches);
   await installed({ caches });
-  assert.equal(await caches.has('normlab-precache-00000000000000aa'), false, "this folder's older build goes");
+  assert.equal(await caches.has(precacheOf('00000000000000aa')), false, "this folder's older build goes");
   assert.equal(
     await caches.match(at('.normlab-state/booted-00000000000000aa'), { cacheName: 'normlab-state' }),
     undefined,
@@ -421,15 +416,32 @@ test("a build's activation deletes its own folder's older build and leaves anoth
 });
 
 test("the kill switch, and a worker told to retire, take away their own folder's copies only", async () => {
-  for (const how of ['kill switch', 'retire']) {
+  // The other folder is below this one, with another build or the same one.
+  for (const [how, version] of [
+    ['kill switch', OTHER_VERSION],
+    ['retire', OTHER_VERSION],
+    ['kill switch', VERSION],
+    ['retire', VERSION],
+  ]) {
     const caches = new MemoryCaches();
     const worker = await installed({ caches });
     await worker.dispatch('message', { data: { type: 'booted', build: VERSION, page: at('index.html') } }).done;
-    await otherFolder(caches);
+    await otherFolder(caches, version);
     if (how === 'retire') await worker.dispatch('message', { data: { type: 'retire' } }).done;
     else await startWorker({ caches, source: OFF_SOURCE }).dispatch('install').done;
     assert.equal(await caches.has(PRECACHE), false, `${how}: this folder's copy goes`);
     assert.equal(await isProven({ caches }), false, `${how}: and its boot`);
-    assert.deepEqual(await otherKeeps(caches), KEPT_WHOLE, `${how}: the other folder's build keeps its copy`);
+    assert.deepEqual(await otherKeeps(caches, version), KEPT_WHOLE, `${how}: the other folder's build keeps its copy`);
   }
+});
+
+test("a copy named as older builds named theirs (by version alone) goes when it is this folder's", async () => {
+  const caches = new MemoryCaches();
+  const legacy = await caches.open('normlab-precache-00000000000000aa');
+  await legacy.put(at('index.html'), new Response(page('00000000000000aa')));
+  const elsewhere = await caches.open('normlab-precache-00000000000000cc');
+  await elsewhere.put(atOther('index.html'), new Response(page('00000000000000cc')));
+  await installed({ caches });
+  assert.equal(await caches.has('normlab-precache-00000000000000aa'), false, "this folder's");
+  assert.equal(await caches.has('normlab-precache-00000000000000cc'), true, "the folder below's");
 });

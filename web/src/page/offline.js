@@ -20,6 +20,8 @@ const RETRY_AFTER_MS = 6 * 60 * 60 * 1000;
 // The worker's address, and the name of the note of its failed install: one per folder, since a
 // build in another folder of the origin keeps its own.
 const workerUrl = () => new URL(WORKER_FILE, document.baseURI);
+// The folder the worker serves (its scope): a registration of a folder above it is not this one's.
+const isThisFolders = (registration) => registration?.scope === new URL('./', workerUrl()).href;
 const failedKey = () => `normlab-offline-failed ${workerUrl().pathname}`;
 
 /** Reads or writes the time of the last failed install; quiet where storage is refused. */
@@ -94,12 +96,11 @@ function describe(worker) {
 /**
  * Follows a worker being installed: offers it when it waits beside one that controls the page
  * (unless it is the kill switch: then the page's root is marked data-offline="removed" and nothing
- * is offered; or the build of this very page, which came from the network already, or the same
- * build again from a host that changed the worker's bytes: it takes over without a word, since
- * there is nothing to reload into); notes a failed install (it became redundant without
- * installing) so the next pages wait.
+ * is offered; or the build already in place, again, from a host that changed the worker's bytes:
+ * it takes over without a word, since every file it answers with is the same); notes a failed
+ * install (it became redundant without installing) so the next pages wait.
  */
-function follow(worker, accepted) {
+function follow(worker, accepted, registration) {
   let installed = false;
   const check = async () => {
     const { state } = worker;
@@ -110,8 +111,10 @@ function follow(worker, accepted) {
     installed = true;
     if (!navigator.serviceWorker.controller) return;
     const what = await describe(worker);
+    const inPlace = registration.active && registration.active !== worker ? await describe(registration.active) : null;
     if (what?.type === 'off') copyRemoved();
-    else if (what?.type === 'build' && what.version === pageBuild()) worker.postMessage({ type: 'skip-waiting' });
+    else if (what?.type === 'build' && inPlace?.type === 'build' && what.version === inPlace.version)
+      worker.postMessage({ type: 'skip-waiting' });
     else if (worker.state === 'installed' && !document.documentElement.dataset.offline) offerReload(worker, accepted);
   };
   worker.addEventListener('statechange', check);
@@ -120,9 +123,9 @@ function follow(worker, accepted) {
 
 /** Follows the registration's workers: the one waiting, the one installing, and any found later. */
 function followWorkers(registration, accepted) {
-  if (registration.waiting) follow(registration.waiting, accepted);
-  if (registration.installing) follow(registration.installing, accepted);
-  registration.addEventListener('updatefound', () => follow(registration.installing, accepted));
+  if (registration.waiting) follow(registration.waiting, accepted, registration);
+  if (registration.installing) follow(registration.installing, accepted, registration);
+  registration.addEventListener('updatefound', () => follow(registration.installing, accepted, registration));
 }
 
 /**
@@ -135,11 +138,13 @@ function followWorkers(registration, accepted) {
  */
 async function letGoIfGone(registration) {
   // Offline: nothing to ask (and no failed request in the console). No active worker: no copy to
-  // let go (an update() refused while the first install runs, or after it failed).
-  if (!navigator.onLine || !registration.active) return;
-  // HEAD: only the status counts (a host that refuses HEAD answers 405, and the copy stays).
-  const answer = await fetch(workerUrl(), { method: 'HEAD', cache: 'no-store' }).catch(() => null);
-  await answer?.arrayBuffer().catch(() => {}); // read to its (empty) end, so the request ends as done
+  // let go (an update() refused while the first install runs, or after it failed). A folder
+  // above this one: its copy is not this page's to let go.
+  if (!navigator.onLine || !registration.active || !isThisFolders(registration)) return;
+  // Asked as the browser asks for it (GET, past the HTTP cache), and read to its end, so the
+  // request ends as done.
+  const answer = await fetch(workerUrl(), { cache: 'no-store' }).catch(() => null);
+  await answer?.arrayBuffer().catch(() => {});
   if (answer?.status !== 404 && answer?.status !== 410) return;
   for (const worker of [registration.active, registration.waiting, registration.installing])
     worker?.postMessage({ type: 'retire' });
@@ -147,13 +152,22 @@ async function letGoIfGone(registration) {
   copyRemoved();
 }
 
-async function register(accepted) {
-  const registration = await navigator.serviceWorker.register(trustedScriptUrl(WORKER_FILE));
-  followWorkers(registration, accepted);
-  // Engines that do not look for a new version on every navigation (WebKit after a stretch offline).
+/**
+ * Asks for a new version now and whenever the device comes back online (engines that do not look
+ * on every navigation: WebKit after a stretch offline); a check that fails asks whether the site is
+ * gone. A build whose install failed lately is not downloaded again by the check: its worker gives
+ * up before downloading (page/service-worker.js).
+ */
+function checkForUpdates(registration) {
   const update = () => registration.update().catch(() => letGoIfGone(registration).catch(() => {}));
   update();
   addEventListener('online', update);
+}
+
+async function register(accepted) {
+  const registration = await navigator.serviceWorker.register(trustedScriptUrl(WORKER_FILE));
+  followWorkers(registration, accepted);
+  checkForUpdates(registration);
 }
 
 /**
@@ -200,11 +214,11 @@ export function workOffline(booted) {
   // check on navigation), so a waiting new version is offered.
   if (failedLately()) {
     navigator.serviceWorker
-      .getRegistration()
+      .getRegistration(workerUrl().href)
       .then((registration) => {
-        if (!registration) return;
+        if (!isThisFolders(registration)) return;
         followWorkers(registration, accept);
-        return letGoIfGone(registration);
+        checkForUpdates(registration);
       })
       .catch(() => {});
     return;
@@ -215,7 +229,7 @@ export function workOffline(booted) {
       console.warn('normlab: no offline copy:', e.message);
       // A registration kept from earlier visits, whose script may be what failed.
       navigator.serviceWorker
-        .getRegistration()
+        .getRegistration(workerUrl().href)
         .then((registration) => registration && letGoIfGone(registration))
         .catch(() => {});
     });

@@ -1,26 +1,36 @@
 // The kill switch for normlab's offline worker: served in place of service-worker.js (the build
 // writes it beside it as service-worker-off.js; docs/architecture.md says how). As soon as a
 // reader's browser installs it (on the next visit or reload), it deletes every copy normlab kept
-// and unregisters the site's worker, so every later page comes from the network. It does this while
-// installing, so it needs no older worker to let go first; it answers nothing.
+// in its folder and unregisters the site's worker, so every later page comes from the network. It
+// does this while installing, so it needs no older worker to let go first; it answers nothing.
 //
-// It takes away the copies of its own folder (and of any folder below it): a build's copy that
-// keeps a file there, and the entries there of the caches the builds share (state, files kept on
-// first use); a build in another folder of the same origin keeps its copy.
+// It takes away the copies of its own folder only: its builds' copies (named with the folder's
+// path; or, named as older builds named them, by version alone, keeping a page of this folder),
+// and the entries of this folder in the caches the builds share (state, files kept on first use).
+// A build in another folder of the same origin, beside it or below it, keeps its copy.
 const FOLDER = self.registration.scope;
+const FOLDER_PATH = new URL(FOLDER).pathname;
+const PRECACHE_PREFIX = 'normlab-precache-';
+const folderOf = (name) => name.slice(PRECACHE_PREFIX.length).split('@').slice(1).join('@');
 const deleteCopies = async () => {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith('normlab-')) continue;
+  const names = (await caches.keys()).filter((name) => name.startsWith('normlab-'));
+  // The folders below this one that hold builds of their own: their entries stay.
+  const below = names
+    .filter((name) => name.startsWith(PRECACHE_PREFIX) && name.includes('@'))
+    .map((name) => new URL(folderOf(name), FOLDER).href)
+    .filter((folder) => folder !== FOLDER && folder.startsWith(FOLDER));
+  const isHere = (url) => url.startsWith(FOLDER) && !below.some((folder) => url.startsWith(folder));
+  for (const name of names) {
     const cache = await caches.open(name);
     const keys = await cache.keys();
-    const here = keys.filter((request) => request.url.startsWith(FOLDER));
-    // A build's copy goes whole: one that keeps a file here, or keeps nothing (one made again
-    // empty by a worker still answering an open page, in Firefox).
-    if (name.startsWith('normlab-precache-')) {
-      if (here.length > 0 || keys.length === 0) await caches.delete(name);
+    if (name.startsWith(PRECACHE_PREFIX)) {
+      const ours = name.includes('@')
+        ? folderOf(name) === FOLDER_PATH
+        : keys.some((request) => isHere(request.url) && !request.url.slice(FOLDER.length).includes('/'));
+      if (ours) await caches.delete(name);
       continue;
     }
-    for (const request of here) await cache.delete(request);
+    for (const request of keys) if (isHere(request.url)) await cache.delete(request);
     if ((await cache.keys()).length === 0) await caches.delete(name);
   }
 };

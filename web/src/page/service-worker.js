@@ -34,7 +34,11 @@ const ON_FIRST_USE = /* on first use */ [];
 const ON_FIRST_USE_NAME = /* on first use cache */ '';
 
 const PREFIX = 'normlab-';
-const PRECACHE_NAME = `${PREFIX}precache-${VERSION}`;
+// A build's copy is named by its version and its folder (the path of the worker's scope): the
+// same build deployed in two folders of one origin (a site and its preview) keeps two copies.
+const FOLDER_PATH = new URL(self.registration.scope).pathname;
+const PRECACHE_PREFIX = `${PREFIX}precache-`;
+const PRECACHE_NAME = `${PRECACHE_PREFIX}${VERSION}@${FOLDER_PATH}`;
 const STATE_NAME = `${PREFIX}state`;
 // What every page of a build carries in its head (host/site-build.js BUILD_META).
 const BUILD_MARK = 'normlab-build';
@@ -77,9 +81,10 @@ async function fit(response, file) {
   if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.type === 'error')
     throw new UnfitAnswer(`${file}: an opaque answer`);
   if (response.status !== 200) throw new UnfitAnswer(`${file}: status ${response.status}`);
-  // Redirected to another origin that allowed it: not this site's file, whatever it holds.
-  if (response.url && new URL(response.url).origin !== ORIGIN)
-    throw new UnfitAnswer(`${file}: an answer from another origin`);
+  // A page redirected to another origin that allowed it is not this site's page, whatever it holds
+  // (any other file is checked by its digest, or its length and first bytes, wherever it is kept).
+  if (file.endsWith('.html') && response.url && new URL(response.url).origin !== ORIGIN)
+    throw new UnfitAnswer(`${file}: a page from another origin`);
   if (pageInPlaceOf(response, file)) throw new UnfitAnswer(`${file}: a page in its place`);
   if (file.endsWith('.html') && !(await response.clone().text()).includes(VERSION))
     throw new UnfitAnswer(`${file}: not this build's page (it does not name version ${VERSION})`);
@@ -204,25 +209,25 @@ self.addEventListener('install', (event) => {
 });
 
 /**
- * Whether a build's copy (the cache named) is this folder's: it keeps a file at an address this
- * build keeps too, or nothing at all. The cache names are the origin's, but the addresses are the
- * folder's: a build in another folder of the same origin (a preview beside the site, a second site
- * below it) keeps files at addresses of its own, and its copy is left alone.
+ * Whether a build's copy (the cache named) is this folder's: its name says so, or (named as older
+ * builds named their copies, by version alone) it keeps a file at an address this build keeps too.
+ * A build in another folder of the same origin (a preview beside the site, a second site below
+ * it) keeps its copy.
  */
 async function isThisFolders(name) {
+  const folder = name.slice(PRECACHE_PREFIX.length).split('@').slice(1).join('@');
+  if (name.includes('@')) return folder === FOLDER_PATH;
   const keys = await (await caches.open(name)).keys();
-  return keys.length === 0 || keys.some((request) => precached.has(request.url));
+  return keys.some((request) => precached.has(request.url));
 }
 
 /**
- * Deletes this folder's older copies: the builds' copies that keep its addresses (all but
- * `keep`), the files kept on first use in its folders that `keepFile` does not keep, and its state
+ * Deletes this folder's older copies: its builds' copies (all but `keep`), the files kept on first use in its folders that `keepFile` does not keep, and its state
  * entries that `keepState` does not keep. A cache left empty goes too.
  */
 async function deleteThisFolders({ keep = null, keepFile = () => false, keepState = () => false } = {}) {
   for (const name of await caches.keys())
-    if (name.startsWith(`${PREFIX}precache-`) && name !== keep && (await isThisFolders(name)))
-      await caches.delete(name);
+    if (name.startsWith(PRECACHE_PREFIX) && name !== keep && (await isThisFolders(name))) await caches.delete(name);
   const kinds = [
     [ON_FIRST_USE_NAME, (url) => FIRST_USE_FOLDERS.has(url.replace(/[^/]*$/, '')) && !keepFile(url)],
     [STATE_NAME, (url) => url.startsWith(STATE_PREFIX) && !keepState(url)],
