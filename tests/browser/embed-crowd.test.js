@@ -147,6 +147,42 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
   await page.close();
 });
 
+test("two numbers: the sentence under the table holds for the reader's crowd, whatever it is", async () => {
+  const tag = 'nl-two-numbers';
+  const { page, problems } = await open(tag);
+  const summary = inWidget(page, tag, '[data-summary]');
+  /** Uses the crowd, holds the arrangement, and waits for its sentence to match. */
+  const says = async (crowd, kind, pattern) => {
+    if (crowd) {
+      const dones = await page.evaluate(() => window.dones);
+      await inWidget(page, tag, '[data-crowd-text]').fill(crowd);
+      await inWidget(page, tag, '[data-crowd-use]').click();
+      await nextDone(page, dones, tag, 'table caption');
+    }
+    await inWidget(page, tag, `button[data-kind="${kind}"]`).click();
+    await summary
+      .filter({ hasText: pattern })
+      .waitFor({ timeout: 30000 })
+      .catch(async () => assert.fail(`${kind}: "${await summary.textContent()}" does not match ${pattern}`));
+  };
+  await says(null, 'rms', /^No centring: each row keeps its proportions, so the people stay apart\.$/);
+  await inWidget(page, tag, 'details[data-crowd] summary').click();
+  // Two people in the same proportions (150, 50 and 120, 40) print alike under RMS.
+  await says('150,50,0\n120,40,1\n160,60,0\n170,65,1\n155,62,1\n', 'rms', /5 different rows go in, 4 come out\.$/);
+  await says(null, 'batch', /^Down the columns, 5 heights have a spread worth dividing by/);
+  // Every height the same: nothing to divide by down that column.
+  await says('160,50,0\n160,60,1\n160,55,0\n160,70,1\n160,45,0\n', 'batch', /the 5 heights are all the same/);
+  // A row whose two numbers are equal comes out 0, 0 under layer norm.
+  await says('60,60,0\n185,90,1\n140,40,0\n175,70,1\n160,50,0\n', 'layer', /comes out as 0, 0 \(1 of these 5 people\)/);
+  assert.deepEqual((await inWidget(page, tag, 'tbody tr').first().locator('td').allTextContents()).slice(2), [
+    '0.0000',
+    '0.0000',
+  ]);
+  await says(null, 'rms', /^No centring: each row keeps its proportions, so the people stay apart\.$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('loss curves: a crowd attribute trains in the worker; a bad one is refused by line and the essay crowd is used', async () => {
   const tag = 'nl-loss-curves';
   const essay = await open(tag);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSiteAndBrowser } from './site.js';
+import { bringIntoView, useSiteAndBrowser } from './site.js';
 import { nl } from '../js/core.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -106,6 +106,18 @@ const site = useSiteAndBrowser(async () => {
     () => [...document.querySelectorAll('[data-figure]')].every((s) => !s.textContent.includes('…')),
     null,
     { timeout: 60000 },
+  );
+  // The comparison's tallies are in the page before its trainings end (the essay's crowd's, so a
+  // reader who cancels or brings a crowd of their own still reads them); they are checked once
+  // the page has filled them from its own trainings (which start once the comparison is in view).
+  await bringIntoView(page, 'nl-comparison');
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-figure*="-plain-"], [data-figure^="loss-above-"]')].every(
+        (s) => 'filled' in s.dataset,
+      ),
+    null,
+    { timeout: 120000 },
   );
   ({ spans, stray } = await page.evaluate(() => {
     const prose = [...document.querySelectorAll('main p:not(.formula), main li, .lede')];

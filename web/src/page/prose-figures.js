@@ -3,7 +3,8 @@
 // soon as it loads; the whole-crowd runs' figures when their section comes near the window (the
 // runs are shared with the widgets that draw them, so they are computed once per page); the
 // comparison's seed-by-seed tallies (final loss, held-out accuracy) when <nl-comparison> finishes
-// its trainings on the essay's crowd.
+// its trainings on the essay's crowd (until then, or when the reader cancels them or trains a crowd
+// of their own, the page shows the essay's crowd's tallies as written, which the tests check).
 // A span whose name is not listed keeps its text; the browser tests check every span's text
 // against the native figures either way.
 import { core } from '../host/core.js';

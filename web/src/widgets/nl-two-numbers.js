@@ -82,10 +82,37 @@ export class NlTwoNumbers extends NlWidget {
     };
     if (cueLater) this.inOwnTask(cue);
     else cue();
-    this.$('[data-summary]').textContent = {
-      layer: `Every row comes out as ${this.readerCrowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over ${this.readerCrowd ? `these ${v.people} people's` : 'all'} ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
-      rms: 'No centring: each row keeps its proportions, so the people stay apart.',
-      batch: `Down the columns, ${this.readerCrowd ? `${v.people}` : 'twenty'} heights have a spread worth dividing by: the people keep their differences.`,
+    this.$('[data-summary]').textContent = this.summary(v);
+  }
+
+  /** The sentence under the table for the arrangement held, true of the crowd shown. */
+  summary(v) {
+    // The people's rows as the table prints them, in and out: people who differ going in but print
+    // alike coming out are no longer told apart.
+    const printed = (values, places, show) =>
+      new Set(
+        Array.from(
+          { length: v.people },
+          (_, i) => `${show(values[2 * i], places[0])},${show(values[2 * i + 1], places[1])}`,
+        ),
+      ).size;
+    const apartIn = printed(v.x, [1, 2], fmt);
+    const apartOut = (kind) => printed(v[kind].output, [4, 4], fixed);
+    const heightsAlike = Array.from({ length: v.people }, (_, i) => v.x[2 * i]).every((h) => h === v.x[0]);
+    const people = this.readerCrowd ? `${v.people}` : 'twenty';
+    // A row whose two numbers are equal has no spread: it comes out 0, 0, not a +1 and a −1.
+    const level = Array.from({ length: v.people }, (_, i) => v.x[2 * i] === v.x[2 * i + 1]).filter(Boolean).length;
+    return {
+      layer: level
+        ? `A row whose two numbers are equal has no spread to divide by and comes out as 0, 0 (${level} of these ${v.people} people); every other row comes out as a +1 and a −1.`
+        : `Every row comes out as ${this.readerCrowd ? 'a +1 and a −1' : '+1, −1'}: the largest distance from ±1 over ${this.readerCrowd ? `these ${v.people} people's` : 'all'} ${2 * v.people} values is ${sci(v.layer.largestDistanceFromOne)} (that is epsilon's doing), and the slope passed down through it is at most ${sci(v.layer.largestPassedDown)}.`,
+      rms:
+        apartOut('rms') === apartIn
+          ? 'No centring: each row keeps its proportions, so the people stay apart.'
+          : `No centring: each row keeps its proportions, so rows in the same proportions come out alike: ${apartIn} different rows go in, ${apartOut('rms')} come out.`,
+      batch: heightsAlike
+        ? `Down the columns, the ${people} heights are all the same: there is no spread to divide by, and height tells no one apart.`
+        : `Down the columns, ${people} heights have a spread worth dividing by: the people keep their differences.`,
     }[this.held.kind];
   }
 }
