@@ -73,6 +73,18 @@ export function arrowKeys(body, { select = true } = {}) {
   });
 }
 
+/** The elements a reader may tab to (those enabled, shown and not taken out of the order are). */
+const CONTROLS = 'button, input, select, textarea, a[href], summary, [tabindex]';
+
+/** Puts focus on the body's first control a reader can tab to (its body itself when it has none). */
+export function focusFirstControl(widget) {
+  const first = [...widget.body.querySelectorAll(CONTROLS)].find(
+    (c) => c.tabIndex >= 0 && !c.disabled && c.getClientRects().length > 0,
+  );
+  if (first) first.focus();
+  else holdFocus(widget);
+}
+
 /**
  * Focus that was on a control a widget's body no longer has stays in the widget, on its status
  * line or its body, until the widget puts it back on a control (it would fall to the page

@@ -10,14 +10,19 @@ import { adoptStyles } from './sheets.js';
 import { widgetStyles } from './styles.js';
 import { attachTools, toolsBar } from './tools.js';
 
-const loading = () => element('p', { class: 'loading', role: 'status' }, 'Loading the core…');
+// A body's line while its start loads. The first body's is a tab stop: a widget builds its controls
+// only once it comes near the window, so a reader tabbing through the page meets this line in
+// their place (and focusing it brings the widget into view); the controls take the focus from it
+// as they arrive (widget.js render). A restart's line is not one: focus is held there instead.
+const loading = (tabStop) =>
+  element('p', { class: 'loading', role: 'status', ...(tabStop ? { tabindex: '0' } : {}) }, 'Loading the core…');
 
 /** Builds the frame in widget.root, styled by adopted sheets; returns its {caption, notices, body}. */
 export function buildFrame(widget) {
   adoptStyles(widget.root, [widgetStyles, ...widget.constructor.styles]);
   const caption = element('p', { part: 'caption', hidden: true });
   const notices = element('div', { class: 'notices', part: 'notices', role: 'status', 'aria-live': 'polite' });
-  const body = freshBody();
+  const body = freshBody({ tabStop: true });
   const root = element('div', { class: 'nl-root', part: 'root' }, caption, notices, body, toolsBar());
   widget.root.append(root);
   // Whatever the reader does inside the body, a changed state is announced once it has applied.
@@ -30,9 +35,9 @@ export function buildFrame(widget) {
   return { caption, notices, body };
 }
 
-/** A body as the frame's first: loading. */
-export function freshBody() {
-  return element('div', { class: 'widget', part: 'body' }, loading());
+/** A body as the frame's first: loading (tabStop: its line is one, as in the widget's first body). */
+export function freshBody({ tabStop = false } = {}) {
+  return element('div', { class: 'widget', part: 'body' }, loading(tabStop));
 }
 
 /**

@@ -104,6 +104,8 @@ button[data-show][aria-pressed="true"] { background: var(--nl-bg); color: var(--
 button[data-show][aria-pressed="false"] { text-decoration: line-through; opacity: .6; }
 button:disabled { opacity: .5; cursor: not-allowed; }
 :focus-visible { outline: 3px solid var(--nl-focus); outline-offset: 1px; }
+/* A segmented group clips what lies outside it (its rounded corners): its buttons' ring goes inside. */
+.group button:focus-visible { outline-offset: -3px; }
 input[type="text"] { width: 5.2em; text-align: right; font-variant-numeric: tabular-nums; }
 input[aria-invalid="true"] { border-color: var(--nl-error); box-shadow: inset 0 0 0 1px var(--nl-error); }
 label { display: inline-flex; gap: .35em; align-items: center; }

@@ -12,7 +12,7 @@ import { THEME, commonAttributes, readOption, written } from './attributes.js';
 import { ChartSet } from './chart-set.js';
 import { exportWidget } from './export.js';
 import { whenSectionAwake } from '../host/section-waking.js';
-import { holdFocus } from './focus.js';
+import { focusFirstControl, holdFocus } from './focus.js';
 import { inert, showInert } from '../host/inert.js';
 import { CAPTION_CHARS } from '../host/limits.js';
 import { buildFrame, failureNodes, freshBody, showNotices } from './frame.js';
@@ -389,11 +389,16 @@ export class NlWidget extends ElementBase {
     this.body.replaceChildren(...failureNodes(e));
   }
 
-  /** Builds DOM from an HTML string inside the shadow root's body. */
+  /**
+   * Builds DOM from an HTML string inside the shadow root's body. Focus on the first body's loading
+   * line (a reader tabbed to the widget before it was built) moves to its first control.
+   */
   render(html) {
     const hadFocus = this.body.contains(this.root.activeElement);
+    const tabbedIn = this.root.activeElement?.matches('.loading[tabindex="0"]') ?? false;
     setHtml(this.body, html);
-    if (hadFocus) holdFocus(this);
+    if (tabbedIn) focusFirstControl(this);
+    else if (hadFocus) holdFocus(this);
   }
 
   /** Fills a named readout (readouts.js) or any element marked data-out. */
