@@ -78,8 +78,13 @@ test('T8: the calculator answers 3, 4, 5 and shows 21.9 after typing 50', async 
   assert.equal(await readout('nl-mean-spread', 'deviation'), '21.9');
   await inWidget('nl-mean-spread', '[data-k="2"]').fill('');
   assert.equal(await inWidget('nl-mean-spread', '[data-note]').getAttribute('data-error-name'), 'NonFiniteError');
+  // The number refused is marked, as the playground marks a bad cell, and the sentence as an error.
+  assert.equal(await inWidget('nl-mean-spread', '[data-k="2"]').getAttribute('aria-invalid'), 'true');
+  assert.equal(await inWidget('nl-mean-spread', '[data-k="1"]').getAttribute('aria-invalid'), 'false');
+  assert.match(await inWidget('nl-mean-spread', '[data-note]').getAttribute('class'), /\berror\b/);
   await inWidget('nl-mean-spread', '[data-k="2"]').fill('5');
   assert.equal(await readout('nl-mean-spread', 'deviation'), '0.816');
+  assert.equal(await inWidget('nl-mean-spread', '[data-k="2"]').getAttribute('aria-invalid'), 'false');
 });
 
 test('T14: batch norm by hand: feature 2 has mean 4 and variance 9; scale 2, shift 1 on feature 1 give -1, 3, -1, 3', async () => {

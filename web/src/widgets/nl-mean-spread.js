@@ -44,7 +44,7 @@ export class NlMeanSpread extends NlWidget {
       <div class="controls" data-inputs>${this.values
         .map(
           (v, k) => `<label>x<sub>${k + 1}</sub> <input type="text" inputmode="decimal" value="${esc(v)}" data-k="${k}"
-            class="width-4-5rem" aria-label="number ${k + 1}"></label>`,
+            class="width-4-5rem" aria-label="number ${k + 1}" aria-describedby="mean-spread-note"></label>`,
         )
         .join('')}
         <button data-add aria-label="add a number">+</button>
@@ -59,7 +59,7 @@ export class NlMeanSpread extends NlWidget {
         <thead><tr><th scope="col">x</th><th scope="col">distance x − mean</th><th scope="col">its square</th>
           <th scope="col">standard&shy;ised</th><th scope="col">standard&shy;ised, after x × 1000</th></tr></thead>
         <tbody></tbody></table></div>
-      <p class="note" aria-live="polite" data-note></p>`);
+      <p class="note" aria-live="polite" id="mean-spread-note" data-note></p>`);
     this.$('[data-inputs]').addEventListener('input', (e) => {
       const k = e.target.dataset.k;
       if (k === undefined) return;
@@ -87,12 +87,19 @@ export class NlMeanSpread extends NlWidget {
   update() {
     const numbers = this.values.map((s) => (s.trim() === '' ? Number.NaN : Number(s.replace('−', '-'))));
     const note = this.$('[data-note]');
+    // The number the core refused is marked as the playground marks a bad cell; the others are not.
+    const mark = (bad) => {
+      for (const input of this.root.querySelectorAll('input[data-k]'))
+        input.setAttribute('aria-invalid', String(Number(input.dataset.k) === bad));
+      note.classList.toggle('error', bad !== null);
+    };
     let v;
     try {
       v = this.nl.meanAndSpreadView(numbers);
     } catch (e) {
       // Text that is no number reaches the core as NaN; the refusal names what the reader typed.
       const k = numbers.findIndex(Number.isNaN);
+      mark(k >= 0 ? k : -1);
       note.dataset.errorName = e.name;
       showInert(
         note,
@@ -103,6 +110,7 @@ export class NlMeanSpread extends NlWidget {
       return;
     }
     delete note.dataset.errorName;
+    mark(null);
     this.out('mean', sig(v.mean));
     this.out('variance', sig(v.variance));
     this.out('deviation', sig(v.deviation));
