@@ -67,6 +67,17 @@ test('playground: remove-row and Add a row keep focus in the widget', async () =
   assert.equal(await page.locator('nl-playground >> tbody tr[data-row]').count(), 3);
 });
 
+test('playground: Remove a feature, disabled at one feature, hands focus to Add a feature', async () => {
+  await fresh();
+  await ready('nl-playground', 'button[data-remove-col]');
+  await page.locator('nl-playground >> button[data-remove-col]').focus();
+  await page.keyboard.press('Enter');
+  assert.ok(await page.locator('nl-playground >> button[data-remove-col]').isDisabled(), 'one feature left');
+  assert.equal(await focused('nl-playground'), 'button[addCol=]');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused('nl-playground'), 'button[addCol=]');
+});
+
 test('toggle groups are one tab stop each, moved through with the arrow keys', async () => {
   await fresh();
   const kinds = page.locator('nl-playground >> button[data-kind]');

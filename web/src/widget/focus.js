@@ -13,8 +13,9 @@ function selectorOf(el) {
  * Runs a re-render and puts focus back where it was.
  * requires: root is the widget's shadow root; successor(selector, el) may name the control to
  * focus when the one that had focus is gone (e.g. the row before a removed one).
- * ensures: if focus was inside root, it ends on the same control, its successor, or the first
- * control of the same kind; never on the page body while the widget still has controls.
+ * ensures: if focus was inside root, it ends on the same control (unless it is now disabled), its
+ * successor, or the first control of the same kind; never on the page body while the widget still
+ * has controls.
  */
 export function keepingFocus(root, rerender, successor = () => null) {
   const active = root.activeElement;
@@ -22,8 +23,9 @@ export function keepingFocus(root, rerender, successor = () => null) {
   const caret = active && 'selectionStart' in active ? [active.selectionStart, active.selectionEnd] : null;
   rerender();
   if (!active) return;
+  const enabled = (s) => root.querySelector(`:is(${s}):not([disabled])`);
   const target =
-    (selector && root.querySelector(selector)) ||
+    (selector && enabled(selector)) ||
     (selector && successor(selector, active) && root.querySelector(successor(selector, active))) ||
     root.querySelector(`${active.localName}:not([disabled])`);
   if (!target) return;

@@ -18,8 +18,12 @@ const ANNOUNCE_AFTER_MS = 900;
 // The essay calls its batch normaliser "the batch layer".
 const KIND_NAMES = { ...NORMALISER_NAMES, batch: 'the batch layer' };
 
-/** Where focus goes when the control that had it is gone: the row before a removed row, else Add a row. */
+/**
+ * Where focus goes when the control that had it is gone or disabled: from a removed row, the row
+ * before it, else Add a row; from Remove a feature (disabled at one feature), Add a feature.
+ */
 function successor(selector) {
+  if (selector.includes('data-remove-col')) return 'button[data-add-col]';
   const removed = /data-remove-row="(\d+)"/.exec(selector);
   if (!removed) return null;
   return `:is(button[data-remove-row="${Number(removed[1]) - 1}"]:not([disabled]), button[data-add-row])`;
