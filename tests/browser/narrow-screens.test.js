@@ -1,9 +1,10 @@
-// The tutorial and MNIST chapters on a phone: every element of their widgets fits its widget or
-// scrolls inside it at 320 and 375 px.
+// The chapters on a phone: every element of the tutorial's and MNIST's widgets fits its widget or
+// scrolls inside it at 320 and 375 px; on a touch screen every chapter's tables, axis titles and
+// charts fit and its controls can be tapped.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { axisTitlesThatDoNotFit, emptyChartPanels, tablesThatDoNotFit } from './phone-fit.js';
-import { openPage, useSiteAndBrowser, withFewDraws } from './site.js';
+import { arriveScrolledThrough, openPage, useSiteAndBrowser, watchForProblems, withFewDraws } from './site.js';
 
 const site = useSiteAndBrowser();
 // Layout is checked, not the starting slopes' figures: the tutorial is opened with few draws.
@@ -39,12 +40,41 @@ for (const name of ['tutorial.html', 'mnist.html']) {
   }
 }
 
-// At 375 px (a phone) on every chapter: no table scrolls sideways or lets its caption run past
-// it, every axis title lies within its axis, and no widget shows an empty chart panel
-// (phone-fit.js; WebKit's run is tests/engines/phone.test.js).
+// At 375 px on a touch screen (a phone) on every chapter: no table scrolls sideways or lets its
+// caption run past it, every axis title lies within its axis, no widget shows an empty chart panel
+// (phone-fit.js; WebKit's run is tests/engines/phone.test.js), and every control is large enough to
+// tap: a button, a menu or a text box at least 32 px tall, a box or a summary line at least
+// WCAG's 24 px.
+/** The controls of every widget smaller than a finger's tap (in the page). */
+const tooSmallToTap = () => {
+  const found = [];
+  for (const host of document.querySelectorAll('*')) {
+    if (!host.localName.startsWith('nl-') || !host.shadowRoot) continue;
+    for (const c of host.shadowRoot.querySelectorAll('button, select, input, summary')) {
+      const r = c.getBoundingClientRect();
+      if (r.width === 0 || c.closest('details:not([open]) > :not(summary)')) continue;
+      const small = ['checkbox', 'radio'].includes(c.type) || c.localName === 'summary' ? 24 : 32;
+      const least = c.type === 'range' ? 0 : small;
+      if (r.height < least || r.width < Math.min(least, 24))
+        found.push(
+          `${host.localName} ${c.localName}${c.type ? `[${c.type}]` : ''}: ${r.width.toFixed(0)} x ${r.height.toFixed(0)}`,
+        );
+    }
+  }
+  return found;
+};
+
 for (const name of ['index.html', 'tutorial.html', 'mnist.html'])
-  test(`at 375 px ${name}'s tables, axis titles and chart panels fit`, async () => {
-    const { page, problems } = await open(name, { width: 375 });
+  test(`at 375 px on a touch screen ${name}'s tables, axis titles and chart panels fit, and its controls can be tapped`, async (t) => {
+    const context = await site.browser.newContext({
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    t.after(() => context.close());
+    const page = await context.newPage();
+    const problems = watchForProblems(page);
+    await arriveScrolledThrough(page, `${site.server.url}/${withFewDraws(name)}`, problems, { width: 375 });
     await page.waitForFunction(
       () =>
         [...document.querySelectorAll('*')]
@@ -61,5 +91,7 @@ for (const name of ['index.html', 'tutorial.html', 'mnist.html'])
       () => page.evaluate(emptyChartPanels),
     );
     assert.deepEqual(empty, []);
+    assert.deepEqual(await page.evaluate(tooSmallToTap), []);
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the page fits');
     assert.deepEqual(problems, []);
   });

@@ -133,6 +133,13 @@ td.band, th.band { background: var(--nl-band); }
   input[type="text"] { width: 4.2em; }
   .chart { height: 230px; }
 }
+/* On a touch screen every control is at least 32 px tall (a finger's tap), and a box or a summary line
+   is no smaller than WCAG's 24 px. */
+@media (pointer: coarse) {
+  button, select, input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), .tools summary { min-height: 2.75em; }
+  input[type="checkbox"], input[type="radio"] { width: 1.75em; height: 1.75em; flex: none; }
+  summary { padding-block: .5em; }
+}
 th.start, td.start { text-align: left; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 input.width-3rem { width: 3rem; }
