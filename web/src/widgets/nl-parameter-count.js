@@ -31,7 +31,7 @@ export class NlParameterCount extends NlWidget {
           .join('')}</span>
       </div>
       <div class="scroll-x" role="region" aria-label="parameter counts, scrolls sideways" tabindex="0"><table><caption aria-live="polite" data-caption></caption>
-        <thead><tr><th scope="col">normaliser</th><th scope="col">learned parameters</th><th scope="col">buffers (not learned)</th><th scope="col">what they are</th></tr></thead>
+        <thead><tr><th scope="col">normaliser</th><th scope="col">learned parameters</th><th scope="col">buffers (not learned)</th><th scope="col" class="start">what they are</th></tr></thead>
         <tbody></tbody></table></div>
       <p class="note error" aria-live="polite" data-problem></p>`);
     this.$('[data-width]').addEventListener('change', (e) =>
@@ -66,7 +66,7 @@ export class NlParameterCount extends NlWidget {
       counts
         .map(
           (c) => `<tr><th scope="row">${NAMES[c.kind]}</th><td>${grouped(c.learned)}</td>
-          <td>${grouped(c.buffers)}</td><td>${WHAT[c.kind]}</td></tr>`,
+          <td>${grouped(c.buffers)}</td><td class="start">${WHAT[c.kind]}</td></tr>`,
         )
         .join(''),
     );
