@@ -11,6 +11,8 @@
 const FOLDER = self.registration.scope;
 const FOLDER_PATH = new URL(FOLDER).pathname;
 const PRECACHE_PREFIX = 'normlab-precache-';
+// The folder a copy's name gives (as service-worker.js names its copies; this script is served on
+// its own, so it cannot import that one's).
 const folderOf = (name) => name.slice(PRECACHE_PREFIX.length).split('@').slice(1).join('@');
 const deleteCopies = async () => {
   const names = (await caches.keys()).filter((name) => name.startsWith('normlab-'));

@@ -215,8 +215,8 @@ self.addEventListener('install', (event) => {
  * it) keeps its copy.
  */
 async function isThisFolders(name) {
-  const folder = name.slice(PRECACHE_PREFIX.length).split('@').slice(1).join('@');
-  if (name.includes('@')) return folder === FOLDER_PATH;
+  // The folder after the version's '@' (read the same way by the kill switch, service-worker-off.js).
+  if (name.includes('@')) return name.slice(PRECACHE_PREFIX.length).split('@').slice(1).join('@') === FOLDER_PATH;
   const keys = await (await caches.open(name)).keys();
   return keys.some((request) => precached.has(request.url));
 }
