@@ -173,6 +173,13 @@ test('a site taken down, another in its place: after one visit the copy goes, an
     timeout: 60000,
   });
   assert.equal(await page.locator('.new-version').count(), 0, 'nothing offered');
+  // The page that let the copy go had booted from it whole first (its widgets' scripts came from it).
+  const undefinedWidgets = await page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .map((e) => e.localName)
+      .filter((name) => name.startsWith('nl-') && !customElements.get(name)),
+  );
+  assert.deepEqual(undefinedWidgets, []);
   const after = await page.goto(`${server.url}/index.html`);
   assert.equal(after.status(), 200);
   assert.match(await page.evaluate(() => document.body.textContent), /Another site/, 'the new site, from the network');

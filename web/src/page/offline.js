@@ -134,9 +134,11 @@ function followWorkers(registration, accepted) {
  * goes (the worker deletes this folder's caches) and the worker is unregistered, so the next page
  * comes from the network, whatever now lives at this address. A failure to reach the host, or any
  * other answer, leaves the copy be: the reader may be offline. Browsers keep a registration whose
- * script has gone, and its worker would answer this folder's pages from its copy for good.
+ * script has gone, and its worker would answer this folder's pages from its copy for good. The
+ * copy goes once `settled` (the page's boot, over either way): the scripts this page boots with may
+ * still be on their way from it.
  */
-async function letGoIfGone(registration) {
+async function letGoIfGone(registration, settled) {
   // Offline: nothing to ask (and no failed request in the console). No active worker: no copy to
   // let go (an update() refused while the first install runs, or after it failed). A folder
   // above this one: its copy is not this page's to let go.
@@ -146,6 +148,9 @@ async function letGoIfGone(registration) {
   const answer = await fetch(workerUrl(), { cache: 'no-store' }).catch(() => null);
   await answer?.arrayBuffer().catch(() => {});
   if (answer?.status !== 404 && answer?.status !== 410) return;
+  // Not before this page has loaded what it boots with (its widgets' scripts, its core), which may
+  // still come from the copy: the page the reader is on stays whole.
+  await settled;
   for (const worker of [registration.active, registration.waiting, registration.installing])
     worker?.postMessage({ type: 'retire' });
   await registration.unregister();
@@ -158,16 +163,16 @@ async function letGoIfGone(registration) {
  * gone. A build whose install failed lately is not downloaded again by the check: its worker gives
  * up before downloading (page/service-worker.js).
  */
-function checkForUpdates(registration) {
-  const update = () => registration.update().catch(() => letGoIfGone(registration).catch(() => {}));
+function checkForUpdates(registration, settled) {
+  const update = () => registration.update().catch(() => letGoIfGone(registration, settled).catch(() => {}));
   update();
   addEventListener('online', update);
 }
 
-async function register(accepted) {
+async function register(accepted, settled) {
   const registration = await navigator.serviceWorker.register(trustedScriptUrl(WORKER_FILE));
   followWorkers(registration, accepted);
-  checkForUpdates(registration);
+  checkForUpdates(registration, settled);
 }
 
 /**
@@ -209,6 +214,11 @@ export function workOffline(booted) {
     .then((registration) => sayBooted(registration.active))
     .catch(() => {});
   const accept = () => (accepted = true);
+  // The page's boot, over either way (a build that fails to boot has nothing left to load).
+  const settled = booted.then(
+    () => {},
+    () => {},
+  );
   // After a failed install the page does not try again for a while (a download of the whole site
   // each time), but it still follows a worker the browser installs by itself (its own update
   // check on navigation), so a waiting new version is offered.
@@ -218,19 +228,19 @@ export function workOffline(booted) {
       .then((registration) => {
         if (!isThisFolders(registration)) return;
         followWorkers(registration, accept);
-        checkForUpdates(registration);
+        checkForUpdates(registration, settled);
       })
       .catch(() => {});
     return;
   }
   const start = () =>
-    register(accept).catch((e) => {
+    register(accept, settled).catch((e) => {
       failedAt(Date.now());
       console.warn('normlab: no offline copy:', e.message);
       // A registration kept from earlier visits, whose script may be what failed.
       navigator.serviceWorker
         .getRegistration(workerUrl().href)
-        .then((registration) => registration && letGoIfGone(registration))
+        .then((registration) => registration && letGoIfGone(registration, settled))
         .catch(() => {});
     });
   // After the page's own loading, so the copy does not compete with it.
