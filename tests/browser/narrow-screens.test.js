@@ -44,7 +44,21 @@ for (const name of ['tutorial.html', 'mnist.html']) {
 // caption run past it, every axis title lies within its axis, no widget shows an empty chart panel
 // (phone-fit.js; WebKit's run is tests/engines/phone.test.js), and every control is large enough to
 // tap: a button, a menu or a text box at least 32 px tall, a box or a summary line at least
-// WCAG's 24 px.
+// WCAG's 24 px; and no row of buttons in one frame (a group) wraps onto a second line.
+/** Every widget's button groups (a row of buttons in one frame) that wrap onto a second line (in the page). */
+const groupsThatWrap = () => {
+  const found = [];
+  for (const host of document.querySelectorAll('*')) {
+    if (!host.localName.startsWith('nl-') || !host.shadowRoot) continue;
+    for (const group of host.shadowRoot.querySelectorAll('.group')) {
+      const tops = [...group.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().top));
+      if (new Set(tops).size > 1)
+        found.push(`${host.localName} ${group.getAttribute('aria-label') ?? group.id}: ${tops}`);
+    }
+  }
+  return found;
+};
+
 /** The controls of every widget smaller than a finger's tap (in the page). */
 const tooSmallToTap = () => {
   const found = [];
@@ -92,6 +106,7 @@ for (const name of ['index.html', 'tutorial.html', 'mnist.html'])
     );
     assert.deepEqual(empty, []);
     assert.deepEqual(await page.evaluate(tooSmallToTap), []);
+    assert.deepEqual(await page.evaluate(groupsThatWrap), []);
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the page fits');
     assert.deepEqual(problems, []);
   });

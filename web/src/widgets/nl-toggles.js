@@ -16,7 +16,13 @@ const two = (v) => fmt(v, 2);
 
 export class NlToggles extends NlWidget {
   static title = 'One example under each toggle';
-  static styles = [readerStyles, '[aria-current="true"] { font-weight: bold; }'];
+  static styles = [
+    readerStyles,
+    '[aria-current="true"] { font-weight: bold; }',
+    // "example" beside its four numbered buttons, kept on one line (four "example n" buttons wrapped on a phone).
+    '.examples { display: inline-flex; align-items: center; gap: 0.4em; white-space: nowrap; }',
+    '.examples button { min-width: 2.2em; }',
+  ];
   static coreModule = 'tutorial';
   static options = [
     {
@@ -48,11 +54,10 @@ export class NlToggles extends NlWidget {
         <span class="group" role="group" aria-label="normaliser" data-kinds>${KINDS.map(
           ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.held.kind}">${label}</button>`,
         ).join('')}</span>
-        <span class="group" role="group" aria-label="example" data-examples>${this.view.table
-          .map(
-            (_, i) => `<button data-example="${i}" aria-pressed="${i === this.held.example}">example ${i + 1}</button>`,
-          )
-          .join('')}</span>
+        <span class="examples"><span id="examples-label">example</span>
+        <span class="group" role="group" aria-labelledby="examples-label" data-examples>${this.view.table
+          .map((_, i) => `<button data-example="${i}" aria-pressed="${i === this.held.example}">${i + 1}</button>`)
+          .join('')}</span></span>
       </div>
       <p aria-live="polite" data-example-out></p>
       <div class="blocks">
