@@ -577,7 +577,7 @@ export interface NlEventProps {
 export interface NlElementProps<E> {
   id?: string;
   className?: string;
-  /** Preact's and Solid's name for it. */
+  /** Preact's name for it (and Solid's). */
   class?: string;
   style?: Record<string, string | number | undefined>;
   slot?: string;
@@ -623,7 +623,49 @@ export interface NlIntrinsicElements {
   'nl-mnist-batch-size': NlMnistBatchSizeAttributes & NlEventProps & NlElementProps<NlMnistBatchSize>;
 }
 
-// The elements in React 19's JSX and in Preact's, each namespace augmented only where that library is.
+/**
+ * The same props in Solid's JSX: its ref is the element itself (assigned) or a function given it,
+ * never null, and `on:` + an event's name listens for it as Solid's own syntax does.
+ */
+export interface NlSolidElementProps<E> extends Omit<NlElementProps<E>, 'ref' | 'className'> {
+  ref?: E | ((element: E) => void);
+  'on:nl-change'?: (event: CustomEvent<NlChangeDetail>) => void;
+  'on:nl-done'?: (event: CustomEvent<NlDoneDetail>) => void;
+}
+
+/** Every element as an intrinsic element of Solid's JSX. */
+export interface NlSolidIntrinsicElements {
+  'nl-covariate-shift': NlCovariateShiftAttributes & NlEventProps & NlSolidElementProps<NlCovariateShift>;
+  'nl-playground': NlPlaygroundAttributes & NlEventProps & NlSolidElementProps<NlPlayground>;
+  'nl-running-average': NlRunningAverageAttributes & NlEventProps & NlSolidElementProps<NlRunningAverage>;
+  'nl-gradient-check': NlGradientCheckAttributes & NlEventProps & NlSolidElementProps<NlGradientCheck>;
+  'nl-two-numbers': NlTwoNumbersAttributes & NlEventProps & NlSolidElementProps<NlTwoNumbers>;
+  'nl-weight-norm': NlWeightNormAttributes & NlEventProps & NlSolidElementProps<NlWeightNorm>;
+  'nl-comparison': NlComparisonAttributes & NlEventProps & NlSolidElementProps<NlComparison>;
+  'nl-loss-curves': NlLossCurvesAttributes & NlEventProps & NlSolidElementProps<NlLossCurves>;
+  'nl-two-ways': NlTwoWaysAttributes & NlEventProps & NlSolidElementProps<NlTwoWays>;
+  'nl-behaviours': NlBehavioursAttributes & NlEventProps & NlSolidElementProps<NlBehaviours>;
+  'nl-checklist': NlChecklistAttributes & NlEventProps & NlSolidElementProps<NlChecklist>;
+  'nl-bowl': NlBowlAttributes & NlEventProps & NlSolidElementProps<NlBowl>;
+  'nl-drift': NlDriftAttributes & NlEventProps & NlSolidElementProps<NlDrift>;
+  'nl-mean-spread': NlMeanSpreadAttributes & NlEventProps & NlSolidElementProps<NlMeanSpread>;
+  'nl-batch-by-hand': NlBatchByHandAttributes & NlEventProps & NlSolidElementProps<NlBatchByHand>;
+  'nl-momentum': NlMomentumAttributes & NlEventProps & NlSolidElementProps<NlMomentum>;
+  'nl-batch-size': NlBatchSizeAttributes & NlEventProps & NlSolidElementProps<NlBatchSize>;
+  'nl-toggles': NlTogglesAttributes & NlEventProps & NlSolidElementProps<NlToggles>;
+  'nl-rms-timing': NlRmsTimingAttributes & NlEventProps & NlSolidElementProps<NlRmsTiming>;
+  'nl-pre-post-norm': NlPrePostNormAttributes & NlEventProps & NlSolidElementProps<NlPrePostNorm>;
+  'nl-starting-slopes': NlStartingSlopesAttributes & NlEventProps & NlSolidElementProps<NlStartingSlopes>;
+  'nl-warm-up': NlWarmUpAttributes & NlEventProps & NlSolidElementProps<NlWarmUp>;
+  'nl-parameter-count': NlParameterCountAttributes & NlEventProps & NlSolidElementProps<NlParameterCount>;
+  'nl-mnist-lab': NlMnistLabAttributes & NlEventProps & NlSolidElementProps<NlMnistLab>;
+  'nl-mnist-circle': NlMnistCircleAttributes & NlEventProps & NlSolidElementProps<NlMnistCircle>;
+  'nl-mnist-freedom': NlMnistFreedomAttributes & NlEventProps & NlSolidElementProps<NlMnistFreedom>;
+  'nl-mnist-batch-size': NlMnistBatchSizeAttributes & NlEventProps & NlSolidElementProps<NlMnistBatchSize>;
+}
+
+// The elements in React 19's JSX, Preact's and Solid's, each namespace augmented only where that
+// library is.
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements extends NlIntrinsicElements {}
@@ -633,5 +675,11 @@ declare module 'react' {
 declare module 'preact' {
   namespace JSX {
     interface IntrinsicElements extends NlIntrinsicElements {}
+  }
+}
+
+declare module 'solid-js' {
+  namespace JSX {
+    interface IntrinsicElements extends NlSolidIntrinsicElements {}
   }
 }

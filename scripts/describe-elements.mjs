@@ -282,7 +282,7 @@ export interface NlEventProps {
 export interface NlElementProps<E> {
   id?: string;
   className?: string;
-  /** Preact's and Solid's name for it. */
+  /** Preact's name for it (and Solid's). */
   class?: string;
   style?: Record<string, string | number | undefined>;
   slot?: string;
@@ -306,12 +306,37 @@ ${elements
   .join('\n')}
 }
 
-// The elements in React 19's JSX and in Preact's, each namespace augmented only where that library is.
-${['react', 'preact']
+/**
+ * The same props in Solid's JSX: its ref is the element itself (assigned) or a function given it,
+ * never null, and \`on:\` + an event's name listens for it as Solid's own syntax does.
+ */
+export interface NlSolidElementProps<E> extends Omit<NlElementProps<E>, 'ref' | 'className'> {
+  ref?: E | ((element: E) => void);
+  'on:nl-change'?: (event: CustomEvent<NlChangeDetail>) => void;
+  'on:nl-done'?: (event: CustomEvent<NlDoneDetail>) => void;
+}
+
+/** Every element as an intrinsic element of Solid's JSX. */
+export interface NlSolidIntrinsicElements {
+${elements
   .map(
-    (library) => `declare module '${library}' {
+    ({ tag, cls }) =>
+      `  ${JSON.stringify(tag)}: ${cls.name}Attributes & NlEventProps & NlSolidElementProps<${cls.name}>;`,
+  )
+  .join('\n')}
+}
+
+// The elements in React 19's JSX, Preact's and Solid's, each namespace augmented only where that
+// library is.
+${[
+  ['react', 'NlIntrinsicElements'],
+  ['preact', 'NlIntrinsicElements'],
+  ['solid-js', 'NlSolidIntrinsicElements'],
+]
+  .map(
+    ([library, elementsType]) => `declare module '${library}' {
   namespace JSX {
-    interface IntrinsicElements extends NlIntrinsicElements {}
+    interface IntrinsicElements extends ${elementsType} {}
   }
 }
 `,
