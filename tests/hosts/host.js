@@ -4,7 +4,7 @@
 // own tools (Vite, webpack, esbuild, Eleventy) are the repository's pinned devDependencies, run on
 // the scratch project; the install is offline (the tarball has no dependencies).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,42 @@ export const WIDGETS_HTML = `<nl-playground kind="layer"></nl-playground>
 <nl-comparison></nl-comparison>
 <nl-mnist-lab epochs="1"></nl-mnist-lab>`;
 const ALL_TAGS = ['nl-playground', 'nl-parameter-count', 'nl-mnist-freedom', 'nl-comparison', 'nl-mnist-lab'];
+
+/**
+ * A strict tsconfig.json's text for a JSX host checked by `tsc` alone: jsx ('react-jsx' or Solid's
+ * 'preserve') and jsxImportSource ('preact', 'solid-js') as that library's own template sets them.
+ */
+export const strictJsxTsconfig = ({ jsx, jsxImportSource }) =>
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        jsx,
+        jsxImportSource,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        verbatimModuleSyntax: true,
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+      },
+      include: ['src'],
+    },
+    null,
+    2,
+  )}\n`;
+
+/** Runs the host's own `tsc -p .` in dir. ensures: returns {status, output}. */
+export function typeCheck(dir) {
+  const run = spawnSync(process.execPath, [path.join(dir, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
 
 /** What the declarations refuse, in a host's JSX: `tsc` passes only if each marked line is an error. */
 export const WRONG_PROPS_TSX = `export function Wrong() {
