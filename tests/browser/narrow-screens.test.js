@@ -53,7 +53,9 @@ const groupsThatWrap = () => {
     for (const group of host.shadowRoot.querySelectorAll('.group')) {
       const tops = [...group.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().top));
       if (new Set(tops).size > 1)
-        found.push(`${host.localName} ${group.getAttribute('aria-label') ?? group.id}: ${tops}`);
+        found.push(
+          `${host.localName} ${group.getAttribute('aria-label') ?? group.getAttribute('aria-labelledby')}: ${tops}`,
+        );
     }
   }
   return found;
