@@ -72,10 +72,14 @@ async function openFirefox(width, height) {
 export async function until(tab, expression, what, { ms = 60_000, explain = null } = {}) {
   const deadline = Date.now() + ms;
   for (;;) {
-    const value = await tab.run(expression).catch(() => false);
+    // A poll the page never answers (a promise of its that never settles) counts as not yet, and
+    // the deadline still holds.
+    const unanswered = new Promise((resolve) => setTimeout(resolve, Math.max(deadline - Date.now(), 0) + 100, false));
+    const value = await Promise.race([tab.run(expression).catch(() => false), unanswered]);
     if (value) return value;
     if (Date.now() > deadline) {
-      const found = explain ? ` (${await tab.run(explain).catch((e) => e.message)})` : '';
+      const unexplained = new Promise((resolve) => setTimeout(resolve, 10_000, 'the page did not answer'));
+      const found = explain ? ` (${await Promise.race([tab.run(explain).catch((e) => e.message), unexplained])})` : '';
       throw new Error(`not within ${ms / 1000} s: ${what}${found}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
