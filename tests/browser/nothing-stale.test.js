@@ -353,25 +353,50 @@ test('the MNIST lab: fresh networks leave nothing of the last ones (figures, hid
     await inWidget('[data-act="digit"]').click();
     await page.waitForFunction((t) => document.querySelector(t).lastProbabilities, tag);
     assert.ok((await text('[data-p]')).every((p) => /^[01]\.\d{3}$/.test(p)));
-    // Another seed: Train starts four fresh networks.
+    // Another seed: Train starts four fresh networks. What they leave is judged where it happens,
+    // with no clock: the maps, the answers and the pad's sentence in the task of the press, and the
+    // table (drawn in frames, while in sight) at its first drawing after it, which must come before
+    // the new networks end their epoch (a later look could meet their own first figures).
+    await inWidget('[data-results]').scrollIntoViewIfNeeded();
     await inWidget('[data-setting="seed"]').fill('2');
     await inWidget('[data-setting="seed"]').dispatchEvent('change');
-    await inWidget('[data-act="train"]').click();
-    await page.waitForFunction(
-      (t) => document.querySelector(t)?.shadowRoot?.querySelector('[data-act="cancel"]')?.disabled === false,
-      tag,
-    );
-    assert.equal(await inWidget('[data-maps] canvas').count(), 0, "the last networks' maps");
-    assert.equal(await inWidget('[data-out="silent"]').textContent(), '');
+    const fresh = await page.evaluate(async (t) => {
+      const widget = document.querySelector(t);
+      const root = widget.shadowRoot;
+      const texts = (s) => [...root.querySelectorAll(s)].map((e) => e.textContent.trim());
+      const rows = () => texts('[data-results] tbody td');
+      const drawn = new Promise((resolve) => {
+        const watcher = new MutationObserver(() => {
+          watcher.disconnect();
+          resolve(rows());
+        });
+        watcher.observe(root.querySelector('[data-results] tbody'), {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+        widget.addEventListener('nl-trained', () => resolve('not drawn before the new networks finished'));
+      });
+      root.querySelector('[data-act="train"]').click();
+      const atPress = {
+        running: !root.querySelector('[data-act="cancel"]').disabled,
+        maps: root.querySelectorAll('[data-maps] canvas').length,
+        silent: root.querySelector('[data-out="silent"]').textContent,
+        answers: texts('[data-p]'),
+        drawn: root.querySelector('[data-out="drawn"]').textContent,
+      };
+      return { ...atPress, table: await drawn };
+    }, tag);
+    assert.ok(fresh.running, 'the press started a training');
+    assert.equal(fresh.maps, 0, "the last networks' maps");
+    assert.equal(fresh.silent, '');
     assert.ok(
-      (await text('[data-p]')).every((p) => p === '–'),
-      "the last networks' answers",
+      fresh.answers.every((p) => p === '–'),
+      `the last networks' answers: ${fresh.answers.join(' ')}`,
     );
-    assert.match(
-      await inWidget('[data-out="drawn"]').textContent(),
-      /\. The networks are new: draw, or show a digit, to ask them\.$/,
-    );
-    assert.ok((await text('[data-cell="accuracy"]')).every((c) => c === '–'));
+    assert.match(fresh.drawn, /\. The networks are new: draw, or show a digit, to ask them\.$/);
+    // Each row: held-out accuracy, training loss, time per epoch, epochs.
+    assert.deepEqual(fresh.table, Array(4).fill(['–', '–', '–', '0']).flat(), "the last networks' figures");
     await inWidget('[data-act="cancel"]').click();
     assert.match(await inWidget('[data-out="status"]').textContent(), /^Cancelled/);
     await screenshot(inWidget, 'stale-mnist-lab-cancelled');
