@@ -1,6 +1,8 @@
 // The npm package: builds the widgets for hosts (package/vite.config.js) into build/package/, adds
-// the authors' README, the licence, the changelog, the element manifest and types
-// (package/custom-elements.json, package/normlab.d.ts) and the package's package.json, then packs
+// the authors' README, the licence, the changelog, the embedding guide (GUIDES: docs/embedding.md
+// and the limits of links it links to, their links between them rewritten to the packed names),
+// the element manifest and types (package/custom-elements.json, package/normlab.d.ts) and the
+// package's package.json, then packs
 // build/normlab-<version>.tgz with `npm pack`. Needs the WebAssembly modules (scripts/build-wasm).
 // `npm run package`, or packageTarball() from a test. The repository's own package.json stays the
 // private one of the checkout: npm always packs the README of the folder it packs, and the
@@ -19,6 +21,28 @@ export const PACKAGE_FOLDER = path.join(PACKAGE_OUT, 'package');
 const from = (file) => path.join(root, file);
 
 const TYPES = './normlab.d.ts';
+
+/**
+ * The guides the package carries, by source and packed name: the widgets' error sentences name
+ * EMBEDDING.md (web/src/host/load-failures.js), so an author has the guide wherever the package is.
+ */
+export const GUIDES = { 'docs/embedding.md': 'EMBEDDING.md', 'docs/limits-of-links.md': 'LIMITS-OF-LINKS.md' };
+
+/**
+ * A guide's text with its relative links to the other guides and the authors' README rewritten to
+ * their packed names. requires: every relative link names one of those (else the pack fails, as a
+ * link into the repository would lead nowhere from the package).
+ */
+export function packedGuide(source) {
+  const packed = { ...GUIDES, 'package/README.md': 'README.md' };
+  const dir = path.posix.dirname(source);
+  return readFileSync(from(source), 'utf8').replace(/\]\(([^)#\s]*)(#[^)\s]*)?\)/g, (link, target, anchor = '') => {
+    if (target === '' || /^[a-z][a-z+.-]*:/i.test(target)) return link;
+    const name = packed[path.posix.normalize(path.posix.join(dir, target))];
+    if (!name) throw new Error(`${source} links to ${target}, which the package does not hold`);
+    return `](${name}${anchor})`;
+  });
+}
 
 /** The package's package.json, from the repository's: its name, version, description and licence. */
 export function packageJson() {
@@ -44,7 +68,15 @@ export function packageJson() {
     // Importing an entry defines elements: no bundler may drop an import of one for being unused.
     sideEffects: ['./normlab.js', './widgets/*.js', './assets/*.js'],
     customElements: 'custom-elements.json',
-    files: ['normlab.js', 'normlab.d.ts', 'widgets/', 'assets/', 'custom-elements.json', 'CHANGELOG.md'],
+    files: [
+      'normlab.js',
+      'normlab.d.ts',
+      'widgets/',
+      'assets/',
+      'custom-elements.json',
+      'CHANGELOG.md',
+      ...Object.values(GUIDES),
+    ],
     engines: repo.engines,
   };
 }
@@ -61,6 +93,8 @@ export function packageTarball({ quiet = false } = {}) {
   copyFileSync(from('package/README.md'), path.join(PACKAGE_FOLDER, 'README.md'));
   copyFileSync(from('LICENSE'), path.join(PACKAGE_FOLDER, 'LICENSE'));
   copyFileSync(from('CHANGELOG.md'), path.join(PACKAGE_FOLDER, 'CHANGELOG.md'));
+  for (const [source, name] of Object.entries(GUIDES))
+    writeFileSync(path.join(PACKAGE_FOLDER, name), packedGuide(source));
   copyFileSync(from('package/custom-elements.json'), path.join(PACKAGE_FOLDER, 'custom-elements.json'));
   copyFileSync(from('package/normlab.d.ts'), path.join(PACKAGE_FOLDER, 'normlab.d.ts'));
   const json = packageJson();

@@ -46,7 +46,8 @@ function workersStarted() {
 
 test('the package holds no sources, tests or build leftovers, only its entries, assets and papers', () => {
   const allowed = [
-    /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|custom-elements\.json|normlab\.d\.ts|normlab\.js)$/,
+    /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|EMBEDDING\.md|LIMITS-OF-LINKS\.md)$/,
+    /^(custom-elements\.json|normlab\.d\.ts|normlab\.js)$/,
     /^widgets\/nl-[a-z-]+\.js$/,
     /^assets\/[\w-]+\.(js|wasm|bin)$/,
   ];
@@ -65,6 +66,39 @@ test('the package holds no sources, tests or build leftovers, only its entries, 
     readFileSync(path.join(top, 'CHANGELOG.md'), 'utf8'),
     new RegExp(`^## ${json.version.replace(/\./g, '\\.')}$`, 'm'),
   );
+});
+
+/** A Markdown file's headings as the anchors a link names (GitHub's form: lower case, words joined by -). */
+const anchorsOf = (text) =>
+  [...text.matchAll(/^#+ (.+)$/gm)].map((m) =>
+    m[1]
+      .toLowerCase()
+      .replace(/[^\w\s-]/g, '')
+      .replace(/\s/g, '-'),
+  );
+
+test("the embedding guide the widgets' sentences name is in the package, its links leading into it", () => {
+  // The sentence the packed widgets show names a file the package holds.
+  const named = files
+    .filter((f) => f.endsWith('.js'))
+    .flatMap((f) => [...readFileSync(path.join(top, f), 'utf8').matchAll(/([\w-]+\.md) in the normlab package/g)])
+    .map((m) => m[1]);
+  assert.ok(named.length > 0, "the widgets' sentences name the guide's file");
+  for (const name of new Set(named)) assert.ok(files.includes(name), `the sentences name ${name}`);
+  // The guide whole (every heading of docs/embedding.md), and every relative link in the packed
+  // guides leads to a file of the package and, with an anchor, to one of its headings.
+  const read = (file) => readFileSync(path.join(top, file), 'utf8');
+  assert.deepEqual(
+    anchorsOf(read('EMBEDDING.md')),
+    anchorsOf(readFileSync(path.join(root, 'docs', 'embedding.md'), 'utf8')),
+  );
+  for (const guide of ['EMBEDDING.md', 'LIMITS-OF-LINKS.md', 'README.md'])
+    for (const [, target, anchor] of read(guide).matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)) {
+      if (/^[a-z][a-z+.-]*:/i.test(target)) continue;
+      const file = target || guide;
+      assert.ok(files.includes(file), `${guide} links to ${target}, which the package does not hold`);
+      if (anchor) assert.ok(anchorsOf(read(file)).includes(anchor), `${guide} links to ${file}#${anchor}`);
+    }
 });
 
 test('every file an entry reaches is in the package, and every file in it is reached', () => {

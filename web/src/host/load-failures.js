@@ -8,7 +8,8 @@
 import { fetchRefused } from './host-policy.js';
 import { outdatedPageSentence } from './site-build.js';
 
-const GUIDE = 'see the embedding guide for your host';
+// The guide ships in the package as EMBEDDING.md (scripts/package.mjs GUIDES).
+const GUIDE = 'see the embedding guide for your host, EMBEDDING.md in the normlab package';
 const JS_TYPE = /^(text|application)\/(javascript|ecmascript)|^text\/x-javascript/;
 
 /** The Error a widget shows when its worker's script could not start: its message is the plain sentence. */
