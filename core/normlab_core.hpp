@@ -19,5 +19,6 @@
 #include "seed_blocks.hpp"
 #include "seed_tally.hpp"
 #include "spread.hpp"
+#include "spread_json.hpp"
 #include "weight_norm.hpp"
 #include "workspace.hpp"

@@ -1,7 +1,7 @@
 #include "experiment_json.hpp"
 
 #include "core/json_writer.hpp"
-#include "report/spread_json.hpp"
+#include "core/spread_json.hpp"
 
 namespace normlab {
 namespace {

@@ -4,7 +4,6 @@
 #pragma once
 #include "experiment_json.hpp"
 #include "reference_figures.hpp"
-#include "spread_json.hpp"
 #include "transformer_views.hpp"
 #include "whole_crowd_figures.hpp"
 #include "widget_views.hpp"

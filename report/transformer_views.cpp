@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/json_writer.hpp"
-#include "report/spread_json.hpp"
+#include "core/spread_json.hpp"
 
 namespace normlab {
 

@@ -31,7 +31,7 @@ std::string starting_slopes_view(const StartingSlopesSettings& settings);
 //  pre: [..], postExpected: [..], preExpected: [..]}
 std::string slopes_across_depths_view(const StartingSlopesSettings& settings, const std::vector<std::size_t>& depths);
 
-// The ensembles: each draw or seed, and the spread over them (report/spread_json.hpp's shapes).
+// The ensembles: each draw or seed, and the spread over them (core/spread_json.hpp's shapes).
 
 // The draws the starting-slopes ensemble takes by default: 32.
 constexpr std::size_t default_ensemble_draws = 32;

@@ -7,10 +7,13 @@
 #include "core/errors.hpp"
 #include "core/json_writer.hpp"
 #include "core/normaliser.hpp"
+#include "core/spread_json.hpp"
 #include "drift.hpp"
+#include "drift_over_seeds.hpp"
 #include "mean_and_spread.hpp"
 #include "options.hpp"
 #include "parameter_count.hpp"
+#include "residual_over_seeds.hpp"
 #include "residual_stack.hpp"
 #include "running_average.hpp"
 #include "worked_table.hpp"
@@ -18,12 +21,6 @@
 namespace normlab {
 
 namespace {
-
-void write_rows(JsonWriter& w, const Block& b) {
-    w.begin_array();
-    for (std::size_t i = 0; i < b.rows; ++i) w.value(b.row(i));
-    w.end_array();
-}
 
 std::vector<double> as_numbers(const std::vector<std::size_t>& v) { return {v.begin(), v.end()}; }
 
@@ -116,6 +113,34 @@ std::string drift_view(std::uint64_t seed, std::size_t layers, std::size_t bins)
     write_run(w, d.plain, bins);
     w.key("normalised");
     write_run(w, d.normalised, bins);
+    w.end_object();
+    return w.str();
+}
+
+namespace {
+// The seeds a finding is counted over: `count` of them from `first` on.
+std::vector<std::uint64_t> seeds_from(std::uint64_t first, std::size_t count) {
+    require_count(count, 1, max_seeds_counted, "number of seeds");
+    std::vector<std::uint64_t> seeds(count);
+    for (std::size_t k = 0; k < count; ++k) seeds[k] = first + k;
+    return seeds;
+}
+} // namespace
+
+std::string drift_over_seeds_view(std::uint64_t first, std::size_t count, std::size_t layers) {
+    DriftSettings s;
+    s.layers = layers;
+    const DriftOverSeeds o = drift_over_seeds(s, seeds_from(first, count));
+    JsonWriter w;
+    w.begin_object()
+        .field("firstSeed", static_cast<double>(first))
+        .field("lastSeed", static_cast<double>(first + count - 1))
+        .field("seeds", count)
+        .field("layers", layers)
+        .field("levelLow", drift_level_low)
+        .field("levelHigh", drift_level_high);
+    write_tally(w.key("climbs"), o.climbs);
+    write_tally(w.key("level"), o.level);
     w.end_object();
     return w.str();
 }
@@ -279,6 +304,24 @@ std::string residual_stacks_view(std::uint64_t seed, std::size_t depth) {
     return w.str();
 }
 
+std::string residual_over_seeds_view(std::uint64_t first, std::size_t count, std::size_t depth) {
+    ResidualStackSettings s;
+    s.depth = depth;
+    const ResidualOverSeeds o = residual_over_seeds(s, seeds_from(first, count));
+    JsonWriter w;
+    w.begin_object()
+        .field("firstSeed", static_cast<double>(first))
+        .field("lastSeed", static_cast<double>(first + count - 1))
+        .field("seeds", count)
+        .field("depth", depth)
+        .field("postFewestRises", o.post_fewest_rises)
+        .field("postMostRises", o.post_most_rises);
+    write_tally(w.key("preSmooth"), o.pre_smooth);
+    write_tally(w.key("postBumpy"), o.post_bumpy);
+    w.end_object();
+    return w.str();
+}
+
 std::string parameter_count_view(std::size_t width) {
     JsonWriter w;
     w.begin_array();
@@ -323,6 +366,10 @@ std::string tutorial_figures_json() {
         .raw(under_each_toggle_view(table))
         .key("residualStacks")
         .raw(residual_stacks_view(1, 12))
+        .key("driftOverSeeds")
+        .raw(drift_over_seeds_view(1, 5, 5))
+        .key("residualOverSeeds")
+        .raw(residual_over_seeds_view(1, 5, 24))
         .key("parameterCounts")
         .raw(parameter_count_view(3))
         .key("parameterCountsWide")

@@ -10,6 +10,9 @@
 
 namespace normlab {
 
+// The most seeds a view counts a finding over (each seed is a whole run of its instrument).
+constexpr std::size_t max_seeds_counted = 32;
+
 // Figure 1. which: "stretched" | "round".
 // {bowl, curvature: [c1, c2], start: [w1, w2], learningRate, steps, path: {w1[], w2[], loss[]},
 //  factors: [f1, f2], stableLimit, diverges, contours: [{level, w1[], w2[]}]}
@@ -21,6 +24,10 @@ std::string nudge_view();
 // Figure 2. {seed, examples, width, layers, weightGain, inputDeviation,
 //  plain: {deviation[], mean[], histograms: [{low, high, counts[]}]}, normalised: {...}}
 std::string drift_view(std::uint64_t seed, std::size_t layers, std::size_t bins);
+// Figure 2's finding over `count` seeds from `first` (drift_over_seeds.hpp): {firstSeed, lastSeed,
+//  seeds, layers, levelLow, levelHigh, climbs: tally, level: tally} (a tally as core/spread_json.hpp).
+// requires: count in [1, max_seeds_counted], layers as drift_through_depth.
+std::string drift_over_seeds_view(std::uint64_t first, std::size_t count, std::size_t layers);
 
 // Figure 3. {numbers[], mean, distances[], squares[], variance, deviation, standardised[],
 //  scaled: {factor, standardised[], largestGap}}
@@ -49,6 +56,10 @@ std::string under_each_toggle_view(const Block& table);
 // Pre-norm and post-norm. {seed, depth, width, examples,
 //  post: {weightSlope[], inputSlope[], slopeRises, spread[], loss}, pre: {...}}
 std::string residual_stacks_view(std::uint64_t seed, std::size_t depth);
+// Their finding over `count` seeds from `first` (residual_over_seeds.hpp): {firstSeed, lastSeed,
+//  seeds, depth, postFewestRises, postMostRises, preSmooth: tally, postBumpy: tally}.
+// requires: count in [1, max_seeds_counted], depth as residual_stack.
+std::string residual_over_seeds_view(std::uint64_t first, std::size_t count, std::size_t depth);
 
 // Counting parameters. [{kind, width, learned, buffers}] for batch, layer and RMS.
 std::string parameter_count_view(std::size_t width);

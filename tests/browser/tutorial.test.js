@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bringIntoView, screenshotFile, untilSettled, useSiteAndBrowser, watchForProblems } from './site.js';
 import { TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
+import { nl } from '../js/core.js';
 
 const INSTRUMENTS = TUTORIAL_WIDGETS;
 
@@ -136,6 +137,35 @@ test('T44: parameter counts: 6, 6, 3 at width 3 and 1,536 for layer norm at widt
   assert.deepEqual(await learned(), ['6', '6', '3']);
   await inWidget('nl-parameter-count', '[data-preset="768"]').click();
   assert.equal((await learned())[1], '1,536');
+});
+
+test('T5, T6, T40: the drift and the stacks count their findings over five seeds from the one shown: 5 of 5 each', async () => {
+  const line = async (tag) => (await inWidget(tag, '[data-over-seeds]').textContent()).trim();
+  assert.equal(
+    await line('nl-drift'),
+    'Seeds 1 to 5, 5 layers: without normalisation the spread climbs at every layer in 5 of 5 seeds; ' +
+      'with layer norm before each ReLU it stays between 0.5 and 0.7 at every layer in 5 of 5 seeds.',
+  );
+  const stacks = nl.residualOverSeedsView({ firstSeed: 1, seeds: 5, depth: 24 });
+  assert.ok(stacks.postFewestRises >= 3, "post-norm's slope jumps up again at 3 blocks or more at every seed");
+  assert.equal(
+    await line('nl-pre-post-norm'),
+    "Seeds 1 to 5, 24 blocks: pre-norm's slope never jumps up again toward the output in 5 of 5 seeds; " +
+      `post-norm's does in 5 of 5 seeds, at ${stacks.postFewestRises} to ${stacks.postMostRises} blocks a seed.`,
+  );
+  // Another seed: the five counted move with it, and the counts are the core's for those five.
+  const seed = inWidget('nl-drift', '[data-seed]');
+  await seed.fill('7');
+  await seed.dispatchEvent('change');
+  const drift = nl.driftOverSeedsView({ firstSeed: 7, seeds: 5, layers: 5 });
+  assert.equal(
+    await line('nl-drift'),
+    `Seeds 7 to 11, 5 layers: without normalisation the spread climbs at every layer in ${drift.climbs.text}; ` +
+      `with layer norm before each ReLU it stays between 0.5 and 0.7 at every layer in ${drift.level.text}.`,
+  );
+  await seed.fill('1');
+  await seed.dispatchEvent('change');
+  assert.match(await line('nl-drift'), /^Seeds 1 to 5, /);
 });
 
 test('an emptied or fractional seed field is put back to the seed in use, never read as seed 0, and says so', async () => {

@@ -107,6 +107,29 @@ test('risingTally: k of n draws whose curve ends above where it starts, in words
   assert.throws(() => nl.risingTally('1', [[1, 2]]), { name: 'TypeError', message: /draw numbers must be an array/ });
 });
 
+test("the tutorial's findings over seeds: each seed's own instrument counted, refusals typed and by name", () => {
+  const drift = nl.driftOverSeedsView({ firstSeed: 3, seeds: 4, layers: 6 });
+  const climbs = [3, 4, 5, 6].filter((seed) => {
+    const d = nl.driftView({ seed, layers: 6 }).plain.deviation;
+    return d.every((v, l) => l === 0 || v > d[l - 1]);
+  });
+  assert.deepEqual(drift.climbs.holding, climbs, 'the seeds whose plain spread climbs, each from its own view');
+  assert.equal(drift.lastSeed, 6);
+  const stacks = nl.residualOverSeedsView({ firstSeed: 1, seeds: 5, depth: 8 });
+  const rises = [1, 2, 3, 4, 5].map((seed) => nl.residualStacksView({ seed, depth: 8 }).post.slopeRises);
+  assert.equal(stacks.postFewestRises, Math.min(...rises));
+  assert.equal(stacks.postMostRises, Math.max(...rises));
+  assert.deepEqual(
+    stacks.postBumpy.failing,
+    [1, 2, 3, 4, 5].filter((_, k) => rises[k] === 0),
+  );
+  assert.throws(() => nl.driftOverSeedsView({ seeds: 33 }), { name: 'OptionError', message: /number of seeds is 33/ });
+  assert.throws(() => nl.residualOverSeedsView({ depth: 65 }), { name: 'OptionError', message: /65/ });
+  assert.throws(() => nl.driftOverSeedsView({ firstSeed: -1 }), { name: 'TypeError', message: /the seed/ });
+  assert.throws(() => nl.residualOverSeedsView({ firstSeed: 2 ** 32 }), { name: 'SizeError', message: /4294967296/ });
+  assert.throws(() => nl.driftOverSeedsView('five'), { name: 'TypeError' });
+});
+
 test('a thousand summaries, bands and tallies leave the heap and the handles as they were', () => {
   const round = () => {
     nl.spreadOf([3, 1, 4, 1, 5]);

@@ -23,6 +23,41 @@ TEST_CASE("without normalisation the spread grows layer by layer; with layer nor
     }
 }
 
+TEST_CASE("over seeds 1 to 5 the plain spread climbs at every layer and with layer norm it stays level, 5 of 5 each",
+          "[tutorial][drift][T5][T6]") {
+    const DriftOverSeeds o = drift_over_seeds(DriftSettings{}, {1, 2, 3, 4, 5});
+    CHECK(tally_text(o.climbs) == "5 of 5 seeds");
+    CHECK(tally_text(o.level) == "5 of 5 seeds");
+    CHECK(o.settings.seed == 1);
+    CHECK(o.settings.layers == 5);
+    // At the widest the instrument draws (12 layers), too, and from any seed the reader is on.
+    DriftSettings deep;
+    deep.layers = 12;
+    CHECK(tally_text(drift_over_seeds(deep, {1, 2, 3, 4, 5}).climbs) == "5 of 5 seeds");
+    CHECK(tally_text(drift_over_seeds(deep, {1, 2, 3, 4, 5}).level) == "5 of 5 seeds");
+}
+
+TEST_CASE("a spread that falls once does not climb; one on the level band's edge is not level", "[tutorial][drift]") {
+    DriftRun run;
+    run.deviation = {1.2, 1.7, 2.2};
+    CHECK(spread_climbs(run));
+    run.deviation = {1.2, 1.7, 1.7};
+    CHECK_FALSE(spread_climbs(run));
+    run.deviation = {1.2};
+    CHECK(spread_climbs(run));
+    run.deviation = {0.58, 0.6, 0.69};
+    CHECK(spread_level(run));
+    run.deviation = {0.58, drift_level_high, 0.6};
+    CHECK_FALSE(spread_level(run));
+    run.deviation = {drift_level_low, 0.6};
+    CHECK_FALSE(spread_level(run));
+}
+
+TEST_CASE("the drift over seeds refuses an empty list of seeds and a seed twice", "[tutorial][drift][errors]") {
+    CHECK_THROWS_AS(drift_over_seeds(DriftSettings{}, {}), SizeError);
+    CHECK_THROWS_AS(drift_over_seeds(DriftSettings{}, {3, 3}), OptionError);
+}
+
 TEST_CASE("the drift uses the same weights for both runs, and ReLU outputs are never negative", "[tutorial][drift]") {
     DriftSettings s;
     s.layers = 1;

@@ -30,6 +30,32 @@ TEST_CASE("pre-norm's slope changes smoothly along the highway; post-norm's is b
         }
 }
 
+TEST_CASE(
+    "over seeds 1 to 5, at 24 blocks and at 48, pre-norm's slope never jumps up again; post-norm's does at 3 or "
+    "more blocks",
+    "[tutorial][residual][T40]") {
+    for (std::size_t depth : {24, 48}) {
+        ResidualStackSettings s;
+        s.depth = depth;
+        const ResidualOverSeeds o = residual_over_seeds(s, {1, 2, 3, 4, 5});
+        INFO("depth " << depth << ": post-norm jumps up again at " << o.post_fewest_rises << " to " << o.post_most_rises
+                      << " blocks");
+        CHECK(tally_text(o.pre_smooth) == "5 of 5 seeds");
+        CHECK(tally_text(o.post_bumpy) == "5 of 5 seeds");
+        CHECK(o.post_fewest_rises >= 3);
+        CHECK(o.post_most_rises >= o.post_fewest_rises);
+        CHECK(o.settings.seed == 1);
+    }
+    // Each seed's count is its own stacks' (seed 1 at 24 blocks alone).
+    ResidualStackSettings one;
+    one.depth = 24;
+    const std::size_t rises = residual_stacks(one).post.slope_rises;
+    const ResidualOverSeeds alone = residual_over_seeds(one, {1});
+    CHECK(alone.post_fewest_rises == rises);
+    CHECK(alone.post_most_rises == rises);
+    CHECK_THROWS_AS(residual_over_seeds(one, {}), SizeError);
+}
+
 TEST_CASE("the slope at the last block shrinks with depth under pre-norm and not under post-norm",
           "[tutorial][residual]") {
     ResidualStackSettings shallow, deep;

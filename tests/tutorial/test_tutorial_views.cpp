@@ -26,6 +26,8 @@ TEST_CASE("the tutorial's figures as one JSON object carry the Try-it-yourself n
     CHECK(v["drift"]["plain"]["histograms"].array.size() == 5);
     CHECK(v["batchSize2"]["sweep"].array.size() == 8);
     CHECK(v["residualStacks"]["pre"]["spread"].array.size() == 12);
+    CHECK(v["driftOverSeeds"]["level"]["text"].string == "5 of 5 seeds");
+    CHECK(v["residualOverSeeds"]["preSmooth"]["text"].string == "5 of 5 seeds");
 }
 
 TEST_CASE("the views refuse what they cannot draw, by name", "[tutorial][views][errors]") {
@@ -35,6 +37,28 @@ TEST_CASE("the views refuse what they cannot draw, by name", "[tutorial][views][
     CHECK_THROWS_AS(drift_view(1, 5, 1), OptionError);
     CHECK_THROWS_AS(mean_and_spread_view({}), EmptyBlockError);
     CHECK_THROWS_AS(parameter_count_view(0), OptionError);
+    CHECK_THROWS_AS(drift_over_seeds_view(1, 0, 5), OptionError);
+    CHECK_THROWS_AS(drift_over_seeds_view(1, max_seeds_counted + 1, 5), OptionError);
+    CHECK_THROWS_AS(drift_over_seeds_view(1, 5, 13), OptionError);
+    CHECK_THROWS_AS(residual_over_seeds_view(1, 0, 24), OptionError);
+    CHECK_THROWS_AS(residual_over_seeds_view(1, 5, 65), OptionError);
+}
+
+TEST_CASE("the findings over seeds as the page reads them: the tallies and their words", "[tutorial][views]") {
+    const Json drift = JsonReader(drift_over_seeds_view(1, 5, 5)).read();
+    CHECK(drift["firstSeed"].number == 1);
+    CHECK(drift["lastSeed"].number == 5);
+    CHECK(drift["seeds"].number == 5);
+    CHECK(drift["levelLow"].number == drift_level_low);
+    CHECK(drift["climbs"]["text"].string == "5 of 5 seeds");
+    CHECK(drift["level"]["holding"].numbers() == std::vector<double>{1, 2, 3, 4, 5});
+    const Json stacks = JsonReader(residual_over_seeds_view(1, 5, 24)).read();
+    CHECK(stacks["preSmooth"]["text"].string == "5 of 5 seeds");
+    CHECK(stacks["postBumpy"]["holds"].number == 5);
+    CHECK(stacks["postFewestRises"].number >= 3);
+    // From the largest seed a reader can type, the seeds go on past it.
+    const Json last = JsonReader(drift_over_seeds_view(4294967295u, 2, 5)).read();
+    CHECK(last["climbs"]["count"].number == 2);
 }
 
 TEST_CASE("each view is the same text every time it is asked", "[tutorial][views]") {

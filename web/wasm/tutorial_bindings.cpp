@@ -30,6 +30,10 @@ val bowl_js(std::string which, double learning_rate, std::size_t steps) {
 val drift_js(std::uint32_t seed, std::size_t layers, std::size_t bins) {
     return answer([&] { return drift_view(seed, layers, bins); });
 }
+// first: a seed (whole, checked by the wrapper, as every seed).
+val drift_over_seeds_js(double first, std::size_t count, std::size_t layers) {
+    return answer([&] { return drift_over_seeds_view(static_cast<std::uint64_t>(first), count, layers); });
+}
 val mean_and_spread_js(val list) {
     return answer([&] { return mean_and_spread_view(numbers(list)); });
 }
@@ -52,6 +56,9 @@ val under_each_toggle_js(val t) {
 val residual_js(std::uint32_t seed, std::size_t depth) {
     return answer([&] { return residual_stacks_view(seed, depth); });
 }
+val residual_over_seeds_js(double first, std::size_t count, std::size_t depth) {
+    return answer([&] { return residual_over_seeds_view(static_cast<std::uint64_t>(first), count, depth); });
+}
 val rms_timing_js(std::size_t width, std::size_t rounds, std::uint32_t seed) {
     return answer([&] { return rms_timing_view(width, rounds, seed); });
 }
@@ -70,12 +77,14 @@ EMSCRIPTEN_BINDINGS(tutorial) {
     function("tutorialBowlView", &bowl_js);
     function("tutorialNudgeView", emscripten::optional_override([] { return nudge_view(); }));
     function("tutorialDriftView", &drift_js);
+    function("tutorialDriftOverSeedsView", &drift_over_seeds_js);
     function("tutorialMeanAndSpreadView", &mean_and_spread_js);
     function("tutorialBatchByHandView", &batch_by_hand_js);
     function("tutorialRunningAverageView", &running_js);
     function("tutorialBatchSizeView", &batch_size_js);
     function("tutorialUnderEachToggleView", &under_each_toggle_js);
     function("tutorialResidualStacksView", &residual_js);
+    function("tutorialResidualOverSeedsView", &residual_over_seeds_js);
     function("tutorialParameterCountView", &parameters_js);
     function("tutorialRmsTimingView", &rms_timing_js);
     function("tutorialRmsSavingSummaryView", &rms_saving_summary_js);

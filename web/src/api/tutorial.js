@@ -33,6 +33,20 @@ export function tutorialApi(
       const args = [seed(s), checkInteger(layers, 'the number of layers'), checkInteger(bins, 'the number of bins')];
       return view(core.tutorialDriftView(...args));
     },
+    /**
+     * Figure 2's finding over `seeds` seeds from `firstSeed` on (5 by default, at most 32): in how
+     * many the plain spread climbs at every layer, and in how many the spread with layer norm stays
+     * inside its band (levelLow to levelHigh) at every layer, each as a tally with its words.
+     */
+    driftOverSeedsView(given) {
+      const { firstSeed = 1, seeds = 5, layers = 5 } = options(given, 'the drift-over-seeds options');
+      const args = [
+        seed(firstSeed),
+        checkInteger(seeds, 'the number of seeds'),
+        checkInteger(layers, 'the number of layers'),
+      ];
+      return view(core.tutorialDriftOverSeedsView(...args));
+    },
     /** Figure 3: mean, distances, squares, variance, deviation and the standardised list. */
     meanAndSpreadView(numbers) {
       return view(core.tutorialMeanAndSpreadView(toNumbers(numbers, 'list of numbers')));
@@ -75,6 +89,16 @@ export function tutorialApi(
     residualStacksView(given) {
       const { seed: s = 1, depth = 12 } = options(given, 'the residual-stack options');
       return view(core.tutorialResidualStacksView(seed(s), checkInteger(depth, 'the depth')));
+    },
+    /**
+     * The stacks' finding over `seeds` seeds from `firstSeed` on (5 by default, at most 32): in how
+     * many pre-norm's slope never jumps up again toward the output, in how many post-norm's does,
+     * and the fewest and most blocks where post-norm's does.
+     */
+    residualOverSeedsView(given) {
+      const { firstSeed = 1, seeds = 5, depth = 12 } = options(given, 'the residual-over-seeds options');
+      const args = [seed(firstSeed), checkInteger(seeds, 'the number of seeds'), checkInteger(depth, 'the depth')];
+      return view(core.tutorialResidualOverSeedsView(...args));
     },
     /**
      * What RMSNorm saves: layer norm and RMSNorm, forward and backward on a (16, width) block,

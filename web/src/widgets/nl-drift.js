@@ -14,6 +14,17 @@ const RUNS = [
   ['normalised', 'layer norm before each ReLU', '--nl-layer'],
 ];
 
+/** How many seeds, from the one shown on, the finding under the histograms is counted over. */
+const SEEDS_COUNTED = 5;
+
+/** The finding over the seeds counted (the core's driftOverSeedsView), as the tutorial states it. */
+function overSeeds(o) {
+  const level = `with layer norm before each ReLU it stays between ${o.levelLow} and ${o.levelHigh} at every layer in ${o.level.text}`;
+  // One layer has no layer before it to climb from.
+  const climbs = o.layers > 1 ? `without normalisation the spread climbs at every layer in ${o.climbs.text}; ` : '';
+  return `Seeds ${o.firstSeed} to ${o.lastSeed}, ${o.layers} layer${o.layers > 1 ? 's' : ''}: ${climbs}${level}.`;
+}
+
 export class NlDrift extends NlWidget {
   static title = 'Drift through depth';
   static styles = [
@@ -43,6 +54,7 @@ export class NlDrift extends NlWidget {
         { label: 'spread at the last layer, plain', out: 'last-plain' },
         { label: 'spread at the last layer, with layer norm', out: 'last-normalised' },
       ])}
+      <p class="note" data-over-seeds></p>
       <div class="controls"><span class="group" role="group" aria-label="histogram of layer" data-layer-buttons></span></div>
       <div class="blocks">${RUNS.map(
         ([run, label]) => `<figure><figcaption>${label}: outputs of the chosen layer</figcaption>
@@ -74,6 +86,8 @@ export class NlDrift extends NlWidget {
       `${v.examples} examples, ${v.layers} layers of ${v.width} neurons; inputs of spread ${fmt(v.inputDeviation, 2)}`;
     this.out('last-plain', fmt(v.plain.deviation[v.layers - 1], 2));
     this.out('last-normalised', fmt(v.normalised.deviation[v.layers - 1], 2));
+    const counted = { firstSeed: this.held.seed, seeds: SEEDS_COUNTED, layers: this.held.layers };
+    this.$('[data-over-seeds]').textContent = overSeeds(this.nl.driftOverSeedsView(counted));
     const series = RUNS.map(([run, label, colourVar]) => ({
       label,
       data: Array.from(v[run].deviation),

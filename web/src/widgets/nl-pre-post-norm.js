@@ -14,6 +14,20 @@ const PLACEMENTS = [
   ['pre', 'pre-norm: x ← x + F(LN(x))', '--nl-layer'],
 ];
 
+/** How many seeds, from the one shown on, the finding under the charts is counted over. */
+const SEEDS_COUNTED = 5;
+
+/** The finding over the seeds counted (the core's residualOverSeedsView), as the tutorial states it. */
+function overSeeds(o) {
+  const jumps =
+    o.postFewestRises === o.postMostRises ? `${o.postMostRises}` : `${o.postFewestRises} to ${o.postMostRises}`;
+  const post = `post-norm's does in ${o.postBumpy.text}${o.postMostRises > 0 ? `, at ${jumps} blocks a seed` : ''}`;
+  return (
+    `Seeds ${o.firstSeed} to ${o.lastSeed}, ${o.depth} blocks: pre-norm's slope never jumps up again toward the ` +
+    `output in ${o.preSmooth.text}; ${post}.`
+  );
+}
+
 export class NlPrePostNorm extends NlWidget {
   static title = 'Pre-norm and post-norm';
   static styles = [readerStyles];
@@ -41,7 +55,8 @@ export class NlPrePostNorm extends NlWidget {
         { label: 'blocks where the slope jumps up again (over 5 %), post / pre', out: 'rises' },
         { label: 'slope at the last block, post / pre', out: 'last' },
         { label: 'spread after the last block, post / pre', out: 'spread' },
-      ])}`);
+      ])}
+      <p class="note" data-over-seeds></p>`);
     this.$('[data-depth]').addEventListener('input', (e) => {
       this.held.depth = Number(e.target.value);
       this.update();
@@ -57,6 +72,8 @@ export class NlPrePostNorm extends NlWidget {
       `${v.depth} blocks, each F(x) = W₂ relu(W₁x) on ${v.width} features, ${v.examples} examples; ` +
       `the loss is half the mean squared distance from random targets.`;
     this.out('rises', `${v.post.slopeRises} / ${v.pre.slopeRises}`);
+    const counted = { firstSeed: this.held.seed, seeds: SEEDS_COUNTED, depth: this.held.depth };
+    this.$('[data-over-seeds]').textContent = overSeeds(this.nl.residualOverSeedsView(counted));
     this.out('last', `${fmt(v.post.inputSlope[v.depth - 1], 2)} / ${fmt(v.pre.inputSlope[v.depth - 1], 2)}`);
     this.out('spread', `${fmt(v.post.spread[v.depth - 1], 2)} / ${fmt(v.pre.spread[v.depth - 1], 2)}`);
     const series = (field) =>

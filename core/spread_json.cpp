@@ -1,4 +1,4 @@
-#include "report/spread_json.hpp"
+#include "spread_json.hpp"
 
 namespace normlab {
 

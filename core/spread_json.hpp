@@ -4,10 +4,10 @@
 //   a tally   {holds, count, holding: [..], failing: [..], text}
 //   draws     [[..], ..] (one list per draw or seed, the rows of a block)
 #pragma once
-#include "core/block.hpp"
-#include "core/json_writer.hpp"
-#include "core/seed_tally.hpp"
-#include "core/spread.hpp"
+#include "block.hpp"
+#include "json_writer.hpp"
+#include "seed_tally.hpp"
+#include "spread.hpp"
 
 namespace normlab {
 
