@@ -209,6 +209,13 @@ export class OverSeeds {
         this.seeds,
         this.seeds.map((s) => NORMALISED.every((a) => this.accuracy(a, s, epoch) > this.accuracy('plain', s, epoch))),
       ).text;
+    // The notebook's third finding, group norm against layer norm, counted the same way.
+    const groupAhead = (epoch) =>
+      tallyOf(
+        nl,
+        this.seeds,
+        this.seeds.map((s) => this.accuracy('group', s, epoch) > this.accuracy('layer', s, epoch)),
+      ).text;
     const median = (epoch) =>
       ARRANGEMENTS.map(
         (a) =>
@@ -221,14 +228,16 @@ export class OverSeeds {
           )}`,
       ).join(', ');
     const after = this.epochsShown().map((e) => (e === 0 ? 1 : epochs));
-    const tallies = this.epochsShown()
-      .map((e, k) => `after epoch ${after[k]} in ${ahead(e)}`)
-      .join(', and ');
+    const tallied = (tally) =>
+      this.epochsShown()
+        .map((e, k) => `after epoch ${after[k]} in ${tally(e)}`)
+        .join(', and ');
     const medians = this.epochsShown()
       .map((e, k) => `after epoch ${after[k]}: ${median(e)}`)
       .join('; ');
     return (
-      `Over ${seedsText(this.seeds)}: every normalised network is ahead of the plain one on held-out accuracy ${tallies}. ` +
+      `Over ${seedsText(this.seeds)}: every normalised network is ahead of the plain one on held-out accuracy ${tallied(ahead)}. ` +
+      `Group norm is ahead of layer norm ${tallied(groupAhead)}. ` +
       `${this.seeds.length > 1 ? 'Medians' : 'Accuracies'} ${medians}.`
     );
   }
