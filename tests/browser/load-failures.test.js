@@ -4,7 +4,7 @@
 // its Content-Security-Policy refused the fetch.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BUILD_META, OUTDATED_PAGE } from '../../web/src/host/site-build.js';
+import { BUILD_META, OUTDATED_PAGE, gonePageSentence } from '../../web/src/host/site-build.js';
 import { screenshotFile, useSite } from './site.js';
 
 let browser, server;
@@ -130,6 +130,27 @@ test("on a page of the site left open across a deploy, a worker's script that an
   };
   assert.equal(await sentenceOf('worker-page.html', 'nl-comparison', 'This page belongs'), OUTDATED_PAGE);
   assert.ok(arrivals >= 2, 'the page was fetched once more, to compare');
+});
+
+test('on a page of the site whose address is gone (404 or 410), a file that fails says so, not to reload', async () => {
+  // The page arrives (as it would from the offline copy after its site was taken down); asked
+  // again, its address answers the status, and so does the file that fails (the core, the worker's).
+  const workerScript = (url) => /\/crowd-worker[^/]*\.js$/.test(url.pathname);
+  for (const [status, path, tag, fails] of [
+    [404, 'gone-page.html', 'nl-playground', coreWasm],
+    [410, 'gone-worker-page.html', 'nl-comparison', workerScript],
+  ]) {
+    let arrivals = 0;
+    bend = (url) => {
+      if (fails(url)) return { status, body: 'gone' };
+      if (url.pathname !== `/${path}`) return null;
+      arrivals += 1;
+      if (arrivals > 1) return { status, body: 'gone' };
+      return { status: 200, headers: { 'Content-Type': 'text/html' }, body: stamped('old', tag) };
+    };
+    assert.equal(await sentenceOf(path, tag, 'This page is gone'), gonePageSentence(status), tag);
+    assert.ok(arrivals >= 2, 'the page was fetched once more, to ask');
+  }
 });
 
 test('the MNIST lab on a page of the site left open across a deploy: digits that answer 404 ask for a reload', async () => {

@@ -6,6 +6,7 @@ import {
   BUILD_META,
   OUTDATED_PAGE,
   buildNamedIn,
+  gonePageSentence,
   outdatedPageSentence,
   pageBuild,
   servedBuild,
@@ -88,6 +89,26 @@ test('the reload sentence comes only when the page names a build and its address
     );
   // An author's page embedding the widgets names no build: the site is never fetched.
   const embedder = servingPage('build-new');
+  assert.equal(await outdatedPageSentence({ doc: documentNaming(null), href, fetchPage: embedder.fetchPage }), null);
+  assert.equal(embedder.calls.length, 0);
+});
+
+test('a page whose own address answers 404 or 410 is told its site is gone, not to reload', async () => {
+  for (const status of [404, 410]) {
+    const gone = servingPage('build-new', { status });
+    const said = await outdatedPageSentence({ doc: documentNaming('build-old'), href, fetchPage: gone.fetchPage });
+    assert.equal(said, gonePageSentence(status));
+    assert.match(said, new RegExp(`^This page is gone from its address \\(the host answers ${status} for it\\)`));
+    assert.doesNotMatch(said, /reload/);
+  }
+  // The same build's page gone too: the page, not the build, is what the host no longer has.
+  const same = servingPage('build-old', { status: 404 });
+  assert.equal(
+    await outdatedPageSentence({ doc: documentNaming('build-old'), href, fetchPage: same.fetchPage }),
+    gonePageSentence(404),
+  );
+  // An author's page names no build: it never asks, and is never told.
+  const embedder = servingPage(null, { status: 404 });
   assert.equal(await outdatedPageSentence({ doc: documentNaming(null), href, fetchPage: embedder.fetchPage }), null);
   assert.equal(embedder.calls.length, 0);
 });

@@ -3,13 +3,24 @@
 // (scripts/vite-offline.mjs); the offline worker keeps only pages that name its version
 // (page/service-worker.js). A page left open across a deploy still names the old build, whose
 // hashed files the new build no longer holds: a file it asks for then answers 404, and the reader's
-// remedy is a reload, not the embedding guide's advice. A page without the tag (an author's page
-// embedding the widgets) never asks.
+// remedy is a reload, not the embedding guide's advice. A page read from the offline copy after
+// its site was taken down finds its own address gone too, and is told that instead. A page
+// without the tag (an author's page embedding the widgets) never asks.
 export const BUILD_META = 'normlab-build';
 
 /** The sentence for a page whose build the site no longer serves. */
 export const OUTDATED_PAGE =
   "This page belongs to an older build of normlab than the site now serves, and that build's files are gone: reload the page to get the new one.";
+
+/**
+ * The sentence for a page the host now says is gone from its address (status 404 or 410): the
+ * reader has it from the offline copy, and a reload would not help.
+ */
+export const gonePageSentence = (status) =>
+  `This page is gone from its address (the host answers ${status} for it): it was kept for reading offline, but the files it still had to load went with it. The site may have moved or been taken down.`;
+
+/** A host's word that a page is gone from its address (as the offline worker reads it). */
+const GONE = new Set([404, 410]);
 
 // The query that sends the check past the offline worker, which answers only its own addresses
 // (with its own build's page, whatever the request's cache mode), to the host.
@@ -60,10 +71,11 @@ async function headOf(response) {
 }
 
 /**
- * The version the page's own address names when the host is asked now (past the HTTP cache and
- * the offline worker), or null when it cannot be read within PATIENCE_MS.
+ * What the page's own address answers when the host is asked now (past the HTTP cache and the
+ * offline worker): {status, build} (build: the version a page answered in full names, or null),
+ * or null when it cannot be read within PATIENCE_MS.
  */
-export async function servedBuild(href = globalThis.location?.href, fetchPage = globalThis.fetch) {
+async function servedPage(href = globalThis.location?.href, fetchPage = globalThis.fetch) {
   try {
     const url = new URL(href);
     url.hash = '';
@@ -73,20 +85,32 @@ export async function servedBuild(href = globalThis.location?.href, fetchPage = 
       credentials: 'same-origin',
       signal: AbortSignal.timeout(PATIENCE_MS),
     });
-    if (!response.ok) return null;
-    return buildNamedIn(await headOf(response));
+    if (!response.ok) {
+      response.body?.cancel().catch(() => {});
+      return { status: response.status, build: null };
+    }
+    return { status: response.status, build: buildNamedIn(await headOf(response)) };
   } catch {
     return null;
   }
 }
 
+/** The version the page's own address names when the host is asked now, or null (as servedPage). */
+export async function servedBuild(href, fetchPage) {
+  return (await servedPage(href, fetchPage))?.build ?? null;
+}
+
 /**
- * OUTDATED_PAGE when the page names a build and its address now serves another; else null (also
- * on a page that names none, or when the page cannot be fetched).
+ * Why a page of the site found its files gone, when its address says: OUTDATED_PAGE when the page
+ * names a build and its address now serves another, gonePageSentence(status) when its address
+ * answers 404 or 410; else null (also on a page that names no build, or when the page cannot be
+ * fetched).
  */
 export async function outdatedPageSentence({ doc, href, fetchPage } = {}) {
   const own = pageBuild(doc);
   if (own === null) return null;
-  const served = await servedBuild(href, fetchPage);
-  return served !== null && served !== own ? OUTDATED_PAGE : null;
+  const served = await servedPage(href, fetchPage);
+  if (served === null) return null;
+  if (GONE.has(served.status)) return gonePageSentence(served.status);
+  return served.build !== null && served.build !== own ? OUTDATED_PAGE : null;
 }
