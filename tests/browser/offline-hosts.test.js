@@ -9,6 +9,8 @@
 //   from the kept copy;
 // - a site taken down and another put at its address (404 for the worker's script): after one
 //   visit from the kept copy, the copy goes and the worker is unregistered, so the new site shows;
+// - a single-page site put at its address (its page at every address, the worker's script too):
+//   the first visit keeps the copy (a portal looks the same), a visit a day later lets it go;
 // - a cache before the host answering a page with an older build's: the install keeps nothing;
 // - a browser with little room for the site: the install is tried once and not again on the next
 //   page views, so the build's files are downloaded for it once at most;
@@ -186,6 +188,51 @@ test('a site taken down, another in its place: after one visit the copy goes, an
   assert.equal((await page.goto(`${server.url}/tutorial.html`)).status(), 404, 'and its 404');
   assert.deepEqual(
     problems.filter((p) => !/status of 404/.test(p)),
+    [],
+  );
+});
+
+test('a single-page site in its place (its page at every address, 200): the copy goes once that has lasted a day', async (t) => {
+  let replaced = false;
+  const { server } = await serveCopy(t, {
+    intercept: () =>
+      replaced
+        ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Another app' }
+        : null,
+  });
+  const { page, problems } = await freshPage(t);
+  await page.goto(`${server.url}/index.html`);
+  await controlled(page);
+  await proven(page);
+  await everyWidgetDefined(page);
+  replaced = true;
+  // The first visit after: a page in the worker script's place may be a portal's, passing; the
+  // copy stays, and the page notes when it met it.
+  const noteOf = () =>
+    page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('normlab-offline-page-in-place')));
+  await page.goto(`${server.url}/index.html`);
+  await everyWidgetDefined(page);
+  await page.waitForFunction(
+    () => Object.keys(localStorage).some((key) => key.startsWith('normlab-offline-page-in-place')),
+    null,
+    { timeout: 60000 },
+  );
+  const [key, since] = await noteOf();
+  assert.ok(Math.abs(Number(since) - Date.now()) < 60000, `noted now: ${since}`);
+  assert.ok(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), 'kept');
+  assert.doesNotMatch(await page.evaluate(() => document.body.textContent), /Another app/, 'from the kept copy');
+  // A day later (the same note, aged), the page from the copy finds it still there, and lets the copy go.
+  await page.evaluate(([k, v]) => localStorage.setItem(k, String(Number(v) - 25 * 60 * 60 * 1000)), [key, since]);
+  await page.goto(`${server.url}/index.html`);
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'removed', null, { timeout: 60000 });
+  await page.waitForFunction(async () => !(await navigator.serviceWorker.getRegistration()), null, { timeout: 60000 });
+  await page.waitForFunction(async () => !(await caches.keys()).some((n) => n.startsWith('normlab-precache-')), null, {
+    timeout: 60000,
+  });
+  await page.goto(`${server.url}/index.html`);
+  assert.match(await page.evaluate(() => document.body.textContent), /Another app/, 'the new site, from the network');
+  assert.deepEqual(
+    problems.filter((p) => !/MIME type|service-worker\.js/.test(p)),
     [],
   );
 });

@@ -4,7 +4,8 @@
 // registering and whenever the device comes back online, and when a new build's worker is
 // installed and waiting, says so in the page with a button; the new version is taken only when the
 // reader presses it. A worker script the host says is gone (404, 410: the site taken down, or its
-// offline copy given up) lets the copy go. Only normlab's own chapters call this; the embedding
+// offline copy given up), or a page answered in its place for a day (another site there), lets
+// the copy go. Only normlab's own chapters call this; the embedding
 // script never does.
 import { trustedScriptUrl } from '../host/trusted-types.js';
 import { pageBuild } from '../host/site-build.js';
@@ -23,18 +24,32 @@ const workerUrl = () => new URL(WORKER_FILE, document.baseURI);
 // The folder the worker serves (its scope): a registration of a folder above it is not this one's.
 const isThisFolders = (registration) => registration?.scope === new URL('./', workerUrl()).href;
 const failedKey = () => `normlab-offline-failed ${workerUrl().pathname}`;
+// A page answered in the worker script's place (a 200 with an HTML page: another site's catch-all
+// page, or a portal's sign-in page) means the site is gone only when it lasts this long: a portal
+// passes within hours, a site put in normlab's place stays. The note of when it was first met is
+// kept per folder, as the failed install's is.
+const PAGE_IN_PLACE_MS = 24 * 60 * 60 * 1000;
+const pageInPlaceKey = () => `normlab-offline-page-in-place ${workerUrl().pathname}`;
 
-/** Reads or writes the time of the last failed install; quiet where storage is refused. */
-function failedAt(time) {
+/**
+ * Reads (time undefined: 0 when none), writes (a time) or clears (null) the time noted under the
+ * key in this origin's storage; quiet where storage is refused (then nothing is ever noted).
+ */
+function noted(key, time) {
   try {
-    if (time === undefined) return Number(localStorage.getItem(failedKey())) || 0;
-    if (time === null) localStorage.removeItem(failedKey());
-    else localStorage.setItem(failedKey(), String(time));
+    if (time === undefined) return Number(localStorage.getItem(key)) || 0;
+    if (time === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, String(time));
   } catch {
-    // No storage here: each page view may try again.
+    // No storage here: each page view starts afresh.
   }
   return 0;
 }
+
+/** Reads or writes the time of the last failed install. */
+const failedAt = (time) => noted(failedKey(), time);
+/** Reads or writes when a page was first met in the worker script's place. */
+const pageInPlaceSince = (time) => noted(pageInPlaceKey(), time);
 
 /**
  * Whether an install failed less than RETRY_AFTER_MS ago; one noted in the future (the clock was
@@ -129,14 +144,37 @@ function followWorkers(registration, accepted) {
 }
 
 /**
- * After a check for a new version failed: when the host says the worker's script is gone (404 or
- * 410: the site taken down, moved without it, or its owner giving the offline copy up), the copy
- * goes (the worker deletes this folder's caches) and the worker is unregistered, so the next page
- * comes from the network, whatever now lives at this address. A failure to reach the host, or any
- * other answer, leaves the copy be: the reader may be offline. Browsers keep a registration whose
- * script has gone, and its worker would answer this folder's pages from its copy for good. The
- * copy goes once `settled` (the page's boot, over either way): the scripts this page boots with may
- * still be on their way from it.
+ * Whether the answer for the worker's script says the site is gone: 404 or 410 at once (the site
+ * taken down, moved without it, or its owner giving the offline copy up); an HTML page in its
+ * place (200, after any redirect: a single-page site's catch-all, a host's page for any address)
+ * once that has lasted PAGE_IN_PLACE_MS since it was first met, since a portal's sign-in page looks
+ * the same for a while. A script in its place clears the note; anything else says nothing.
+ */
+function saysGone(answer) {
+  if (answer?.status === 404 || answer?.status === 410) return true;
+  if (!answer?.ok) return false;
+  if (!/^\s*text\/html\b/i.test(answer.headers.get('Content-Type') ?? '')) {
+    pageInPlaceSince(null);
+    return false;
+  }
+  const since = pageInPlaceSince();
+  const now = Date.now();
+  // First met now, or noted in the future (the clock was ahead then): the wait starts now.
+  if (since === 0 || since > now) {
+    pageInPlaceSince(now);
+    return false;
+  }
+  return now - since >= PAGE_IN_PLACE_MS;
+}
+
+/**
+ * After a check for a new version failed: when the host says the worker's script is gone
+ * (saysGone), the copy goes (the worker deletes this folder's caches) and the worker is
+ * unregistered, so the next page comes from the network, whatever now lives at this address. A
+ * failure to reach the host, or any other answer, leaves the copy be: the reader may be offline.
+ * Browsers keep a registration whose script has gone, and its worker would answer this folder's
+ * pages from its copy for good. The copy goes once `settled` (the page's boot, over either way):
+ * the scripts this page boots with may still be on their way from it.
  */
 async function letGoIfGone(registration, settled) {
   // Offline: nothing to ask (and no failed request in the console). No active worker: no copy to
@@ -147,7 +185,7 @@ async function letGoIfGone(registration, settled) {
   // request ends as done.
   const answer = await fetch(workerUrl(), { cache: 'no-store' }).catch(() => null);
   await answer?.arrayBuffer().catch(() => {});
-  if (answer?.status !== 404 && answer?.status !== 410) return;
+  if (!saysGone(answer)) return;
   // Not before this page has loaded what it boots with (its widgets' scripts, its core), which may
   // still come from the copy: the page the reader is on stays whole.
   await settled;
@@ -164,7 +202,12 @@ async function letGoIfGone(registration, settled) {
  * up before downloading (page/service-worker.js).
  */
 function checkForUpdates(registration, settled) {
-  const update = () => registration.update().catch(() => letGoIfGone(registration, settled).catch(() => {}));
+  // A check that succeeds found the worker's script a script: any page noted in its place was passing.
+  const update = () =>
+    registration.update().then(
+      () => pageInPlaceSince(null),
+      () => letGoIfGone(registration, settled).catch(() => {}),
+    );
   update();
   addEventListener('online', update);
 }
