@@ -9,8 +9,10 @@
 //   from the kept copy;
 // - a site taken down and another put at its address (404 for the worker's script): after one
 //   visit from the kept copy, the copy goes and the worker is unregistered, so the new site shows;
-// - a single-page site put at its address (its page at every address, the worker's script too):
-//   the first visit keeps the copy (a portal looks the same), a visit a day later lets it go;
+// - a single-page site put at its address (its page at every address, the worker's script too), or
+//   the site moved (every address redirected): the first visit keeps the copy (a portal, a sign-in
+//   page, a deploy's gap look the same), a visit a day later lets it go, and the page that did
+//   says so when it next needs a file;
 // - a cache before the host answering a page with an older build's: the install keeps nothing;
 // - a browser with little room for the site: the install is tried once and not again on the next
 //   page views, so the build's files are downloaded for it once at most;
@@ -25,6 +27,7 @@ import { after, before, test } from 'node:test';
 import { CONTENT_SECURITY_POLICY, serveStatic } from '../../scripts/serve-static.mjs';
 import { readWorker, stampPage } from '../../scripts/vite-offline.mjs';
 import { bringIntoView, launchChromium, siteFolder, watchForProblems } from './site.js';
+import { COPY_LET_GO } from '../../web/src/host/site-build.js';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 let browser;
@@ -192,47 +195,98 @@ test('a site taken down, another in its place: after one visit the copy goes, an
   );
 });
 
-test('a single-page site in its place (its page at every address, 200): the copy goes once that has lasted a day', async (t) => {
-  let replaced = false;
-  const { server } = await serveCopy(t, {
-    intercept: () =>
-      replaced
-        ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Another app' }
-        : null,
-  });
+/** The page's note of when something else first answered in the worker script's place: [key, time] or undefined. */
+const inPlaceNote = (page) =>
+  page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('normlab-offline-page-in-place')));
+
+/**
+ * The host changed under a reader with a kept copy (`change()` switches it; `seen` is what the
+ * address shows after): the first visit from the copy keeps it (a portal, a sign-in page, a
+ * deploy's gap look the same) and notes the time; a visit a day later lets it go. The page that
+ * let it go (the MNIST chapter, booted from the copy) then needs files it no longer has: Train
+ * says the copy was let go and a reload shows what the address serves now.
+ */
+async function lettingGoAfterADay(t, { intercept, change, seen }) {
+  const { server } = await serveCopy(t, { intercept });
   const { page, problems } = await freshPage(t);
   await page.goto(`${server.url}/index.html`);
   await controlled(page);
   await proven(page);
+  await page.goto(`${server.url}/mnist.html`);
   await everyWidgetDefined(page);
-  replaced = true;
-  // The first visit after: a page in the worker script's place may be a portal's, passing; the
-  // copy stays, and the page notes when it met it.
-  const noteOf = () =>
-    page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('normlab-offline-page-in-place')));
-  await page.goto(`${server.url}/index.html`);
+  await page.waitForFunction(
+    async () => (await (await caches.open('normlab-state')).keys()).some((r) => /booted-.*mnist\.html$/.test(r.url)),
+    null,
+    { timeout: 60000 },
+  );
+  change();
+  await page.goto(`${server.url}/mnist.html`);
   await everyWidgetDefined(page);
   await page.waitForFunction(
     () => Object.keys(localStorage).some((key) => key.startsWith('normlab-offline-page-in-place')),
     null,
     { timeout: 60000 },
   );
-  const [key, since] = await noteOf();
+  const [key, since] = await inPlaceNote(page);
   assert.ok(Math.abs(Number(since) - Date.now()) < 60000, `noted now: ${since}`);
   assert.ok(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), 'kept');
-  assert.doesNotMatch(await page.evaluate(() => document.body.textContent), /Another app/, 'from the kept copy');
+  assert.doesNotMatch(await page.evaluate(() => document.body.textContent), seen, 'from the kept copy');
   // A day later (the same note, aged), the page from the copy finds it still there, and lets the copy go.
   await page.evaluate(([k, v]) => localStorage.setItem(k, String(Number(v) - 25 * 60 * 60 * 1000)), [key, since]);
-  await page.goto(`${server.url}/index.html`);
+  await page.goto(`${server.url}/mnist.html`);
   await page.waitForFunction(() => document.documentElement.dataset.offline === 'removed', null, { timeout: 60000 });
   await page.waitForFunction(async () => !(await navigator.serviceWorker.getRegistration()), null, { timeout: 60000 });
   await page.waitForFunction(async () => !(await caches.keys()).some((n) => n.startsWith('normlab-precache-')), null, {
     timeout: 60000,
   });
+  assert.equal(await inPlaceNote(page), undefined, 'the note goes with the copy');
+  // The lab, built as it comes into view, needs its core, workers and digits: whichever it meets
+  // first gone, it says why.
+  await bringIntoView(page, 'nl-mnist-lab');
+  const says = (sentence) =>
+    page.waitForFunction(
+      (text) => document.querySelector('nl-mnist-lab')?.shadowRoot?.textContent.includes(text),
+      sentence,
+      { timeout: 60000 },
+    );
+  await Promise.race([lab(page, '[data-act="train"]').waitFor({ timeout: 60000 }), says(COPY_LET_GO)]);
+  if (await lab(page, '[data-act="train"]').count()) await lab(page, '[data-act="train"]').click();
+  await says(COPY_LET_GO);
   await page.goto(`${server.url}/index.html`);
-  assert.match(await page.evaluate(() => document.body.textContent), /Another app/, 'the new site, from the network');
+  assert.match(await page.evaluate(() => document.body.textContent), seen, 'what the address serves now');
+  return problems;
+}
+
+test('a single-page site in its place (its page at every address, 200): the copy goes once that has lasted a day', async (t) => {
+  let replaced = false;
+  const problems = await lettingGoAfterADay(t, {
+    intercept: () =>
+      replaced
+        ? { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Another app' }
+        : null,
+    change: () => (replaced = true),
+    seen: /Another app/,
+  });
   assert.deepEqual(
-    problems.filter((p) => !/MIME type|service-worker\.js/.test(p)),
+    problems.filter((p) => !/MIME type|service-worker\.js|mnist|worker/i.test(p)),
+    [],
+  );
+});
+
+test('a site moved (every address redirected elsewhere): the copy goes once that has lasted a day', async (t) => {
+  let moved = false;
+  const problems = await lettingGoAfterADay(t, {
+    intercept: (url) => {
+      if (!moved) return null;
+      if (url.pathname.startsWith('/moved/'))
+        return { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><p>Moved here' };
+      return { status: 301, headers: { Location: `/moved${url.pathname}` } };
+    },
+    change: () => (moved = true),
+    seen: /Moved here/,
+  });
+  assert.deepEqual(
+    problems.filter((p) => !/MIME type|service-worker\.js|redirect|mnist|worker/i.test(p)),
     [],
   );
 });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   BUILD_META,
+  COPY_LET_GO,
   OUTDATED_PAGE,
   buildNamedIn,
   gonePageSentence,
@@ -12,8 +13,9 @@ import {
   servedBuild,
 } from '../../web/src/host/site-build.js';
 
-/** A document whose head names `version` (none when null). */
-const documentNaming = (version) => ({
+/** A document whose head names `version` (none when null); `offline`: its root's data-offline. */
+const documentNaming = (version, offline) => ({
+  documentElement: { dataset: offline ? { offline } : {} },
   querySelector: (selector) =>
     version !== null && selector === `meta[name="${BUILD_META}"]`
       ? { getAttribute: (name) => (name === 'content' ? version : null) }
@@ -111,4 +113,19 @@ test('a page whose own address answers 404 or 410 is told its site is gone, not 
   const embedder = servingPage(null, { status: 404 });
   assert.equal(await outdatedPageSentence({ doc: documentNaming(null), href, fetchPage: embedder.fetchPage }), null);
   assert.equal(embedder.calls.length, 0);
+});
+
+test('a page read from an offline copy since let go says so, asking nothing', async () => {
+  const asked = servingPage('build-old');
+  assert.equal(
+    await outdatedPageSentence({ doc: documentNaming('build-old', 'removed'), href, fetchPage: asked.fetchPage }),
+    COPY_LET_GO,
+  );
+  assert.equal(asked.calls.length, 0);
+  assert.match(COPY_LET_GO, /reload to see what the address serves now\.$/);
+  // An author's page names no build: whatever its root says, it is never told.
+  assert.equal(
+    await outdatedPageSentence({ doc: documentNaming(null, 'removed'), href, fetchPage: asked.fetchPage }),
+    null,
+  );
 });

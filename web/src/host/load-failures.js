@@ -3,8 +3,9 @@
 // own: a file:// address, an error status, another kind of file where the file should be (a
 // server's page), no answer (or none another origin may read), a policy's refusal. The policy's
 // sentence is said only when the page reported that its policy refused the fetch. On a page of
-// normlab's site left open across a deploy, a file that answers an error status is the old build's,
-// gone: the sentence then says to reload (site-build.js).
+// normlab's own site, whatever the file met, the page first asks whether its files are gone (the
+// site serves another build, the page's address is gone, its offline copy was let go:
+// site-build.js), and says so when they are.
 import { fetchRefused } from './host-policy.js';
 import { outdatedPageSentence } from './site-build.js';
 
@@ -38,12 +39,6 @@ function cause(url, { response, expected }) {
 }
 
 /**
- * The reload sentence when `response` is an error status on a page of the site whose address now
- * serves another build (the file was the old build's); else null, asking nothing otherwise.
- */
-const outdatedFor = async (response) => (response && !response.ok ? outdatedPageSentence() : null);
-
-/**
  * The sentence for a core module's .wasm that could not be fetched or compiled: the host's policy
  * when the page reported it refused the fetch (connect-src), else the cause the fetch met.
  * requires: failure is a CoreFetchError (core-module.js), or any error of the load.
@@ -57,7 +52,7 @@ export async function coreFailure(failure) {
   if (failure.compileError)
     return `${what}: ${url.href} is not a module this browser compiles (${failure.compileError}).`;
   return (
-    (await outdatedFor(failure.response)) ??
+    (await outdatedPageSentence()) ??
     `${what}: ${cause(url, { response: failure.response, expected: 'the core (application/wasm)' })}.`
   );
 }
@@ -74,7 +69,7 @@ export async function workerScriptFailure(href) {
   if (response?.ok && JS_TYPE.test(typeOf(response) ?? '')) return null;
   if (url.protocol === 'blob:') return null;
   return (
-    (await outdatedFor(response)) ??
+    (await outdatedPageSentence()) ??
     `This widget trains in a Web Worker, whose script could not be loaded: ${cause(url, { response, expected: 'a script (text/javascript)' })}.`
   );
 }

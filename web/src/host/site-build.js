@@ -3,9 +3,9 @@
 // (scripts/vite-offline.mjs); the offline worker keeps only pages that name its version
 // (page/service-worker.js). A page left open across a deploy still names the old build, whose
 // hashed files the new build no longer holds: a file it asks for then answers 404, and the reader's
-// remedy is a reload, not the embedding guide's advice. A page read from the offline copy after
-// its site was taken down finds its own address gone too, and is told that instead. A page
-// without the tag (an author's page embedding the widgets) never asks.
+// remedy is a reload, not the embedding guide's advice. A page whose own address is gone, or read
+// from an offline copy since let go, is told that instead. A page without the tag (an author's
+// page embedding the widgets) never asks.
 export const BUILD_META = 'normlab-build';
 
 /** The sentence for a page whose build the site no longer serves. */
@@ -13,11 +13,20 @@ export const OUTDATED_PAGE =
   "This page belongs to an older build of normlab than the site now serves, and that build's files are gone: reload the page to get the new one.";
 
 /**
- * The sentence for a page the host now says is gone from its address (status 404 or 410): the
- * reader has it from the offline copy, and a reload would not help.
+ * The sentence for a page the host now says is gone from its address (status 404 or 410): a
+ * reload would not bring it back. (Said of a page from the network too: a chapter a deploy took
+ * away while it was open.)
  */
 export const gonePageSentence = (status) =>
-  `This page is gone from its address (the host answers ${status} for it): it was kept for reading offline, but the files it still had to load went with it. The site may have moved or been taken down.`;
+  `This page is gone from its address (the host answers ${status} for it), and so are the files it still had to load: the site may have moved or been taken down.`;
+
+/**
+ * The sentence for a page read from the offline copy after the copy was let go (its site gone,
+ * moved or replaced, page/offline.js marks the page's root data-offline="removed"): what the
+ * address serves now is another matter, which a reload shows.
+ */
+export const COPY_LET_GO =
+  'This page came from the offline copy, which has been let go because the site at this address has changed; the files it still had to load are no longer there: reload to see what the address serves now.';
 
 /** A host's word that a page is gone from its address (as the offline worker reads it). */
 const GONE = new Set([404, 410]);
@@ -101,14 +110,16 @@ export async function servedBuild(href, fetchPage) {
 }
 
 /**
- * Why a page of the site found its files gone, when its address says: OUTDATED_PAGE when the page
- * names a build and its address now serves another, gonePageSentence(status) when its address
- * answers 404 or 410; else null (also on a page that names no build, or when the page cannot be
- * fetched).
+ * Why a page of the site found its files gone, when it can tell: COPY_LET_GO when the page came
+ * from the offline copy and the copy has since been let go (asking nothing); else, asking the
+ * page's address, OUTDATED_PAGE when it now serves another build, gonePageSentence(status) when it
+ * answers 404 or 410; else null (also on a page that names no build, which never asks, or when the
+ * page cannot be fetched).
  */
-export async function outdatedPageSentence({ doc, href, fetchPage } = {}) {
+export async function outdatedPageSentence({ doc = globalThis.document, href, fetchPage } = {}) {
   const own = pageBuild(doc);
   if (own === null) return null;
+  if (doc?.documentElement?.dataset?.offline === 'removed') return COPY_LET_GO;
   const served = await servedPage(href, fetchPage);
   if (served === null) return null;
   if (GONE.has(served.status)) return gonePageSentence(served.status);

@@ -4,8 +4,8 @@
 // registering and whenever the device comes back online, and when a new build's worker is
 // installed and waiting, says so in the page with a button; the new version is taken only when the
 // reader presses it. A worker script the host says is gone (404, 410: the site taken down, or its
-// offline copy given up), or a page answered in its place for a day (another site there), lets
-// the copy go. Only normlab's own chapters call this; the embedding
+// offline copy given up), or something else answered in its place for a day (another site there,
+// or a redirect: the site moved), lets the copy go. Only normlab's own chapters call this; the embedding
 // script never does.
 import { trustedScriptUrl } from '../host/trusted-types.js';
 import { pageBuild } from '../host/site-build.js';
@@ -24,12 +24,17 @@ const workerUrl = () => new URL(WORKER_FILE, document.baseURI);
 // The folder the worker serves (its scope): a registration of a folder above it is not this one's.
 const isThisFolders = (registration) => registration?.scope === new URL('./', workerUrl()).href;
 const failedKey = () => `normlab-offline-failed ${workerUrl().pathname}`;
-// A page answered in the worker script's place (a 200 with an HTML page: another site's catch-all
-// page, or a portal's sign-in page) means the site is gone only when it lasts this long: a portal
-// passes within hours, a site put in normlab's place stays. The note of when it was first met is
-// kept per folder, as the failed install's is.
-const PAGE_IN_PLACE_MS = 24 * 60 * 60 * 1000;
+// Something else answered in the worker script's place (a 200 that is no script: another site's
+// catch-all page, a sign-in or maintenance page; or a redirect: the site moved) means the site is
+// gone only when it lasts: a check at least IN_PLACE_MS after the first that met it, and within
+// IN_PLACE_FORGOTTEN_MS of it (two sightings weeks apart are two passing things, and a note from a
+// clock that was far behind is forgotten too), still meets it. The note of when it was first met
+// is kept per folder, as the failed install's is.
+const IN_PLACE_MS = 24 * 60 * 60 * 1000;
+const IN_PLACE_FORGOTTEN_MS = 7 * 24 * 60 * 60 * 1000;
 const pageInPlaceKey = () => `normlab-offline-page-in-place ${workerUrl().pathname}`;
+// What a script is served as (anything else is not the worker, whatever it holds).
+const SCRIPT_TYPE = /^\s*(text|application)\/(javascript|ecmascript)\b|^\s*text\/x-javascript\b/i;
 
 /**
  * Reads (time undefined: 0 when none), writes (a time) or clears (null) the time noted under the
@@ -48,7 +53,7 @@ function noted(key, time) {
 
 /** Reads or writes the time of the last failed install. */
 const failedAt = (time) => noted(failedKey(), time);
-/** Reads or writes when a page was first met in the worker script's place. */
+/** Reads or writes when something else was first met in the worker script's place. */
 const pageInPlaceSince = (time) => noted(pageInPlaceKey(), time);
 
 /**
@@ -145,26 +150,29 @@ function followWorkers(registration, accepted) {
 
 /**
  * Whether the answer for the worker's script says the site is gone: 404 or 410 at once (the site
- * taken down, moved without it, or its owner giving the offline copy up); an HTML page in its
- * place (200, after any redirect: a single-page site's catch-all, a host's page for any address)
- * once that has lasted PAGE_IN_PLACE_MS since it was first met, since a portal's sign-in page looks
- * the same for a while. A script in its place clears the note; anything else says nothing.
+ * taken down, moved without it, or its owner giving the offline copy up); something else in its
+ * place (a 200 that is no script, after any redirect the host made; or a redirect itself: browsers
+ * refuse a redirected worker script) once it has lasted IN_PLACE_MS since first met (a portal's or
+ * a sign-in page, or a deploy's gap, passes). A script in its place clears the note; no answer says
+ * nothing.
  */
 function saysGone(answer) {
   if (answer?.status === 404 || answer?.status === 410) return true;
-  if (!answer?.ok) return false;
-  if (!/^\s*text\/html\b/i.test(answer.headers.get('Content-Type') ?? '')) {
+  const elsewhere = answer?.type === 'opaqueredirect';
+  if (!elsewhere && !answer?.ok) return false;
+  if (!elsewhere && SCRIPT_TYPE.test(answer.headers.get('Content-Type') ?? '')) {
     pageInPlaceSince(null);
     return false;
   }
   const since = pageInPlaceSince();
   const now = Date.now();
-  // First met now, or noted in the future (the clock was ahead then): the wait starts now.
-  if (since === 0 || since > now) {
+  // First met now, noted in the future (the clock was ahead then), or noted too long ago: the
+  // wait starts now.
+  if (since === 0 || since > now || now - since > IN_PLACE_FORGOTTEN_MS) {
     pageInPlaceSince(now);
     return false;
   }
-  return now - since >= PAGE_IN_PLACE_MS;
+  return now - since >= IN_PLACE_MS;
 }
 
 /**
@@ -181,9 +189,9 @@ async function letGoIfGone(registration, settled) {
   // let go (an update() refused while the first install runs, or after it failed). A folder
   // above this one: its copy is not this page's to let go.
   if (!navigator.onLine || !registration.active || !isThisFolders(registration)) return;
-  // Asked as the browser asks for it (GET, past the HTTP cache), and read to its end, so the
-  // request ends as done.
-  const answer = await fetch(workerUrl(), { cache: 'no-store' }).catch(() => null);
+  // Asked as the browser asks for it (GET, past the HTTP cache, a redirect not followed: it says
+  // the script moved, wherever it leads), and read to its end, so the request ends as done.
+  const answer = await fetch(workerUrl(), { cache: 'no-store', redirect: 'manual' }).catch(() => null);
   await answer?.arrayBuffer().catch(() => {});
   if (!saysGone(answer)) return;
   // Not before this page has loaded what it boots with (its widgets' scripts, its core), which may
@@ -192,6 +200,7 @@ async function letGoIfGone(registration, settled) {
   for (const worker of [registration.active, registration.waiting, registration.installing])
     worker?.postMessage({ type: 'retire' });
   await registration.unregister();
+  pageInPlaceSince(null);
   copyRemoved();
 }
 
