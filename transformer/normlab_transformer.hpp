@@ -13,6 +13,7 @@
 #include "transformer/residual_block.hpp"
 #include "transformer/reversal_ensemble.hpp"
 #include "transformer/reversal_training.hpp"
+#include "transformer/slopes_sentence.hpp"
 #include "transformer/stack_initialisation.hpp"
 #include "transformer/starting_slopes.hpp"
 #include "transformer/token_batch.hpp"

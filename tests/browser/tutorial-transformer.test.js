@@ -67,6 +67,18 @@ const slopesDone = () =>
     { timeout: 120000 },
   );
 
+test("T53, T54, T55: under the slopes the core judges the chapter's sentence at the seed shown; at seed 1 every part holds", async () => {
+  await bringIntoView(page, 'nl-starting-slopes');
+  await slopesDone();
+  assert.equal(
+    await text('nl-starting-slopes', '[data-sentence]'),
+    "The chapter's sentence at seed 1, over 32 draws: post-norm's median rises from block 1 to block 6 (holds) and " +
+      "ends above pre-norm's (holds); pre-norm's median is largest at block 1 (holds); post-norm's last-block band " +
+      "at 12 blocks lies wholly above its band at 1 (holds); pre-norm's last-block median falls from 1 block to 12 " +
+      '(holds) and stays above the 1/√depth curve at every depth past 1 (holds).',
+  );
+});
+
 test('the starting slopes draw 32 draws over the workers, both charts banded, and follow their controls', async () => {
   await bringIntoView(page, 'nl-starting-slopes');
   await findingMatches(

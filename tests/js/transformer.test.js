@@ -43,6 +43,42 @@ test("the page's readouts and expected lines are the core's arithmetic, as its v
 
 const SMALL = { digits: 3, width: 8, heads: 2, hidden: 16, depth: 2, placement: 'post', learningRate: 0.01 };
 
+test("the chapter's slopes sentence judged through the wrapper on the native ensemble: parts that can fail, refusals by name", () => {
+  // Four draws at the opening setting (seed 1), as the native command prints them.
+  const e = JSON.parse(nativeOutput('starting-slopes-ensemble', '--draws', '4'));
+  const given = {
+    blocks: { post: e.perBlock.post.band.median, pre: e.perBlock.pre.band.median },
+    depths: e.acrossDepths.depths,
+    across: { post: e.acrossDepths.post.band, pre: e.acrossDepths.pre.band },
+  };
+  const judged = nl.slopesSentence(given);
+  assert.deepEqual(Object.keys(judged).sort(), [
+    'deepBandAboveShallow',
+    'postAbovePre',
+    'postRises',
+    'preAboveCurve',
+    'preFalls',
+    'preLargestFirst',
+  ]);
+  // Each part is the comparison it names, on the same figures.
+  const post = given.blocks.post;
+  const pre = given.blocks.pre;
+  assert.equal(judged.postRises, post.at(-1) > post[0]);
+  assert.equal(judged.postAbovePre, post.at(-1) > pre.at(-1));
+  assert.equal(judged.preLargestFirst, Math.max(...pre) === pre[0]);
+  assert.equal(judged.deepBandAboveShallow, given.across.post.low.at(-1) > given.across.post.high[0]);
+  // Swapping the placements makes the post-norm parts fail.
+  const swapped = nl.slopesSentence({ ...given, blocks: { post: pre, pre: post } });
+  assert.equal(swapped.postRises, false);
+  assert.equal(swapped.preLargestFirst, false);
+  assert.throws(() => nl.slopesSentence({ ...given, blocks: { post, pre: pre.slice(1) } }), { name: 'ShapeError' });
+  assert.throws(() => nl.slopesSentence({ ...given, depths: [...given.depths].reverse() }), { name: 'OptionError' });
+  assert.throws(() => nl.slopesSentence({ ...given, blocks: { post: [...post.slice(1), NaN], pre } }), {
+    name: 'NonFiniteError',
+  });
+  assert.throws(() => nl.slopesSentence(null), { name: 'TypeError' });
+});
+
 test('a reversal training in pieces of 2 and 3 steps takes the same steps as one piece of 5', () => {
   // Batches of 16: the check's loss over 48 digits, which five steps lower (over 12 they need not).
   const settings = { ...SMALL, warmupSteps: 3, steps: 5, batch: 16, seed: 9 };

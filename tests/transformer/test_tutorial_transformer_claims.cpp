@@ -59,24 +59,20 @@ std::string slopes_sentence_fails(NormKind kind, std::uint64_t seed) {
     const SlopesAcrossDepthsEnsemble e = slopes_across_depths_ensemble(s, depths);
     const auto six = std::find(depths.begin(), depths.end(), s.shape.depth);
     const StartingSlopesEnsemble& blocks = e.at_depth.at(static_cast<std::size_t>(six - depths.begin()));
-    const std::vector<double>& post = blocks.post_band.median;
-    const std::vector<double>& pre = blocks.pre_band.median;
     const std::size_t n = depths.size();
-    // The expectation as the page draws it, through the one-block median.
-    const SlopesExpectations expected = slopes_expectations(depths, e.post_band.median[0], e.pre_band.median[0]);
-    bool above = true;
-    for (std::size_t d = 1; d < n; ++d) above = above && e.pre_band.median[d] > expected.pre[d];
+    const SlopesSentence sentence =
+        slopes_sentence(blocks.post_band.median, blocks.pre_band.median, depths, e.post_band, e.pre_band);
     std::string fails;
     const auto part = [&](bool holds, const char* name) {
         if (!holds) fails += std::string(fails.empty() ? "" : ", ") + name;
     };
-    part(post.back() > post.front(), "T53 post-norm rises");
-    part(post.back() > pre.back(), "T53 post-norm above pre-norm at the last block");
-    part(*std::max_element(pre.begin(), pre.end()) == pre.front(), "T53 pre-norm largest at block 1");
-    part(depths.front() == 1 && depths.back() == 12 && e.post_band.low[n - 1] > e.post_band.high[0],
+    part(sentence.post_rises, "T53 post-norm rises");
+    part(sentence.post_above_pre, "T53 post-norm above pre-norm at the last block");
+    part(sentence.pre_largest_first, "T53 pre-norm largest at block 1");
+    part(depths.front() == 1 && depths[n - 1] == 12 && sentence.deep_band_above_shallow,
          "T54 12-block band above 1-block band");
-    part(e.pre_band.median[n - 1] < e.pre_band.median[0], "T55 pre-norm falls");
-    part(above, "T55 pre-norm above 1/sqrt(depth)");
+    part(sentence.pre_falls, "T55 pre-norm falls");
+    part(sentence.pre_above_curve, "T55 pre-norm above 1/sqrt(depth)");
     return fails.empty() ? fails : "seed " + std::to_string(seed) + ": " + fails;
 }
 } // namespace

@@ -15,10 +15,12 @@
 #include "boundary.hpp"
 #include "core/errors.hpp"
 #include "core/random.hpp"
+#include "core/spread.hpp"
 #include "report/transformer_views.hpp"
 #include "transformer/fast/fast_transformer.hpp"
 #include "transformer/reversal_ensemble.hpp"
 #include "transformer/reversal_training.hpp"
+#include "transformer/slopes_sentence.hpp"
 #include "transformer/starting_slopes.hpp"
 
 using emscripten::val;
@@ -47,6 +49,24 @@ val expectations_js(val depths, double post_first, double pre_first) {
     return answer([&] {
         const std::vector<double> given = numbers(depths);
         return slopes_expectations(std::vector<std::size_t>(given.begin(), given.end()), post_first, pre_first);
+    });
+}
+// The chapter's sentence judged on the page's figures: each block's median at the reader's depth,
+// and the last block's band at each depth (each list a Float64Array, checked by the wrapper).
+val slopes_sentence_js(val post_blocks, val pre_blocks, val depths, val post_median, val post_low, val post_high,
+                       val pre_median, val pre_low, val pre_high) {
+    return answer([&] {
+        const auto band_from = [](const val& median, const val& low, const val& high) {
+            Band b;
+            b.median = numbers(median);
+            b.low = numbers(low);
+            b.high = numbers(high);
+            return b;
+        };
+        const std::vector<double> given = numbers(depths);
+        return slopes_sentence(numbers(post_blocks), numbers(pre_blocks),
+                               std::vector<std::size_t>(given.begin(), given.end()),
+                               band_from(post_median, post_low, post_high), band_from(pre_median, pre_low, pre_high));
     });
 }
 // Draws first .. first + count - 1 of the starting-slopes ensemble at the reader's setting, each
@@ -138,6 +158,13 @@ EMSCRIPTEN_BINDINGS(transformer) {
     crossing<SlopesExpectations>("SlopesExpectations")
         .numbers<&SlopesExpectations::post>("post")
         .numbers<&SlopesExpectations::pre>("pre");
+    crossing<SlopesSentence>("SlopesSentence")
+        .field("postRises", &SlopesSentence::post_rises)
+        .field("postAbovePre", &SlopesSentence::post_above_pre)
+        .field("preLargestFirst", &SlopesSentence::pre_largest_first)
+        .field("deepBandAboveShallow", &SlopesSentence::deep_band_above_shallow)
+        .field("preFalls", &SlopesSentence::pre_falls)
+        .field("preAboveCurve", &SlopesSentence::pre_above_curve);
     crossing<SlopesDraws>("SlopesDraws").numbers<&SlopesDraws::post>("post").numbers<&SlopesDraws::pre>("pre");
     crossing<ReversalCheck>("ReversalCheck")
         .field("loss", &ReversalCheck::loss)
@@ -150,6 +177,7 @@ EMSCRIPTEN_BINDINGS(transformer) {
     function("transformerSlopesAcrossDepthsView", &across_depths_js);
     function("transformerStartingSlopesDraws", &slopes_draws_js);
     function("slopesLastOverFirst", &last_over_first_js);
+    function("slopesSentence", &slopes_sentence_js);
     function("slopesExpectations", &expectations_js);
     function("reversalTrainingStart", &reversal_start_js);
     function("reversalTrainingContinue", &reversal_continue_js);

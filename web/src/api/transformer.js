@@ -121,6 +121,36 @@ export function transformerApi(
         ),
       );
     },
+    /**
+     * The chapter's sentence beside the starting slopes, judged part by part on one seed's draws:
+     * blocks {post, pre}, each block's median at one depth; depths (increasing, 1 to 12) and
+     * across {post, pre}, the last block's band at each ({median, low, high}, as bandOf gives).
+     * {postRises, postAbovePre, preLargestFirst, deepBandAboveShallow, preFalls, preAboveCurve}.
+     */
+    slopesSentence(given) {
+      const { blocks, depths, across } = checkObject(given, "the sentence's figures");
+      if (!Array.isArray(depths)) throw new TypeError(`the depths must be an array, not ${describe(depths)}`);
+      const line = (list, what) => toNumbers(list, what);
+      const band = (b, what) => {
+        checkObject(b, what);
+        return [
+          line(b.median, `${what}'s medians`),
+          line(b.low, `${what}'s 10 % line`),
+          line(b.high, `${what}'s 90 % line`),
+        ];
+      };
+      checkObject(blocks, 'the blocks');
+      checkObject(across, 'the bands across depths');
+      return answer(
+        core.slopesSentence(
+          line(blocks.post, "post-norm's block medians"),
+          line(blocks.pre, "pre-norm's block medians"),
+          Float64Array.from(depths, (d, k) => checkInteger(d, `depth ${k + 1}`)),
+          ...band(across.post, "post-norm's band"),
+          ...band(across.pre, "pre-norm's band"),
+        ),
+      );
+    },
     /** A fresh digit-reversal training: {parameters, firstMoment, secondMoment, steps: 0}. */
     reversalTrainingStart(given) {
       return answer(core.reversalTrainingStart(settings(given)));

@@ -391,6 +391,34 @@ export class NlStartingSlopes extends NlWidget {
   }
 
   /**
+   * The chapter's sentence beside the instrument (T53 to T55), judged by the core part by part on
+   * this seed's draws, each clause followed by whether it holds here: the reader steps the seed to
+   * see the sentence's "at every seed from 1 to 5". The parts about blocks need two blocks or more.
+   */
+  sentenceCheck(depth, post, pre, a) {
+    const { seed, draws } = this.ensemble;
+    const s = this.nl.slopesSentence({
+      blocks: { post: post.median, pre: pre.median },
+      depths: a.depths,
+      across: { post: a.post, pre: a.pre },
+    });
+    const says = (holds) => (holds ? 'holds' : 'does not hold');
+    const [first, last] = [a.depths[0], a.depths.at(-1)];
+    const parts = [];
+    if (depth > 1)
+      parts.push(
+        `post-norm's median rises from block 1 to block ${depth} (${says(s.postRises)}) and ends above pre-norm's ` +
+          `(${says(s.postAbovePre)}); pre-norm's median is largest at block 1 (${says(s.preLargestFirst)})`,
+      );
+    parts.push(
+      `post-norm's last-block band at ${last} blocks lies wholly above its band at ${first} (${says(s.deepBandAboveShallow)}); ` +
+        `pre-norm's last-block median falls from ${first} block${first === 1 ? '' : 's'} to ${last} (${says(s.preFalls)}) and ` +
+        `stays above the 1/√depth curve at every depth past ${first} (${says(s.preAboveCurve)})`,
+    );
+    return `The chapter's sentence at seed ${seed}, over ${drawsText(draws)}: ${parts.join('; ')}.`;
+  }
+
+  /**
    * Each draw's figures behind the finding's counts: its first and last block at the run's depth,
    * and its last block at the first and the last depth in, each pair as "first → last" (a dash
    * for a draw not in yet).
@@ -455,6 +483,11 @@ export class NlStartingSlopes extends NlWidget {
         more: [this.eachDraw(depth, a)],
       }),
     );
+    const check = document.createElement('p');
+    check.className = 'note';
+    check.dataset.sentence = '';
+    check.textContent = this.sentenceCheck(depth, post, pre, a);
+    this.$('[data-alternative] .finding').after(check);
     if (wasOpen) this.$('details.numbers').open = true;
     openAlternatives(this.root);
   }
