@@ -163,6 +163,10 @@ test('T5, T6, T40: the drift and the stacks count their findings over five seeds
     `Seeds 7 to 11, 5 layers: without normalisation the spread climbs at every layer in ${drift.climbs.text}; ` +
       `with layer norm before each ReLU it stays between 0.5 and 0.7 at every layer in ${drift.level.text}.`,
   );
+  // At the largest seed the five counted end there: every one is a seed a reader can type.
+  await seed.fill('4294967295');
+  await seed.dispatchEvent('change');
+  assert.match(await line('nl-drift'), /^Seeds 4294967291 to 4294967295, 5 layers: /);
   await seed.fill('1');
   await seed.dispatchEvent('change');
   assert.match(await line('nl-drift'), /^Seeds 1 to 5, /);

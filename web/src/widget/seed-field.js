@@ -38,6 +38,13 @@ export function watchWholeField(input, { min, max, what, current, apply }) {
 const LARGEST_SEED = 2 ** 32 - 1;
 
 /**
+ * The first of `count` seeds counted around the seed shown: the seed itself, or, near the largest
+ * seed, the one that makes the last of them the largest (every seed counted is one a reader can
+ * type).
+ */
+export const firstCountedSeed = (seed, count) => Math.min(seed, LARGEST_SEED - (count - 1));
+
+/**
  * A widget's `seed` option, for its option table: a whole number from 0 to 2^32 - 1, 1 unless set.
  * doc: what it seeds; more: the option's other fields (`live`, say).
  */

@@ -6,7 +6,7 @@ import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
+import { firstCountedSeed, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { setHtml } from '../host/trusted-types.js';
 
 const RUNS = [
@@ -14,15 +14,21 @@ const RUNS = [
   ['normalised', 'layer norm before each ReLU', '--nl-layer'],
 ];
 
-/** How many seeds, from the one shown on, the finding under the histograms is counted over. */
+/** How many seeds, from the one shown on (firstCountedSeed), the finding under the chart is counted over. */
 const SEEDS_COUNTED = 5;
 
 /** The finding over the seeds counted (the core's driftOverSeedsView), as the tutorial states it. */
 function overSeeds(o) {
-  const level = `with layer norm before each ReLU it stays between ${o.levelLow} and ${o.levelHigh} at every layer in ${o.level.text}`;
-  // One layer has no layer before it to climb from.
-  const climbs = o.layers > 1 ? `without normalisation the spread climbs at every layer in ${o.climbs.text}; ` : '';
-  return `Seeds ${o.firstSeed} to ${o.lastSeed}, ${o.layers} layer${o.layers > 1 ? 's' : ''}: ${climbs}${level}.`;
+  if (o.layers === 1)
+    return (
+      `Seeds ${o.firstSeed} to ${o.lastSeed}, 1 layer: with layer norm before its ReLU the spread stays between ` +
+      `${o.levelLow} and ${o.levelHigh} in ${o.level.text}.`
+    );
+  return (
+    `Seeds ${o.firstSeed} to ${o.lastSeed}, ${o.layers} layers: without normalisation the spread climbs at every layer ` +
+    `in ${o.climbs.text}; with layer norm before each ReLU it stays between ${o.levelLow} and ${o.levelHigh} at every ` +
+    `layer in ${o.level.text}.`
+  );
 }
 
 export class NlDrift extends NlWidget {
@@ -86,7 +92,11 @@ export class NlDrift extends NlWidget {
       `${v.examples} examples, ${v.layers} layers of ${v.width} neurons; inputs of spread ${fmt(v.inputDeviation, 2)}`;
     this.out('last-plain', fmt(v.plain.deviation[v.layers - 1], 2));
     this.out('last-normalised', fmt(v.normalised.deviation[v.layers - 1], 2));
-    const counted = { firstSeed: this.held.seed, seeds: SEEDS_COUNTED, layers: this.held.layers };
+    const counted = {
+      firstSeed: firstCountedSeed(this.held.seed, SEEDS_COUNTED),
+      seeds: SEEDS_COUNTED,
+      layers: this.held.layers,
+    };
     this.$('[data-over-seeds]').textContent = overSeeds(this.nl.driftOverSeedsView(counted));
     const series = RUNS.map(([run, label, colourVar]) => ({
       label,

@@ -6,7 +6,7 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
-import { watchWidgetSeed, seedOption } from '../widget/seed-field.js';
+import { firstCountedSeed, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { setHtml } from '../host/trusted-types.js';
 
 const PLACEMENTS = [
@@ -14,7 +14,7 @@ const PLACEMENTS = [
   ['pre', 'pre-norm: x ← x + F(LN(x))', '--nl-layer'],
 ];
 
-/** How many seeds, from the one shown on, the finding under the charts is counted over. */
+/** How many seeds, from the one shown on (firstCountedSeed), the finding under the charts is counted over. */
 const SEEDS_COUNTED = 5;
 
 /** The finding over the seeds counted (the core's residualOverSeedsView), as the tutorial states it. */
@@ -72,7 +72,11 @@ export class NlPrePostNorm extends NlWidget {
       `${v.depth} blocks, each F(x) = W₂ relu(W₁x) on ${v.width} features, ${v.examples} examples; ` +
       `the loss is half the mean squared distance from random targets.`;
     this.out('rises', `${v.post.slopeRises} / ${v.pre.slopeRises}`);
-    const counted = { firstSeed: this.held.seed, seeds: SEEDS_COUNTED, depth: this.held.depth };
+    const counted = {
+      firstSeed: firstCountedSeed(this.held.seed, SEEDS_COUNTED),
+      seeds: SEEDS_COUNTED,
+      depth: this.held.depth,
+    };
     this.$('[data-over-seeds]').textContent = overSeeds(this.nl.residualOverSeedsView(counted));
     this.out('last', `${fmt(v.post.inputSlope[v.depth - 1], 2)} / ${fmt(v.pre.inputSlope[v.depth - 1], 2)}`);
     this.out('spread', `${fmt(v.post.spread[v.depth - 1], 2)} / ${fmt(v.pre.spread[v.depth - 1], 2)}`);
