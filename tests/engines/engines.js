@@ -65,6 +65,20 @@ async function openFirefox(width, height) {
 }
 
 /**
+ * The value `promise` settles to, or `otherwise` after `ms` if it has not; the timer is cleared
+ * either way (a timer left running would hold the test's process open until it fires).
+ */
+async function answeredBy(promise, ms, otherwise) {
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(resolve, ms, otherwise)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Polls a page expression until its value is truthy, and resolves to it; a page navigating in
  * between counts as not yet. Fails after `ms` naming `what`, with the value of `explain` (an
  * expression) when given.
@@ -74,12 +88,20 @@ export async function until(tab, expression, what, { ms = 60_000, explain = null
   for (;;) {
     // A poll the page never answers (a promise of its that never settles) counts as not yet, and
     // the deadline still holds.
-    const unanswered = new Promise((resolve) => setTimeout(resolve, Math.max(deadline - Date.now(), 0) + 100, false));
-    const value = await Promise.race([tab.run(expression).catch(() => false), unanswered]);
+    const value = await answeredBy(
+      tab.run(expression).catch(() => false),
+      Math.max(deadline - Date.now(), 0) + 100,
+      false,
+    );
     if (value) return value;
     if (Date.now() > deadline) {
-      const unexplained = new Promise((resolve) => setTimeout(resolve, 10_000, 'the page did not answer'));
-      const found = explain ? ` (${await Promise.race([tab.run(explain).catch((e) => e.message), unexplained])})` : '';
+      const found = explain
+        ? ` (${await answeredBy(
+            tab.run(explain).catch((e) => e.message),
+            10_000,
+            'the page did not answer',
+          )})`
+        : '';
       throw new Error(`not within ${ms / 1000} s: ${what}${found}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
