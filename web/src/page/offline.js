@@ -5,8 +5,8 @@
 // installed and waiting, says so in the page with a button; the new version is taken only when the
 // reader presses it. A worker script the host says is gone (404, 410: the site taken down, or its
 // offline copy given up), or something else answered in its place for a day (another site there,
-// or a redirect: the site moved), lets the copy go. Only normlab's own chapters call this; the embedding
-// script never does.
+// or a redirect: the site moved), lets the copy go. Only normlab's own chapters call this; the
+// embedding script never does.
 import { trustedScriptUrl } from '../host/trusted-types.js';
 import { pageBuild } from '../host/site-build.js';
 
@@ -151,9 +151,9 @@ function followWorkers(registration, accepted) {
 /**
  * Whether the answer for the worker's script says the site is gone: 404 or 410 at once (the site
  * taken down, moved without it, or its owner giving the offline copy up); something else in its
- * place (a 200 that is no script, after any redirect the host made; or a redirect itself: browsers
- * refuse a redirected worker script) once it has lasted IN_PLACE_MS since first met (a portal's or
- * a sign-in page, or a deploy's gap, passes). A script in its place clears the note; no answer says
+ * place (a 200 that is no script, or a redirect, which browsers refuse for a worker's script and
+ * the check does not follow) once it has lasted IN_PLACE_MS since first met (a portal's or a
+ * sign-in page, or a deploy's gap, passes). A script in its place clears the note; no answer says
  * nothing.
  */
 function saysGone(answer) {
