@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import {
   BUILD_META,
   COPY_LET_GO,
+  LET_GO_MARK,
   OUTDATED_PAGE,
   buildNamedIn,
   gonePageSentence,
@@ -115,17 +116,23 @@ test('a page whose own address answers 404 or 410 is told its site is gone, not 
   assert.equal(embedder.calls.length, 0);
 });
 
-test('a page read from an offline copy since let go says so, asking nothing', async () => {
-  const asked = servingPage('build-old');
-  assert.equal(
-    await outdatedPageSentence({ doc: documentNaming('build-old', 'removed'), href, fetchPage: asked.fetchPage }),
-    COPY_LET_GO,
-  );
-  assert.equal(asked.calls.length, 0);
+test('a page that let its offline copy go says the site changed, unless its address still serves its build', async () => {
+  const letGo = documentNaming('build-old', LET_GO_MARK);
+  for (const [what, served, said] of [
+    ['another build', servingPage('build-new'), COPY_LET_GO],
+    ["another site's page", servingPage(null), COPY_LET_GO],
+    ['no answer', servingPage('build-new', { fails: true }), COPY_LET_GO],
+    ['its own build still', servingPage('build-old'), null],
+    ['gone (404)', servingPage('build-old', { status: 404 }), gonePageSentence(404)],
+  ])
+    assert.equal(await outdatedPageSentence({ doc: letGo, href, fetchPage: served.fetchPage }), said, what);
   assert.match(COPY_LET_GO, /reload to see what the address serves now\.$/);
-  // An author's page names no build: whatever its root says, it is never told.
-  assert.equal(
-    await outdatedPageSentence({ doc: documentNaming(null, 'removed'), href, fetchPage: asked.fetchPage }),
-    null,
-  );
+  // The kill switch marks the page otherwise: a healthy site's page is told nothing of the copy.
+  const killed = documentNaming('build-old', 'removed');
+  assert.equal(await outdatedPageSentence({ doc: killed, href, fetchPage: servingPage('build-old').fetchPage }), null);
+  // An author's page names no build: whatever its root says, it never asks and is never told.
+  const embedder = servingPage('build-new');
+  const author = documentNaming(null, LET_GO_MARK);
+  assert.equal(await outdatedPageSentence({ doc: author, href, fetchPage: embedder.fetchPage }), null);
+  assert.equal(embedder.calls.length, 0);
 });

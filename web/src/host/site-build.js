@@ -21,12 +21,15 @@ export const gonePageSentence = (status) =>
   `This page is gone from its address (the host answers ${status} for it), and so are the files it still had to load: the site may have moved or been taken down.`;
 
 /**
- * The sentence for a page read from the offline copy after the copy was let go (its site gone,
- * moved or replaced, page/offline.js marks the page's root data-offline="removed"): what the
- * address serves now is another matter, which a reload shows.
+ * The sentence for a page read from the offline copy after the page let the copy go (its site
+ * gone, moved or replaced; page/offline.js marks the page's root data-offline=LET_GO_MARK) and
+ * whose address no longer serves its build: what it serves now, a reload shows.
  */
 export const COPY_LET_GO =
   'This page came from the offline copy, which has been let go because the site at this address has changed; the files it still had to load are no longer there: reload to see what the address serves now.';
+
+/** The page root's data-offline once the page has let its offline copy go (page/offline.js). */
+export const LET_GO_MARK = 'let-go';
 
 /** A host's word that a page is gone from its address (as the offline worker reads it). */
 const GONE = new Set([404, 410]);
@@ -110,18 +113,20 @@ export async function servedBuild(href, fetchPage) {
 }
 
 /**
- * Why a page of the site found its files gone, when it can tell: COPY_LET_GO when the page came
- * from the offline copy and the copy has since been let go (asking nothing); else, asking the
- * page's address, OUTDATED_PAGE when it now serves another build, gonePageSentence(status) when it
- * answers 404 or 410; else null (also on a page that names no build, which never asks, or when the
- * page cannot be fetched).
+ * Why a page of the site found its files gone, asking its address: gonePageSentence(status) when it
+ * answers 404 or 410; on a page that let its offline copy go, COPY_LET_GO unless the address still
+ * serves the page's build (also when it cannot be read: the site there changed); else
+ * OUTDATED_PAGE when it serves another build. Null otherwise, and on a page that names no build
+ * (an author's, which never asks).
  */
 export async function outdatedPageSentence({ doc = globalThis.document, href, fetchPage } = {}) {
   const own = pageBuild(doc);
   if (own === null) return null;
-  if (doc?.documentElement?.dataset?.offline === 'removed') return COPY_LET_GO;
+  const letGo = doc?.documentElement?.dataset?.offline === LET_GO_MARK;
   const served = await servedPage(href, fetchPage);
-  if (served === null) return null;
-  if (GONE.has(served.status)) return gonePageSentence(served.status);
-  return served.build !== null && served.build !== own ? OUTDATED_PAGE : null;
+  if (served !== null && GONE.has(served.status)) return gonePageSentence(served.status);
+  // A page that let its copy go: unless its address still serves its build (then the file's own
+  // cause stands), the site there changed.
+  if (letGo) return served?.build === own ? null : COPY_LET_GO;
+  return served !== null && served.build !== null && served.build !== own ? OUTDATED_PAGE : null;
 }

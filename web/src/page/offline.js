@@ -8,7 +8,7 @@
 // or a redirect: the site moved), lets the copy go. Only normlab's own chapters call this; the
 // embedding script never does.
 import { trustedScriptUrl } from '../host/trusted-types.js';
-import { pageBuild } from '../host/site-build.js';
+import { LET_GO_MARK, pageBuild } from '../host/site-build.js';
 
 const WORKER_FILE = './service-worker.js';
 const NOTICE_TEXT = 'A new version is ready:';
@@ -26,15 +26,20 @@ const isThisFolders = (registration) => registration?.scope === new URL('./', wo
 const failedKey = () => `normlab-offline-failed ${workerUrl().pathname}`;
 // Something else answered in the worker script's place (a 200 that is no script: another site's
 // catch-all page, a sign-in or maintenance page; or a redirect: the site moved) means the site is
-// gone only when it lasts: a check at least IN_PLACE_MS after the first that met it, and within
-// IN_PLACE_FORGOTTEN_MS of it (two sightings weeks apart are two passing things, and a note from a
-// clock that was far behind is forgotten too), still meets it. The note of when it was first met
+// gone only when it lasts: the page notes when it first met it and how often it has since, and
+// lets the copy go on a later check, at least IN_PLACE_MS after the note, that meets it again
+// within IN_PLACE_RECENT_MS of the note, or on the third sighting at any age (two sightings weeks
+// apart may be two passing things, such as two deploys' gaps; a reader who returns weekly still
+// gets there). A check that finds a script, or an update that succeeds, forgets the note. The note
 // is kept per folder, as the failed install's is.
 const IN_PLACE_MS = 24 * 60 * 60 * 1000;
-const IN_PLACE_FORGOTTEN_MS = 7 * 24 * 60 * 60 * 1000;
+const IN_PLACE_RECENT_MS = 7 * 24 * 60 * 60 * 1000;
 const pageInPlaceKey = () => `normlab-offline-page-in-place ${workerUrl().pathname}`;
-// What a script is served as (anything else is not the worker, whatever it holds).
-const SCRIPT_TYPE = /^\s*(text|application)\/(javascript|ecmascript)\b|^\s*text\/x-javascript\b/i;
+// What a script is served as (what browsers take for a worker's script; anything else is not it).
+const SCRIPT_TYPE = /^\s*(text|application)\/(x-)?(javascript|ecmascript)\b|^\s*text\/(jscript|livescript)\b/i;
+// The page root's data-offline when the kill switch is taking the copy away (its owner's doing);
+// LET_GO_MARK (host/site-build.js) when this page let the copy go.
+const COPY_REMOVED = 'removed';
 
 /**
  * Reads (time undefined: 0 when none), writes (a time) or clears (null) the time noted under the
@@ -53,8 +58,28 @@ function noted(key, time) {
 
 /** Reads or writes the time of the last failed install. */
 const failedAt = (time) => noted(failedKey(), time);
-/** Reads or writes when something else was first met in the worker script's place. */
-const pageInPlaceSince = (time) => noted(pageInPlaceKey(), time);
+
+/**
+ * The note of something else met in the worker script's place: {since, sightings} (since: when
+ * first met, or met again after a long while; sightings: how many such), or null. Written with a
+ * note, forgotten with null; quiet where storage is refused.
+ */
+function inPlaceNote(note) {
+  try {
+    if (note === undefined) {
+      const [since, sightings] = (localStorage.getItem(pageInPlaceKey()) ?? '').split(' ').map(Number);
+      return since > 0 && sightings > 0 ? { since, sightings } : null;
+    }
+    if (note === null) localStorage.removeItem(pageInPlaceKey());
+    else localStorage.setItem(pageInPlaceKey(), `${note.since} ${note.sightings}`);
+  } catch {
+    // No storage here: nothing is noted, and only a 404 or 410 lets the copy go.
+  }
+  return null;
+}
+// Whether this page load wrote the note: a clock set right during one visit does not make the
+// same visit's next check a day later.
+let notedThisLoad = false;
 
 /**
  * Whether an install failed less than RETRY_AFTER_MS ago; one noted in the future (the clock was
@@ -93,9 +118,12 @@ function offerReload(waiting, accepted) {
   setTimeout(() => notice.append(`${NOTICE_TEXT} `, button), 100);
 }
 
-/** Marks the page's root data-offline="removed" (the kill switch is taking the copy away), and takes back any offer. */
-function copyRemoved() {
-  document.documentElement.dataset.offline = 'removed';
+/**
+ * Marks the page's root data-offline (COPY_REMOVED: the kill switch is taking the copy away;
+ * LET_GO_MARK: this page let it go), and takes back any offer.
+ */
+function copyRemoved(mark = COPY_REMOVED) {
+  document.documentElement.dataset.offline = mark;
   document.querySelector('.new-version')?.remove();
 }
 
@@ -152,27 +180,32 @@ function followWorkers(registration, accepted) {
  * Whether the answer for the worker's script says the site is gone: 404 or 410 at once (the site
  * taken down, moved without it, or its owner giving the offline copy up); something else in its
  * place (a 200 that is no script, or a redirect, which browsers refuse for a worker's script and
- * the check does not follow) once it has lasted IN_PLACE_MS since first met (a portal's or a
- * sign-in page, or a deploy's gap, passes). A script in its place clears the note; no answer says
- * nothing.
+ * the check does not follow) once it has lasted (IN_PLACE_MS, above: a portal's or a sign-in page,
+ * or a deploy's gap, passes). A script in its place forgets the note; no answer says nothing.
  */
 function saysGone(answer) {
   if (answer?.status === 404 || answer?.status === 410) return true;
   const elsewhere = answer?.type === 'opaqueredirect';
   if (!elsewhere && !answer?.ok) return false;
   if (!elsewhere && SCRIPT_TYPE.test(answer.headers.get('Content-Type') ?? '')) {
-    pageInPlaceSince(null);
+    inPlaceNote(null);
     return false;
   }
-  const since = pageInPlaceSince();
+  const note = inPlaceNote();
   const now = Date.now();
-  // First met now, noted in the future (the clock was ahead then), or noted too long ago: the
-  // wait starts now.
-  if (since === 0 || since > now || now - since > IN_PLACE_FORGOTTEN_MS) {
-    pageInPlaceSince(now);
+  const since = note?.since ?? 0;
+  // First met now, or noted in the future (the clock was ahead then): the wait starts now.
+  if (!note || since > now) {
+    inPlaceNote({ since: now, sightings: 1 });
+    notedThisLoad = true;
     return false;
   }
-  return now - since >= IN_PLACE_MS;
+  if (notedThisLoad || now - since < IN_PLACE_MS) return false;
+  if (now - since <= IN_PLACE_RECENT_MS || note.sightings >= 2) return true;
+  // Met again long after: a second sighting, the wait from now.
+  inPlaceNote({ since: now, sightings: note.sightings + 1 });
+  notedThisLoad = true;
+  return false;
 }
 
 /**
@@ -200,8 +233,8 @@ async function letGoIfGone(registration, settled) {
   for (const worker of [registration.active, registration.waiting, registration.installing])
     worker?.postMessage({ type: 'retire' });
   await registration.unregister();
-  pageInPlaceSince(null);
-  copyRemoved();
+  inPlaceNote(null);
+  copyRemoved(LET_GO_MARK);
 }
 
 /**
@@ -214,7 +247,7 @@ function checkForUpdates(registration, settled) {
   // A check that succeeds found the worker's script a script: any page noted in its place was passing.
   const update = () =>
     registration.update().then(
-      () => pageInPlaceSince(null),
+      () => inPlaceNote(null),
       () => letGoIfGone(registration, settled).catch(() => {}),
     );
   update();
