@@ -37,12 +37,15 @@ export function watchWholeField(input, { min, max, what, current, apply }) {
 /** The largest seed: the core's seeds are 32-bit whole numbers. */
 const LARGEST_SEED = 2 ** 32 - 1;
 
+/** How many seeds, from the one shown on, an instrument counts its finding over (firstCountedSeed). */
+export const SEEDS_COUNTED = 5;
+
 /**
- * The first of `count` seeds counted around the seed shown: the seed itself, or, near the largest
- * seed, the one that makes the last of them the largest (every seed counted is one a reader can
- * type).
+ * The first of the SEEDS_COUNTED seeds counted around the seed shown: the seed itself, or, near the
+ * largest seed, the one that makes the last of them the largest (every seed counted is one a
+ * reader can type).
  */
-export const firstCountedSeed = (seed, count) => Math.min(seed, LARGEST_SEED - (count - 1));
+export const firstCountedSeed = (seed) => Math.min(seed, LARGEST_SEED - (SEEDS_COUNTED - 1));
 
 /**
  * A widget's `seed` option, for its option table: a whole number from 0 to 2^32 - 1, 1 unless set.

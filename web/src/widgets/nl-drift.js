@@ -6,16 +6,13 @@ import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
 import { arrowKeys, rovingTabindex } from '../widget/focus.js';
-import { firstCountedSeed, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
+import { SEEDS_COUNTED, firstCountedSeed, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { setHtml } from '../host/trusted-types.js';
 
 const RUNS = [
   ['plain', 'without normalisation', '--nl-plain'],
   ['normalised', 'layer norm before each ReLU', '--nl-layer'],
 ];
-
-/** How many seeds, from the one shown on (firstCountedSeed), the finding under the chart is counted over. */
-const SEEDS_COUNTED = 5;
 
 /** The finding over the seeds counted (the core's driftOverSeedsView), as the tutorial states it. */
 function overSeeds(o) {
@@ -93,7 +90,7 @@ export class NlDrift extends NlWidget {
     this.out('last-plain', fmt(v.plain.deviation[v.layers - 1], 2));
     this.out('last-normalised', fmt(v.normalised.deviation[v.layers - 1], 2));
     const counted = {
-      firstSeed: firstCountedSeed(this.held.seed, SEEDS_COUNTED),
+      firstSeed: firstCountedSeed(this.held.seed),
       seeds: SEEDS_COUNTED,
       layers: this.held.layers,
     };

@@ -6,16 +6,13 @@ import { chartAlternative, openAlternatives } from '../widget/charts.js';
 import { readerStyles } from '../widget/reader-styles.js';
 import { fmt } from '../widget/format.js';
 import { readouts } from '../widget/readouts.js';
-import { firstCountedSeed, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
+import { SEEDS_COUNTED, firstCountedSeed, watchWidgetSeed, seedOption } from '../widget/seed-field.js';
 import { setHtml } from '../host/trusted-types.js';
 
 const PLACEMENTS = [
   ['post', 'post-norm: x ← LN(x + F(x))', '--nl-batch'],
   ['pre', 'pre-norm: x ← x + F(LN(x))', '--nl-layer'],
 ];
-
-/** How many seeds, from the one shown on (firstCountedSeed), the finding under the charts is counted over. */
-const SEEDS_COUNTED = 5;
 
 /** The finding over the seeds counted (the core's residualOverSeedsView), as the tutorial states it. */
 function overSeeds(o) {
@@ -73,7 +70,7 @@ export class NlPrePostNorm extends NlWidget {
       `the loss is half the mean squared distance from random targets.`;
     this.out('rises', `${v.post.slopeRises} / ${v.pre.slopeRises}`);
     const counted = {
-      firstSeed: firstCountedSeed(this.held.seed, SEEDS_COUNTED),
+      firstSeed: firstCountedSeed(this.held.seed),
       seeds: SEEDS_COUNTED,
       depth: this.held.depth,
     };
