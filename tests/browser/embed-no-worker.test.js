@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { useOneWidgetSite } from './site.js';
 
-const host = useOneWidgetSite();
+const host = useOneWidgetSite(undefined, { serviceWorkers: 'allow' });
 
 test('the embedding script registers no offline worker on a host page', async () => {
   const page = await host.context.newPage();

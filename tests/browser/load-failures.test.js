@@ -18,6 +18,7 @@ const stamped = (version, tag = 'nl-playground') =>
 const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 useSite({
+  serviceWorkers: 'allow',
   pages: { 'playground.html': page('nl-playground'), 'comparison.html': page('nl-comparison') },
   serve: {
     csp: null,

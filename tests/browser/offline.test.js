@@ -29,6 +29,7 @@ const lab = (page, selector) => page.locator(`nl-mnist-lab >> ${selector}`);
 
 // A copy of the built site, emptied once the first visits are done.
 site = useSite({
+  serviceWorkers: 'allow',
   pages: {},
   then: async (s) => {
     context = await s.browser.newContext({ viewport: { width: 1280, height: 900 } });

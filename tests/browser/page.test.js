@@ -70,6 +70,7 @@ async function startAll() {
 }
 
 useSite({
+  serviceWorkers: 'allow',
   then: async (site) => {
     ({ browser, server } = site);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

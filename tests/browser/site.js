@@ -29,16 +29,25 @@ export function siteFolder() {
  * Serves a site and launches Chromium before a test file's tests, and closes both after them.
  * options: pages {path: text}: written into a copy of the built site (the site itself under
  * `under`, e.g. 'normlab', when given); folder(): a folder of the file's own to serve instead;
- * serve: serveStatic's options (e.g. {csp: null}); then(site): the file's own set-up (Node 20
- * runs a file's top-level before hooks at the same time, so it goes here).
+ * serve: serveStatic's options (e.g. {csp: null}); serviceWorkers: 'allow' for a file that reads
+ * the chapters' offline worker or what a reader with it sees, else 'block' (see below); then(site):
+ * the file's own set-up (Node 20 runs a file's top-level before hooks at the same time, so it goes
+ * here).
  * ensures: the returned object's server, browser and folder are set once the tests start.
  */
-export function useSite({ pages, under = '', folder, serve = {}, then = async () => {} } = {}) {
+export function useSite({
+  pages,
+  under = '',
+  folder,
+  serve = {},
+  serviceWorkers = 'block',
+  then = async () => {},
+} = {}) {
   const site = { server: null, browser: null, folder: null };
   before(async () => {
     site.folder = folder ? folder() : pages ? copyOfSite(pages, under) : siteFolder();
     site.server = await serveStatic(site.folder, serve);
-    site.browser = await launchChromium();
+    site.browser = withServiceWorkers(await launchChromium(), serviceWorkers);
     await then(site);
   });
   after(async () => {
@@ -46,6 +55,19 @@ export function useSite({ pages, under = '', folder, serve = {}, then = async ()
     await site.server?.close();
   });
   return site;
+}
+
+/**
+ * The browser with every new context's service workers as given, unless a context asks otherwise.
+ * A chapter registers its offline worker on every visit, and in a fresh context the worker then
+ * copies the whole build: 1.1 to 1.7 s of CPU, a fifth of a chapter's arrival (8 against 6.7 s for
+ * the essay). Only the files that read the worker, or a page as its reader sees it with one, pay it.
+ */
+function withServiceWorkers(browser, serviceWorkers) {
+  const newContext = browser.newContext.bind(browser);
+  // (Playwright's browser.newPage makes its context through browser.newContext.)
+  browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
+  return browser;
 }
 
 /** The built site served as it is (see useSite). */
@@ -64,11 +86,13 @@ function copyOfSite(pages, under) {
  * A copy of the built site with one more page, one.html: one widget on a bare page, named in the
  * query (?tag=nl-comparison), its attributes in &attrs= (URL-encoded name=value pairs). The page
  * counts the widget's events: window.changes (each nl-change's state), window.dones (nl-done).
+ * serviceWorkers: as useSite's.
  * ensures: besides useSite's, the returned object's context (one browser context allowed the
  * clipboard) is set once the tests start (after `then(site)`, a file's own set-up).
  */
-export function useOneWidgetSite(then = async () => {}) {
+export function useOneWidgetSite(then = async () => {}, { serviceWorkers } = {}) {
   return useSite({
+    serviceWorkers,
     pages: {
       'one.js': `const q = new URLSearchParams(location.search);
       const el = document.createElement(q.get('tag'));
@@ -88,6 +112,13 @@ export function useOneWidgetSite(then = async () => {}) {
     },
   });
 }
+
+// How often a wait for widgets to draw or settle asks the page. Playwright's default, every
+// animation frame, makes the page run a frame 60 times a second for as long as the wait lasts
+// (about a tenth of a core, measured on the essay: 0.64 s of CPU in 5 s against 0.10 s every
+// 100 ms); these waits last seconds, while workers compute, so a tenth of a second late costs
+// little.
+const SETTLING_POLL_MS = 100;
 
 /**
  * Opens a page, scrolls through it so every widget starts (the page grows as its sections are
@@ -153,7 +184,7 @@ export async function arriveScrolledThrough(page, url, problems = [], { width } 
           .filter((e) => e.localName.startsWith('nl-') && e.shadowRoot)
           .every((e) => e.shadowRoot.querySelector('.widget') && !e.shadowRoot.querySelector('.loading')),
       null,
-      { timeout: 60000 },
+      { timeout: 60000, polling: SETTLING_POLL_MS },
     )
     .catch(async (e) => {
       // Which widgets never drew, and how far each came, so that a failure names its cause.
@@ -220,7 +251,7 @@ function nearbyStarted(page) {
  * for the caller's assertions to name.
  */
 export async function untilSettled(page, selectors = null, { timeout = 60000 } = {}) {
-  await page.waitForFunction(allSettled, selectors, { timeout }).catch(() => {});
+  await page.waitForFunction(allSettled, selectors, { timeout, polling: SETTLING_POLL_MS }).catch(() => {});
   return page.evaluate(unsettled, selectors);
 }
 

@@ -4,7 +4,7 @@
 // written to tests/browser/screenshots/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bringIntoView, screenshotFile, untilSettled, useSiteAndBrowser, watchForProblems } from './site.js';
+import { bringIntoView, screenshotFile, untilSettled, useSite, watchForProblems } from './site.js';
 import { TUTORIAL_WIDGETS } from '../../web/src/widgets/registry.js';
 import { nl } from '../js/core.js';
 
@@ -15,24 +15,27 @@ let page, problems;
 const inWidget = (tag, selector) => page.locator(`${tag} >> ${selector}`);
 const readout = async (tag, name) => (await inWidget(tag, `[data-out="${name}"]`).textContent()).trim();
 
-const site = useSiteAndBrowser(async () => {
-  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  problems = watchForProblems(page);
-  page.on('console', (m) => {
-    if (m.type() === 'warning') problems.push(`warning: ${m.text()}`);
-  });
-  await page.goto(`${site.server.url}/tutorial.html`);
-  for (const tag of INSTRUMENTS) {
-    await bringIntoView(page, tag);
-    await page.waitForFunction(
-      (t) => {
-        const el = document.querySelector(t);
-        return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
-      },
-      tag,
-      { timeout: 30000 },
-    );
-  }
+const site = useSite({
+  serviceWorkers: 'allow', // its reader's page, warnings and all
+  then: async () => {
+    page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    problems = watchForProblems(page);
+    page.on('console', (m) => {
+      if (m.type() === 'warning') problems.push(`warning: ${m.text()}`);
+    });
+    await page.goto(`${site.server.url}/tutorial.html`);
+    for (const tag of INSTRUMENTS) {
+      await bringIntoView(page, tag);
+      await page.waitForFunction(
+        (t) => {
+          const el = document.querySelector(t);
+          return el?.shadowRoot && !el.shadowRoot.querySelector('.loading');
+        },
+        tag,
+        { timeout: 30000 },
+      );
+    }
+  },
 });
 
 test('every instrument renders, shows no error, and the page logs no problem', async () => {

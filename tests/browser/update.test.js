@@ -16,6 +16,7 @@ let context, page, problems;
 const loads = [];
 
 const site = useSite({
+  serviceWorkers: 'allow',
   pages: {},
   then: async (s) => {
     context = await s.browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -35,6 +35,7 @@ function countWorkers() {
 }
 
 useSite({
+  serviceWorkers: 'allow',
   pages: {
     'host.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module" src="normlab-widgets.js"></script>
