@@ -2,21 +2,23 @@
 // machine's closed network needs: the browser tests and the page benchmarks launch it from here.
 import { chromium } from 'playwright-core';
 
+/** The Chromium binary: CHROMIUM_PATH, or Debian's. */
+export const CHROMIUM_BINARY = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags every Chromium launched here takes. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** options: more of chromium.launch's options (e.g. handleSIGHUP: false). */
 export function launchChromium(options = {}) {
-  return chromium.launch({
-    ...options,
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ ...options, executablePath: CHROMIUM_BINARY, args: CHROMIUM_FLAGS });
 }
 
 /**

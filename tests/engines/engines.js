@@ -1,6 +1,7 @@
 // The three browser engines the smoke tests drive, each from Debian's packages and behind one small
-// interface: Chromium (playwright-core), Firefox ESR (puppeteer-core over WebDriver BiDi) and
-// WebKitGTK's MiniBrowser (selenium-webdriver and WebKitWebDriver, on an Xvfb display of its own).
+// interface: Chromium (over its DevTools pipe, chromium-pipe.js), Firefox ESR (puppeteer-core over
+// WebDriver BiDi) and WebKitGTK's MiniBrowser (selenium-webdriver and WebKitWebDriver, on an Xvfb
+// display of its own).
 //   const tab = await openEngine('webkit', { width, height });
 //   await tab.go(url); await tab.run('document.title'); await tab.screenshot(); await tab.close();
 // run(expression) evaluates a JavaScript expression in the page and resolves to its JSON value
@@ -8,12 +9,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
+import { CHROMIUM_BINARY } from '../../scripts/chromium.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
 const WEBKIT_BROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const BINARIES = {
-  chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromium: CHROMIUM_BINARY,
   firefox: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
   webkit: process.env.MINIBROWSER_PATH ?? WEBKIT_BROWSER,
 };
@@ -35,15 +37,8 @@ export async function openEngine(name, { width = 1280, height = 900 } = {}) {
 }
 
 async function openChromium(width, height) {
-  const { launchChromium } = await import('../../scripts/chromium.mjs');
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width, height } });
-  return {
-    go: (url) => page.goto(url),
-    run: (expression) => page.evaluate(expression),
-    screenshot: () => page.screenshot(),
-    close: () => browser.close(),
-  };
+  const { openChromiumTab } = await import('./chromium-pipe.js');
+  return openChromiumTab(width, height);
 }
 
 async function openFirefox(width, height) {
