@@ -3,7 +3,8 @@
 // reader the fix (the broken build's worker, never proven by a booted page, answers from the
 // network first, and the fix's worker does not wait for an offer the broken page could never
 // make). Then the owner serves the kill switch: the open page does not offer it as a new version,
-// and the next reload leaves no worker and no copy behind.
+// and the next reload leaves no worker and no copy behind, even when a page registered the worker
+// again meanwhile.
 import assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
 import { test } from 'node:test';
@@ -78,6 +79,10 @@ for (const engine of ['chromium', 'firefox']) {
       await tab.run(ASK_FOR_UPDATE);
       await until(tab, `document.documentElement.dataset.offline === 'removed'`, 'the page knows the copy goes');
       assert.equal(await tab.run(`document.querySelector('.new-version') === null`), true, 'no offer');
+      // A page that loaded while the kill switch installed (a reload, another tab) registers the
+      // worker again as it loads, which calls the kill switch's unregistering off (in Chromium): the
+      // kill switch then waits beside the old worker, and the pages that find it there let it go.
+      await tab.run(`navigator.serviceWorker.register('./service-worker.js').then(() => true)`);
       const beforeSwitch = await tab.run(loads());
       await tab.run('location.reload()').catch(() => {});
       await until(

@@ -48,7 +48,7 @@ const served =
  * A worker of the build `files` started as a browser would start it, with `network(url, request)`
  * answering its fetches, `estimate` its storage. Returns its caches, the urls it fetched, and a
  * way to send it an event: dispatch(type, fields) -> { answer, done } (respondWith's promise, and
- * every waitUntil's, once the answer is given).
+ * every waitUntil's, once the answer is given), and unregistered(): how often it unregistered.
  */
 function startWorker({
   files = BUILD,
@@ -61,8 +61,16 @@ function startWorker({
 } = {}) {
   const fetched = [];
   const listeners = new Map();
+  let unregistered = 0;
   const self = {
-    registration: { scope, active: null, unregister: async () => true },
+    registration: {
+      scope,
+      active: null,
+      unregister: async () => {
+        unregistered += 1;
+        return true;
+      },
+    },
     addEventListener: (type, listener) => listeners.set(type, listener),
     skipWaiting: async () => {},
     clients: { claim: async () => {} },
@@ -102,7 +110,7 @@ function startWorker({
       .then(() => Promise.all(pending));
     return { answer, done };
   };
-  return { caches, fetched, dispatch };
+  return { caches, fetched, dispatch, unregistered: () => unregistered };
 }
 
 /** A started worker, installed and activated. */
@@ -433,6 +441,24 @@ test("the kill switch, and a worker told to retire, take away their own folder's
     assert.equal(await isProven({ caches }), false, `${how}: and its boot`);
     assert.deepEqual(await otherKeeps(caches, version), KEPT_WHOLE, `${how}: the other folder's build keeps its copy`);
   }
+});
+
+test('the kill switch unregisters as it installs, and again, copies and all, should it become active', async () => {
+  const caches = new MemoryCaches();
+  const booted = { data: { type: 'booted', build: VERSION, page: at('index.html') } };
+  await (await installed({ caches })).dispatch('message', booted).done;
+  const off = startWorker({ caches, source: OFF_SOURCE });
+  await off.dispatch('install').done;
+  assert.equal(off.unregistered(), 1, 'unregistered as it installed');
+  assert.equal(await isProven({ caches }), false, 'the boot noted goes');
+  // A page registered the worker again meanwhile (which calls the unregistering off), and a copy
+  // was made again (here: a build's worker installed and told of a boot); then every tab closed and
+  // the kill switch took over.
+  await (await installed({ caches })).dispatch('message', booted).done;
+  assert.equal(await isProven({ caches }), true);
+  await off.dispatch('activate').done;
+  assert.equal(off.unregistered(), 2, 'unregistered again as it became active');
+  assert.equal(await isProven({ caches }), false, 'what the old worker wrote since goes too');
 });
 
 test("a copy named as older builds named theirs (by version alone) goes when it is this folder's", async () => {

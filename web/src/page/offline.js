@@ -143,12 +143,18 @@ function describe(worker) {
 
 /**
  * Follows a worker being installed: offers it when it waits beside one that controls the page
- * (unless it is the kill switch: then the page's root is marked data-offline="removed" and nothing
- * is offered; or the build already in place, again, from a host that changed the worker's bytes:
- * it takes over without a word, since every file it answers with is the same); notes a failed
- * install (it became redundant without installing) so the next pages wait.
+ * (unless it is the kill switch: then the page's root is marked data-offline="removed", nothing
+ * is offered, and the page unregisters the worker too (see below); or the build already in place,
+ * again, from a host that changed the worker's bytes: it takes over without a word, since every
+ * file it answers with is the same); notes a failed install (it became redundant without
+ * installing) so the next pages wait.
+ * The kill switch unregisters as it installs, but a page loaded meanwhile (a reload before its
+ * install ended, still answered by the worker it replaces) registers the worker again as it loads,
+ * which in Chromium calls the unregistering off: the kill switch would then wait beside the old
+ * worker for as long as a tab of the site stays open (4 of 10 runs of the rescue case here). So
+ * every page that finds it waiting unregisters again, once it has booted.
  */
-function follow(worker, accepted, registration) {
+function follow(worker, accepted, registration, settled) {
   let installed = false;
   const check = async () => {
     const { state } = worker;
@@ -160,8 +166,10 @@ function follow(worker, accepted, registration) {
     if (!navigator.serviceWorker.controller) return;
     const what = await describe(worker);
     const inPlace = registration.active && registration.active !== worker ? await describe(registration.active) : null;
-    if (what?.type === 'off') copyRemoved();
-    else if (what?.type === 'build' && inPlace?.type === 'build' && what.version === inPlace.version)
+    if (what?.type === 'off') {
+      copyRemoved();
+      letGo(registration, settled).catch(() => {});
+    } else if (what?.type === 'build' && inPlace?.type === 'build' && what.version === inPlace.version)
       worker.postMessage({ type: 'skip-waiting' });
     else if (worker.state === 'installed' && !document.documentElement.dataset.offline) offerReload(worker, accepted);
   };
@@ -170,10 +178,10 @@ function follow(worker, accepted, registration) {
 }
 
 /** Follows the registration's workers: the one waiting, the one installing, and any found later. */
-function followWorkers(registration, accepted) {
-  if (registration.waiting) follow(registration.waiting, accepted, registration);
-  if (registration.installing) follow(registration.installing, accepted, registration);
-  registration.addEventListener('updatefound', () => follow(registration.installing, accepted, registration));
+function followWorkers(registration, accepted, settled) {
+  if (registration.waiting) follow(registration.waiting, accepted, registration, settled);
+  if (registration.installing) follow(registration.installing, accepted, registration, settled);
+  registration.addEventListener('updatefound', () => follow(registration.installing, accepted, registration, settled));
 }
 
 /**
@@ -209,6 +217,19 @@ function saysGone(answer) {
 }
 
 /**
+ * Unregisters the folder's worker, its workers told to retire (to write nothing more), so that the
+ * next page comes from the network. Not before this page has loaded what it boots with (`settled`:
+ * its widgets' scripts, its core), which may still come from the copy: the page the reader is on
+ * stays whole.
+ */
+async function letGo(registration, settled) {
+  await settled;
+  for (const worker of [registration.active, registration.waiting, registration.installing])
+    worker?.postMessage({ type: 'retire' });
+  await registration.unregister();
+}
+
+/**
  * After a check for a new version failed: when the host says the worker's script is gone
  * (saysGone), the copy goes (the worker deletes this folder's caches) and the worker is
  * unregistered, so the next page comes from the network, whatever now lives at this address. A
@@ -227,12 +248,7 @@ async function letGoIfGone(registration, settled) {
   const answer = await fetch(workerUrl(), { cache: 'no-store', redirect: 'manual' }).catch(() => null);
   await answer?.arrayBuffer().catch(() => {});
   if (!saysGone(answer)) return;
-  // Not before this page has loaded what it boots with (its widgets' scripts, its core), which may
-  // still come from the copy: the page the reader is on stays whole.
-  await settled;
-  for (const worker of [registration.active, registration.waiting, registration.installing])
-    worker?.postMessage({ type: 'retire' });
-  await registration.unregister();
+  await letGo(registration, settled);
   inPlaceNote(null);
   copyRemoved(LET_GO_MARK);
 }
@@ -256,7 +272,7 @@ function checkForUpdates(registration, settled) {
 
 async function register(accepted, settled) {
   const registration = await navigator.serviceWorker.register(trustedScriptUrl(WORKER_FILE));
-  followWorkers(registration, accepted);
+  followWorkers(registration, accepted, settled);
   checkForUpdates(registration, settled);
 }
 
@@ -312,7 +328,7 @@ export function workOffline(booted) {
       .getRegistration(workerUrl().href)
       .then((registration) => {
         if (!isThisFolders(registration)) return;
-        followWorkers(registration, accept);
+        followWorkers(registration, accept, settled);
         checkForUpdates(registration, settled);
       })
       .catch(() => {});

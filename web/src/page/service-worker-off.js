@@ -52,6 +52,13 @@ self.addEventListener('install', (event) => {
   self.registration.unregister().then(deleteCopies);
 });
 
+// Active only once no page held the worker it replaced (every tab of the site closed while it
+// waited, its first unregistering called off by a page that registered again meanwhile): it
+// unregisters then, and the copies go once more.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.registration.unregister().then(deleteCopies));
+});
+
 // A page that sees this worker installed beside its own asks what it is before offering "a new
 // version": this is none, and the page says nothing (page/offline.js).
 self.addEventListener('message', (event) => {
