@@ -9,10 +9,14 @@ import { spawn } from 'node:child_process';
 import { CHROMIUM_BINARY, CHROMIUM_FLAGS } from '../../scripts/chromium.mjs';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
+// How long go() waits for a page's load event, and close() for the browser to end before killing it.
+const LOAD_MS = 60_000;
+const CLOSE_MS = 5_000;
+
 /**
  * Opens one headless Chromium tab of the given viewport; resolves to {go, run, screenshot, close}
  * as engines.js describes them. run rejects with the page's exception, or with the protocol's
- * error when the page navigated away meanwhile.
+ * error when the page navigated away meanwhile; every call rejects once the browser has ended.
  */
 export async function openChromiumTab(width, height) {
   const child = spawn(
@@ -31,8 +35,19 @@ export async function openChromiumTab(width, height) {
   const listeners = new Set();
   let next = 0;
   let pending = '';
+  let ended = null;
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      ended = new Error(`Chromium ended (${signal ?? code})`);
+      for (const answer of answers.values()) answer({ error: { message: ended.message } });
+      answers.clear();
+      resolve();
+    }),
+  );
+  child.once('error', (e) => child.emit('exit', null, e.message));
+  fromBrowser.setEncoding('utf8');
   fromBrowser.on('data', (chunk) => {
-    pending += chunk.toString();
+    pending += chunk;
     const messages = pending.split('\0');
     pending = messages.pop();
     for (const text of messages) {
@@ -43,31 +58,51 @@ export async function openChromiumTab(width, height) {
       } else for (const listen of listeners) listen(message);
     }
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  toBrowser.on('error', () => {}); // a pipe closed by an ended browser: `ended` says so
   /** Sends one DevTools command (to the page's session when sessionId is given); resolves to its result. */
   const send = (method, params = {}, sessionId) =>
     new Promise((resolve, reject) => {
+      if (ended) return reject(ended);
       const id = ++next;
       answers.set(id, (m) => (m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)));
       toBrowser.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
-  const { targetInfos } = await send('Target.getTargets');
-  const { targetId } = targetInfos.find((t) => t.type === 'page');
-  const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+  const close = async () => {
+    const late = setTimeout(() => child.kill('SIGKILL'), CLOSE_MS);
+    await send('Browser.close').catch(() => {});
+    await exited;
+    clearTimeout(late);
+  };
+  let sessionId;
+  try {
+    const { targetInfos } = await send('Target.getTargets');
+    const { targetId } = targetInfos.find((t) => t.type === 'page');
+    ({ sessionId } = await send('Target.attachToTarget', { targetId, flatten: true }));
+    await send('Page.enable', {}, sessionId);
+    await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false }, sessionId);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
   const onPage = (method, params) => send(method, params, sessionId);
-  await onPage('Page.enable');
-  await onPage('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
   return {
-    /** Navigates and resolves once the new page's load event has fired. */
+    /** Navigates and resolves once the new page's load event has fired (at most LOAD_MS). */
     go: async (url) => {
       let onLoad;
-      const loaded = new Promise((resolve) => {
+      let timer;
+      const loaded = new Promise((resolve, reject) => {
         onLoad = (m) => m.sessionId === sessionId && m.method === 'Page.loadEventFired' && resolve();
         listeners.add(onLoad);
+        timer = setTimeout(() => reject(new Error(`${url}: no load event within ${LOAD_MS / 1000} s`)), LOAD_MS);
       });
-      const { errorText } = await onPage('Page.navigate', { url });
-      if (errorText) throw new Error(`${url}: ${errorText}`);
-      await loaded.finally(() => listeners.delete(onLoad));
+      try {
+        const { errorText } = await onPage('Page.navigate', { url });
+        if (errorText) throw new Error(`${url}: ${errorText}`);
+        await loaded;
+      } finally {
+        listeners.delete(onLoad);
+        clearTimeout(timer);
+      }
     },
     run: async (expression) => {
       const { result, exceptionDetails } = await onPage('Runtime.evaluate', {
@@ -79,9 +114,6 @@ export async function openChromiumTab(width, height) {
       return result.value;
     },
     screenshot: async () => Buffer.from((await onPage('Page.captureScreenshot', { format: 'png' })).data, 'base64'),
-    close: async () => {
-      await send('Browser.close').catch(() => {});
-      await exited;
-    },
+    close,
   };
 }

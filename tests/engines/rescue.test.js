@@ -82,6 +82,9 @@ for (const engine of ['chromium', 'firefox']) {
       // A page that loaded while the kill switch installed (a reload, another tab) registers the
       // worker again as it loads, which calls the kill switch's unregistering off (in Chromium): the
       // kill switch then waits beside the old worker, and the pages that find it there let it go.
+      // Done once the worker is unregistered (by the kill switch and this page, which found it
+      // waiting), so that it is the page after the reload that must let it go again.
+      await until(tab, `navigator.serviceWorker.getRegistration().then((r) => r === undefined)`, 'unregistered');
       await tab.run(`navigator.serviceWorker.register('./service-worker.js').then(() => true)`);
       const beforeSwitch = await tab.run(loads());
       await tab.run('location.reload()').catch(() => {});

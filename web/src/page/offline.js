@@ -163,13 +163,21 @@ function follow(worker, accepted, registration, settled) {
     if (state === 'activating' || state === 'activated') installed = true;
     if (state !== 'installed' || installed) return;
     installed = true;
-    if (!navigator.serviceWorker.controller) return;
     const what = await describe(worker);
-    const inPlace = registration.active && registration.active !== worker ? await describe(registration.active) : null;
+    // Asked first, whether or not a worker controls this page: a page that loaded while another
+    // tab held the old worker is not controlled, and it is the one whose registering called the
+    // kill switch's unregistering off.
     if (what?.type === 'off') {
       copyRemoved();
-      letGo(registration, settled).catch(() => {});
-    } else if (what?.type === 'build' && inPlace?.type === 'build' && what.version === inPlace.version)
+      // Only while the kill switch still waits there: a build the owner put back meanwhile is not
+      // let go.
+      const stillWaiting = () => registration.waiting === worker && worker.state === 'installed';
+      settled.then(() => stillWaiting() && letGo(registration, settled)).catch(() => {});
+      return;
+    }
+    if (!navigator.serviceWorker.controller) return;
+    const inPlace = registration.active && registration.active !== worker ? await describe(registration.active) : null;
+    if (what?.type === 'build' && inPlace?.type === 'build' && what.version === inPlace.version)
       worker.postMessage({ type: 'skip-waiting' });
     else if (worker.state === 'installed' && !document.documentElement.dataset.offline) offerReload(worker, accepted);
   };

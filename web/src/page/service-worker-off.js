@@ -53,10 +53,11 @@ self.addEventListener('install', (event) => {
 });
 
 // Active only once no page held the worker it replaced (every tab of the site closed while it
-// waited, its first unregistering called off by a page that registered again meanwhile): it
-// unregisters then, and the copies go once more.
+// waited, its first unregistering called off by a page that registered again meanwhile): the
+// copies go once more, then it unregisters (with no page to wait for, unregistering ends the
+// worker at once).
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.registration.unregister().then(deleteCopies));
+  event.waitUntil(deleteCopies().then(() => self.registration.unregister()));
 });
 
 // A page that sees this worker installed beside its own asks what it is before offering "a new
