@@ -6,19 +6,17 @@
 // thread spent in it (a task that waits while the workers and other processes hold every core
 // is long in wall-clock time only).
 // Usage: node bench/mnist_page.mjs [built site folder, default NORMLAB_DIST or dist/]
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../scripts/serve-static.mjs';
-import { launchChromium, recordLongestTask } from '../scripts/chromium.mjs';
+import { launchChromium, TASK_TRACE, recordLongestTask, tracedTasks } from '../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.resolve(process.argv[2] ?? process.env.NORMLAB_DIST ?? path.join(root, 'dist'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Loads the chapter, presses Train for one epoch and waits for the first epoch of all four. */
-async function firstEpoch(browser, { traceTo } = {}) {
+async function firstEpoch(browser, { traced = false } = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await recordLongestTask(page);
   await page.goto(`${server.url}/mnist.html`);
@@ -28,49 +26,30 @@ async function firstEpoch(browser, { traceTo } = {}) {
   await lab('[data-setting="epochs"]').dispatchEvent('change');
   await page.waitForTimeout(500); // the page's own start settles first
   await page.evaluate(() => (window.longest = 0));
-  if (traceTo)
-    await browser.startTracing(page, {
-      path: traceTo,
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-    });
+  if (traced) await browser.startTracing(page, { categories: TASK_TRACE });
   await lab('[data-act="train"]').click();
   await page.waitForFunction(() => document.querySelector('nl-mnist-lab').firstEpochAt > 0, null, {
     timeout: 300000,
   });
-  if (traceTo) await browser.stopTracing();
+  const trace = traced ? await browser.stopTracing() : undefined;
   const run = await page.evaluate(() => {
     const el = document.querySelector('nl-mnist-lab');
     return { firstEpoch: el.firstEpochAt / 1000, longest: window.longest, workers: el.lab.workers.length };
   });
   await page.close();
-  return run;
-}
-
-/** The traced main-thread tasks: the longest in wall-clock time, and the most CPU time in one. */
-function tracedTasks(file) {
-  const events = JSON.parse(readFileSync(file, 'utf8')).traceEvents;
-  const main = new Set(
-    events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-  );
-  const tasks = events.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`) && e.dur !== undefined);
-  const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 });
-  const busiest = Math.max(0, ...tasks.map((t) => t.tdur ?? 0));
-  return { wall: longest.dur / 1000, itsCpu: (longest.tdur ?? 0) / 1000, mostCpu: busiest / 1000 };
+  return trace ? tracedTasks(trace.toString()).main : run;
 }
 
 const server = await serveStatic(dist);
 const browser = await launchChromium();
-const traceFile = path.join(tmpdir(), `normlab-mnist-trace-${process.pid}.json`);
 const runs = [];
 let traced;
 try {
   for (let k = 0; k < 3; k++) runs.push(await firstEpoch(browser));
-  await firstEpoch(browser, { traceTo: traceFile });
-  traced = tracedTasks(traceFile);
+  traced = await firstEpoch(browser, { traced: true });
 } finally {
   await browser.close();
   await server.close();
-  rmSync(traceFile, { force: true });
 }
 const first = median(runs.map((r) => r.firstEpoch));
 const longest = median(runs.map((r) => r.longest));

@@ -47,6 +47,35 @@ export function watchForProblems(page) {
   return problems;
 }
 
+/**
+ * The tasks in a Chromium trace (browser.startTracing with TASK_TRACE's categories, then
+ * stopTracing's buffer), for the page's main thread and for its dedicated workers together: how
+ * many, the longest in wall-clock time with the CPU time its thread spent in it, the most CPU time
+ * in one task and the CPU time of all, in ms. A task that waits while other threads and processes
+ * hold every core is long in wall-clock time only; CPU time is the thread's own work.
+ */
+export function tracedTasks(trace) {
+  const events = JSON.parse(trace).traceEvents;
+  const threads = (name) =>
+    new Set(events.filter((e) => e.name === 'thread_name' && name.test(e.args.name)).map((e) => `${e.pid}:${e.tid}`));
+  const summary = (on) => {
+    const tasks = events.filter((e) => e.name === 'RunTask' && on.has(`${e.pid}:${e.tid}`) && e.dur !== undefined);
+    const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 });
+    const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000);
+    return {
+      tasks: tasks.length,
+      wall: longest.dur / 1000,
+      itsCpu: (longest.tdur ?? 0) / 1000,
+      mostCpu: Math.max(0, ...cpu),
+      cpu: cpu.reduce((a, b) => a + b, 0),
+    };
+  };
+  return { main: summary(threads(/^CrRendererMain$/)), workers: summary(threads(/^DedicatedWorker thread$/)) };
+}
+
+/** The trace categories tracedTasks reads. */
+export const TASK_TRACE = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
 /** Records the longest main-thread task (PerformanceObserver 'longtask') in window.longest. */
 export function recordLongestTask(page) {
   return page.addInitScript(() => {

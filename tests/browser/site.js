@@ -5,11 +5,17 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, recordLongestTask, watchForProblems } from '../../scripts/chromium.mjs';
+import {
+  launchChromium,
+  TASK_TRACE,
+  recordLongestTask,
+  tracedTasks,
+  watchForProblems,
+} from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
-export { launchChromium, recordLongestTask, watchForProblems };
+export { launchChromium, TASK_TRACE, recordLongestTask, tracedTasks, watchForProblems };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
