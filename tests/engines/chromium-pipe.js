@@ -1,4 +1,4 @@
-// Chromium driven over its DevTools pipe (--remote-debugging-pipe), attached to its one page and
+// Chromium driven over its DevTools pipe (--remote-debugging-pipe), attached to its pages and
 // nothing else: the engine tests' Chromium tab (engines.js).
 // Playwright attaches to every service worker as it starts and holds it until the worker is told
 // to run, and a worker started for a navigation could stay held: in the rescue case (rescue.test.js)
@@ -14,8 +14,8 @@ const LOAD_MS = 60_000;
 const CLOSE_MS = 5_000;
 
 /**
- * Opens one headless Chromium tab of the given viewport; resolves to {go, run, screenshot, close}
- * as engines.js describes them. run rejects with the page's exception, or with the protocol's
+ * Opens one headless Chromium tab of the given viewport; resolves to {go, run, screenshot, openTab,
+ * close} as engines.js describes them (the first tab's close ends the browser). run rejects with the page's exception, or with the protocol's
  * error when the page navigated away meanwhile; every call rejects once the browser has ended.
  */
 export async function openChromiumTab(width, height) {
@@ -73,47 +73,51 @@ export async function openChromiumTab(width, height) {
     await exited;
     clearTimeout(late);
   };
-  let sessionId;
-  try {
-    const { targetInfos } = await send('Target.getTargets');
-    const { targetId } = targetInfos.find((t) => t.type === 'page');
-    ({ sessionId } = await send('Target.attachToTarget', { targetId, flatten: true }));
+  /** A tab: the target attached to (flattened into this pipe), its viewport set. */
+  const tabOf = async (targetId, { closeBrowser }) => {
+    const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
     await send('Page.enable', {}, sessionId);
     await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false }, sessionId);
+    const onPage = (method, params) => send(method, params, sessionId);
+    return {
+      /** Navigates and resolves once the new page's load event has fired (at most LOAD_MS). */
+      go: async (url) => {
+        let onLoad;
+        let timer;
+        const loaded = new Promise((resolve, reject) => {
+          onLoad = (m) => m.sessionId === sessionId && m.method === 'Page.loadEventFired' && resolve();
+          listeners.add(onLoad);
+          timer = setTimeout(() => reject(new Error(`${url}: no load event within ${LOAD_MS / 1000} s`)), LOAD_MS);
+        });
+        try {
+          const { errorText } = await onPage('Page.navigate', { url });
+          if (errorText) throw new Error(`${url}: ${errorText}`);
+          await loaded;
+        } finally {
+          listeners.delete(onLoad);
+          clearTimeout(timer);
+        }
+      },
+      run: async (expression) => {
+        const { result, exceptionDetails } = await onPage('Runtime.evaluate', {
+          expression,
+          awaitPromise: true,
+          returnByValue: true,
+        });
+        if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+        return result.value;
+      },
+      screenshot: async () => Buffer.from((await onPage('Page.captureScreenshot', { format: 'png' })).data, 'base64'),
+      /** Another tab of the same browser and profile (closed with its browser). */
+      openTab: async () => tabOf((await send('Target.createTarget', { url: 'about:blank' })).targetId, {}),
+      close: closeBrowser ? close : () => send('Target.closeTarget', { targetId }).then(() => {}),
+    };
+  };
+  try {
+    const { targetInfos } = await send('Target.getTargets');
+    return await tabOf(targetInfos.find((t) => t.type === 'page').targetId, { closeBrowser: true });
   } catch (e) {
     child.kill('SIGKILL');
     throw e;
   }
-  const onPage = (method, params) => send(method, params, sessionId);
-  return {
-    /** Navigates and resolves once the new page's load event has fired (at most LOAD_MS). */
-    go: async (url) => {
-      let onLoad;
-      let timer;
-      const loaded = new Promise((resolve, reject) => {
-        onLoad = (m) => m.sessionId === sessionId && m.method === 'Page.loadEventFired' && resolve();
-        listeners.add(onLoad);
-        timer = setTimeout(() => reject(new Error(`${url}: no load event within ${LOAD_MS / 1000} s`)), LOAD_MS);
-      });
-      try {
-        const { errorText } = await onPage('Page.navigate', { url });
-        if (errorText) throw new Error(`${url}: ${errorText}`);
-        await loaded;
-      } finally {
-        listeners.delete(onLoad);
-        clearTimeout(timer);
-      }
-    },
-    run: async (expression) => {
-      const { result, exceptionDetails } = await onPage('Runtime.evaluate', {
-        expression,
-        awaitPromise: true,
-        returnByValue: true,
-      });
-      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-      return result.value;
-    },
-    screenshot: async () => Buffer.from((await onPage('Page.captureScreenshot', { format: 'png' })).data, 'base64'),
-    close,
-  };
 }

@@ -6,6 +6,8 @@
 //   await tab.go(url); await tab.run('document.title'); await tab.screenshot(); await tab.close();
 // run(expression) evaluates a JavaScript expression in the page and resolves to its JSON value
 // (a promise is awaited); screenshot() is a PNG of the viewport as the engine painted it.
+// openTab() (Chromium and Firefox) opens another tab of the same browser and profile: the first
+// tab's close() ends the browser, another's closes that tab.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -49,14 +51,18 @@ async function openFirefox(width, height) {
     headless: true,
     extraPrefsFirefox: { 'network.proxy.type': 0, 'browser.shell.checkDefaultBrowser': false },
   });
-  const page = await browser.newPage();
-  await page.setViewport({ width, height });
-  return {
-    go: (url) => page.goto(url),
-    run: (expression) => page.evaluate(expression),
-    screenshot: async () => Buffer.from(await page.screenshot()),
-    close: () => browser.close(),
+  const tabOf = async (closeBrowser) => {
+    const page = await browser.newPage();
+    await page.setViewport({ width, height });
+    return {
+      go: (url) => page.goto(url),
+      run: (expression) => page.evaluate(expression),
+      screenshot: async () => Buffer.from(await page.screenshot()),
+      openTab: () => tabOf(false),
+      close: () => (closeBrowser ? browser.close() : page.close()),
+    };
   };
+  return tabOf(true);
 }
 
 /**
