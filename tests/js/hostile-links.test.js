@@ -36,10 +36,10 @@ const widgetWith = (state, attributes = {}) => ({
   constructor: { options },
 });
 
-test('130,000 unknown parts: one notice, read in well under a second', () => {
-  const t0 = performance.now();
+// The bounds are read before the text is (its length, a block's characters): the notices below
+// come only from those first checks, so none of these texts was split or parsed.
+test('130,000 unknown parts: refused by its length before a part is read, one notice', () => {
   const { texts, problems } = stateTexts(options, '~a'.repeat(130000));
-  assert.ok(performance.now() - t0 < 200);
   assert.deepEqual(texts, {});
   assert.equal(problems.length, 1);
   assert.match(problems[0], new RegExp(`more than the ${STATE_CHARS}`));
@@ -112,9 +112,7 @@ test('a block beyond its rows, columns or characters: the default, and a notice 
     [long, `more than the ${BLOCK_CHARS} it may have`],
     [square300, `more than the ${BLOCK_CHARS} it may have`],
   ]) {
-    const t0 = performance.now();
     const { value, problem } = readOption(options[0], raw);
-    assert.ok(performance.now() - t0 < 50);
     assert.equal(value, '1,7;1,9');
     assert.ok(problem.includes(words), problem);
     assert.ok(shownText(problem).endsWith('Using the default, 1,7;1,9.'));

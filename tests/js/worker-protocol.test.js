@@ -541,9 +541,7 @@ test("a job asked for sizes beyond a link's bounds gets a typed error before the
   // A core that never loads: the refusal cannot have waited for it, nor done any work.
   const runner = createJobRunner({ jobs, core: new Promise(() => {}), post: (r) => replies.push(r) });
   for (const [k, [job, input, name, message]] of OVERSIZED.entries()) {
-    const t0 = performance.now();
     await runner.receive({ type: 'run', id: k, job, input });
-    assert.ok(performance.now() - t0 < 50, `${job}: ${performance.now() - t0} ms`);
     const reply = replies.find((r) => r.id === k);
     assert.equal(reply?.type, 'error', `${job} ${describe(input)}`);
     assert.equal(reply.name, name, reply.message);
