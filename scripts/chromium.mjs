@@ -48,16 +48,28 @@ export function watchForProblems(page) {
 }
 
 /**
- * The tasks in a Chromium trace (browser.startTracing with TASK_TRACE's categories, then
- * stopTracing's buffer), for the page's main thread and for its dedicated workers together: how
- * many, the longest in wall-clock time with the CPU time its thread spent in it, the most CPU time
- * in one task and the CPU time of all, in ms. A task that waits while other threads and processes
- * hold every core is long in wall-clock time only; CPU time is the thread's own work.
+ * The tasks in a Chromium trace (browser.startTracing(page) with TASK_TRACE's categories, then
+ * stopTracing's buffer) of the traced page's renderer processes (the frames the trace started
+ * with, and those it committed since), for their main thread and for their dedicated workers
+ * together: how many, the longest in wall-clock time with the CPU time its thread spent in it, the
+ * most CPU time in one task and the CPU time of all, in ms. The browser traces every process; other
+ * pages' renderers are left out. A task that waits while other threads and processes hold every
+ * core is long in wall-clock time only; CPU time is the thread's own work.
  */
 export function tracedTasks(trace) {
   const events = JSON.parse(trace).traceEvents;
+  const frames = events.find((e) => e.name === 'TracingStartedInBrowser')?.args.data.frames ?? [];
+  const ids = new Set(frames.map((f) => f.frame));
+  const committed = events
+    .filter((e) => e.name === 'FrameCommittedInBrowser' && ids.has(e.args.data.frame))
+    .map((e) => e.args.data);
+  const pages = new Set([...frames, ...committed].map((f) => f.processId));
   const threads = (name) =>
-    new Set(events.filter((e) => e.name === 'thread_name' && name.test(e.args.name)).map((e) => `${e.pid}:${e.tid}`));
+    new Set(
+      events
+        .filter((e) => e.name === 'thread_name' && pages.has(e.pid) && name.test(e.args.name))
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
   const summary = (on) => {
     const tasks = events.filter((e) => e.name === 'RunTask' && on.has(`${e.pid}:${e.tid}`) && e.dur !== undefined);
     const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 });

@@ -146,21 +146,22 @@ test('M6: the circle and the degrees of freedom come from the core', async () =>
 
 test('no console errors, and the main thread never blocked long', async () => {
   await page.screenshot({ path: screenshotFile('mnist-1280.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  assert.ok(training, 'the epoch was traced (the training case ran to its end)');
   const { main, workers } = training;
   const ms = (x) => `${x.toFixed(0)} ms`;
   console.log(
     `while training, the page's thread: ${main.tasks} tasks, ${ms(main.cpu)} of CPU, the longest ${ms(main.wall)} (${ms(main.itsCpu)} CPU), the busiest ${ms(main.mostCpu)} CPU; the workers: ${ms(workers.cpu)} of CPU, the busiest task ${ms(workers.mostCpu)}`,
   );
-  assert.deepEqual(problems, []);
-  // A guard against gross regressions, training on the page's thread, measured against the
-  // workers' own training in the same trace and in CPU time, which a loaded machine does not
-  // stretch as it stretches wall-clock time (a task waiting for a core while the workers and the
-  // test files beside this one hold both: once 765 ms of wall-clock time in a whole run). Quiet,
-  // the page's thread spends about 290 ms of CPU against the workers' 2,000 ms, its busiest task
-  // about 20 ms against a training slice's 220 ms: a network training on the page's thread moves
-  // a quarter of the work and slices as long as the workers' to it.
+  // A guard against gross regressions, training on the page's thread: its busiest task against
+  // the workers' busiest, a training slice, in one trace and in CPU time, which a loaded machine
+  // does not stretch as it stretches wall-clock time (a task waiting for a core while the workers
+  // and the test files beside this one hold both: once 765 ms of wall-clock time in a whole run).
+  // Quiet, 13 to 20 ms against 170 to 220 ms; on one core 28 against 343 ms. The page's total CPU
+  // is not compared: its work (progress up to 60 times a second, a chart redrawn every 250 ms)
+  // grows with the epoch's wall-clock time, the workers' does not (one core: 0.19 to 0.36 of it).
   assert.ok(main.tasks > 0 && workers.tasks > 0, 'the trace holds the page and its workers');
-  assert.ok(main.cpu < workers.cpu / 2, `the page's thread used ${main.cpu} ms of CPU, the workers ${workers.cpu} ms`);
+  assert.ok(workers.mostCpu > 0, "the trace holds the tasks' CPU times");
   assert.ok(
     main.mostCpu < workers.mostCpu / 2,
     `a task on the page's thread used ${main.mostCpu} ms of CPU, the workers' busiest ${workers.mostCpu} ms`,

@@ -14,9 +14,11 @@ const LOAD_MS = 60_000;
 const CLOSE_MS = 5_000;
 
 /**
- * Opens one headless Chromium tab of the given viewport; resolves to {go, run, screenshot, openTab,
- * close} as engines.js describes them (the first tab's close ends the browser). run rejects with the page's exception, or with the protocol's
- * error when the page navigated away meanwhile; every call rejects once the browser has ended.
+ * Opens one headless Chromium tab of the given viewport; resolves to {go, run, screenshot,
+ * openTab, close} as engines.js describes them (the first tab's close ends the browser; with a
+ * second tab open, the first is hidden, as a tab behind another is). run rejects with the page's
+ * exception, or with the protocol's error when the page navigated away meanwhile; every call
+ * rejects once the browser has ended.
  */
 export async function openChromiumTab(width, height) {
   const child = spawn(

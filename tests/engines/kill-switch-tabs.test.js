@@ -1,9 +1,12 @@
 // The kill switch with two tabs of the site open, in Chromium and Firefox: both tabs run on the
 // offline copy when the owner serves the kill switch and changes the essay's page. Each open tab
-// is told the copy goes and offers nothing; then the tabs reload one after the other (the first
-// while the second still holds the old worker, so its page registers the worker again as it
-// loads), twice over. Every reload shows the page as the host now serves it, booted, and once both
-// have reloaded no worker and no copy is left.
+// is told the copy goes and offers nothing; once the copy is deleted the tabs reload one after the
+// other, twice over, each reload booted and showing the page as the host now serves it. The first
+// reloads while the second still holds the old worker, so its page registers the worker again as
+// it loads, which in Chromium calls the kill switch's unregistering off (Firefox does not): the
+// last check, that no worker and no copy is left once both have reloaded, is the one that fails
+// if the pages did not let the old worker go (the old worker, its copy gone, answers from the
+// network, so the pages alone look right either way).
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -36,8 +36,8 @@ const widgetWith = (state, attributes = {}) => ({
   constructor: { options },
 });
 
-// The bounds are read before the text is (its length, a block's characters): the notices below
-// come only from those first checks, so none of these texts was split or parsed.
+// The bounds are read before the text is: a state's length before it is split, a block's
+// characters before its rows are; the notices of the length cases come only from those checks.
 test('130,000 unknown parts: refused by its length before a part is read, one notice', () => {
   const { texts, problems } = stateTexts(options, '~a'.repeat(130000));
   assert.deepEqual(texts, {});

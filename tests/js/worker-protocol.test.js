@@ -541,11 +541,13 @@ test("a job asked for sizes beyond a link's bounds gets a typed error before the
   // A core that never loads: the refusal cannot have waited for it, nor done any work.
   const runner = createJobRunner({ jobs, core: new Promise(() => {}), post: (r) => replies.push(r) });
   for (const [k, [job, input, name, message]] of OVERSIZED.entries()) {
-    await runner.receive({ type: 'run', id: k, job, input });
+    // Answered before receive's promise is even awaited: the refusal does not wait for anything.
+    const received = runner.receive({ type: 'run', id: k, job, input });
     const reply = replies.find((r) => r.id === k);
     assert.equal(reply?.type, 'error', `${job} ${describe(input)}`);
     assert.equal(reply.name, name, reply.message);
     assert.match(reply.message, message);
+    await received;
   }
   assert.equal(replies.length, OVERSIZED.length, 'one final reply each, no progress');
 });
