@@ -8,31 +8,24 @@
 // if the pages did not let the old worker go (the old worker, its copy gone, answers from the
 // network, so the pages alone look right either way).
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { scratchFolder } from '../../scripts/scratch-folder.mjs';
-import { siteFolder } from '../browser/site.js';
 import { deployKillSwitch } from '../browser/site-builds.js';
-import { missingEngine, openEngine, until as untilIn } from './engines.js';
+import { missingEngine } from './engines.js';
+import {
+  ASK_FOR_UPDATE,
+  NO_WORKER_NO_COPY,
+  NORMLAB_CACHES,
+  PROVEN,
+  reload,
+  servedCopy,
+  untilOffline,
+} from './offline-copy.js';
 
-// Counts the page loads of a tab (sessionStorage lives across reloads, apart for each tab).
-const COUNT_LOADS = 'sessionStorage.loads = String(Number(sessionStorage.loads || 0) + 1);';
-const loads = 'Number(sessionStorage.loads)';
 const page = `(document.querySelector('meta[name="page"]')?.content ?? 'first')`;
-const state = `navigator.serviceWorker.getRegistrations().then(async (r) => JSON.stringify({ registrations: r.map((g) => [g.active?.state, g.waiting?.state, g.installing?.state]), caches: await caches.keys(), page: ${page}, controlled: navigator.serviceWorker.controller !== null }))`;
-const until = (tab, expression, what) => untilIn(tab, expression, what, { ms: 90_000, explain: state });
-const ASK_FOR_UPDATE = '(navigator.serviceWorker.getRegistration().then((r) => r?.update()).catch(() => {}), true)';
-const normlabCaches = `caches.keys().then((k) => k.filter((n) => n.startsWith('normlab-')))`;
+const until = untilOffline(page);
 const BOOTED = `customElements.get('nl-playground') !== undefined`;
-
-/** Reloads the tab and waits until the reloaded page has loaded and booted. */
-async function reload(tab, name) {
-  const before = await tab.run(loads);
-  await tab.run('location.reload()').catch(() => {});
-  await until(tab, `${loads} === ${before + 1} && document.readyState === 'complete' && ${BOOTED}`, `${name} reloaded`);
-}
 
 for (const engine of ['chromium', 'firefox']) {
   const missing = missingEngine(engine);
@@ -40,21 +33,10 @@ for (const engine of ['chromium', 'firefox']) {
     `${engine}: with two tabs open, the kill switch leaves neither on the copy`,
     { skip: missing ?? false },
     async (t) => {
-      const folder = scratchFolder('normlab-tabs-');
-      cpSync(siteFolder(), folder, { recursive: true });
-      const server = await serveStatic(folder, { inject: COUNT_LOADS });
-      const first = await openEngine(engine);
-      t.after(async () => {
-        await first.close();
-        await server.close();
-      });
+      const { folder, server, tab: first } = await servedCopy(t, engine);
       await first.go(`${server.url}/index.html`);
       await until(first, 'navigator.serviceWorker.controller !== null', 'the offline worker controls the first tab');
-      await until(
-        first,
-        `caches.open('normlab-state').then((c) => c.keys()).then((k) => k.some((r) => /booted-/.test(r.url)))`,
-        'the build is proven',
-      );
+      await until(first, PROVEN, 'the build is proven');
       const second = await first.openTab();
       await second.go(`${server.url}/index.html`);
       await until(
@@ -74,19 +56,22 @@ for (const engine of ['chromium', 'firefox']) {
         await until(tab, `document.documentElement.dataset.offline === 'removed'`, `${name} knows the copy goes`);
         assert.equal(await tab.run(`document.querySelector('.new-version') === null`), true, `${name}: no offer`);
       }
+      // The pages are told as the copy is being deleted: reloaded before it is gone, a page could
+      // still come from it.
+      await until(
+        first,
+        `${NORMLAB_CACHES}.then((k) => !k.some((n) => n.startsWith('normlab-precache-')))`,
+        'the copy is deleted',
+      );
       for (let round = 1; round <= 2; round++)
         for (const [tab, name] of [
           [first, 'the first tab'],
           [second, 'the second tab'],
         ]) {
-          await reload(tab, `${name} (round ${round})`);
+          await reload(tab, until, `${name} (round ${round})`, BOOTED);
           assert.equal(await tab.run(page), 'after', `${name}, round ${round}: the page as the host serves it now`);
         }
-      await until(
-        first,
-        `navigator.serviceWorker.getRegistrations().then((r) => r.length === 0).then((none) => none && ${normlabCaches}.then((k) => k.length === 0))`,
-        'no worker and no copy left',
-      );
+      await until(first, NO_WORKER_NO_COPY, 'no worker and no copy left');
       await second.close();
     },
   );

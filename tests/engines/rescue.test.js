@@ -6,24 +6,13 @@
 // and the next reload leaves no worker and no copy behind, even when a page registered the worker
 // again meanwhile.
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
 import { test } from 'node:test';
-import { serveStatic } from '../../scripts/serve-static.mjs';
-import { siteFolder } from '../browser/site.js';
 import { deployBuild, deployKillSwitch } from '../browser/site-builds.js';
-import { missingEngine, openEngine, until as untilIn } from './engines.js';
-import { scratchFolder } from '../../scripts/scratch-folder.mjs';
-
-// Counts the page loads of this tab (sessionStorage lives across reloads).
-const COUNT_LOADS = 'sessionStorage.loads = String(Number(sessionStorage.loads || 0) + 1);';
+import { missingEngine } from './engines.js';
+import { ASK_FOR_UPDATE, LOADS, NO_WORKER_NO_COPY, PROVEN, reload, servedCopy, untilOffline } from './offline-copy.js';
 
 const build = `(document.querySelector('meta[name="build"]')?.content ?? 'first')`;
-const loads = () => `Number(sessionStorage.loads)`;
-const state = `navigator.serviceWorker.getRegistrations().then(async (r) => JSON.stringify({ registrations: r.map((g) => [g.active?.state, g.waiting?.state, g.installing?.state]), caches: await caches.keys(), build: ${build} }))`;
-const until = (tab, expression, what) => untilIn(tab, expression, what, { ms: 90_000, explain: state });
-// Asks the page's registration for a new version and answers at once; the wait is on what follows.
-const ASK_FOR_UPDATE = '(navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}), true)';
-const normlabCaches = `caches.keys().then((k) => k.filter((n) => n.startsWith('normlab-')).sort())`;
+const until = untilOffline(build);
 
 for (const engine of ['chromium', 'firefox']) {
   const missing = missingEngine(engine);
@@ -31,29 +20,12 @@ for (const engine of ['chromium', 'firefox']) {
     `${engine}: a broken build is left with one reload once a fix is deployed`,
     { skip: missing ?? false },
     async (t) => {
-      const folder = scratchFolder('normlab-rescue-');
-      cpSync(siteFolder(), folder, { recursive: true });
-      const server = await serveStatic(folder, { inject: COUNT_LOADS });
-      const tab = await openEngine(engine);
-      t.after(async () => {
-        await tab.close();
-        await server.close();
-      });
+      const { folder, server, tab } = await servedCopy(t, engine);
       await tab.go(`${server.url}/index.html`);
       await until(tab, 'navigator.serviceWorker.controller !== null', 'the offline worker controls the page');
       // The next page is answered by the worker and boots: the first build is proven.
-      const firstLoads = await tab.run(loads());
-      await tab.run('location.reload()').catch(() => {});
-      await until(
-        tab,
-        `${loads()} === ${firstLoads + 1} && document.readyState === 'complete'`,
-        'the page reloaded on build a',
-      );
-      await until(
-        tab,
-        `caches.open('normlab-state').then((c) => c.keys()).then((k) => k.some((r) => /booted-/.test(r.url)))`,
-        'the first build is proven',
-      );
+      await reload(tab, until, 'the page reloaded on build a');
+      await until(tab, PROVEN, 'the first build is proven');
 
       deployBuild(folder, 'b', { broken: true });
       // Asked for, not awaited (an update's promise need not settle soon): the wait is on the offer.
@@ -64,14 +36,14 @@ for (const engine of ['chromium', 'firefox']) {
       assert.equal(await tab.run(`customElements.get('nl-playground') === undefined`), true, 'build b does not boot');
 
       deployBuild(folder, 'c');
-      const before = await tab.run(loads());
+      const before = await tab.run(LOADS);
       await tab.run('location.reload()').catch(() => {});
       await until(
         tab,
         `${build} === 'c' && customElements.get('nl-playground') !== undefined`,
         'one reload brings build c, which boots',
       );
-      assert.equal(await tab.run(loads()), before + 1, 'one reload');
+      assert.equal(await tab.run(LOADS), before + 1, 'one reload');
 
       deployKillSwitch(folder);
       // Found by the open page, the kill switch is not offered as a new version.
@@ -86,18 +58,8 @@ for (const engine of ['chromium', 'firefox']) {
       // waiting), so that it is the page after the reload that must let it go again.
       await until(tab, `navigator.serviceWorker.getRegistration().then((r) => r === undefined)`, 'unregistered');
       await tab.run(`navigator.serviceWorker.register('./service-worker.js').then(() => true)`);
-      const beforeSwitch = await tab.run(loads());
-      await tab.run('location.reload()').catch(() => {});
-      await until(
-        tab,
-        `${loads()} === ${beforeSwitch + 1} && document.readyState === 'complete'`,
-        'the page reloaded after the kill switch',
-      );
-      await until(
-        tab,
-        `navigator.serviceWorker.getRegistrations().then((r) => r.length === 0).then((none) => none && ${normlabCaches}.then((k) => k.length === 0))`,
-        'the kill switch leaves no worker and no copy',
-      );
+      await reload(tab, until, 'the page reloaded after the kill switch');
+      await until(tab, NO_WORKER_NO_COPY, 'the kill switch leaves no worker and no copy');
       assert.equal(await tab.run(build), 'c');
     },
   );
