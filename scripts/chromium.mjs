@@ -22,6 +22,56 @@ export function launchChromium(options = {}) {
 }
 
 /**
+ * How long a test waits for a page to answer an evaluate: Playwright bounds its waits but not an
+ * evaluate, so a page whose main thread never returns (a script looping, a renderer hung) would hold
+ * its test, then its file's process, then the whole run until CI ends it, naming nothing. The
+ * slowest evaluate of the browser tests, axe-core's scan of a chapter, answers within 6 s.
+ */
+export const ANSWER_MS = 180000;
+
+/**
+ * Chromium for a test (as launchChromium): every evaluate of its pages' frames fails after ANSWER_MS
+ * without an answer, quoting the start of what it asked (one pending as its page crashes fails at
+ * once, from Playwright itself). (Playwright's page.evaluate goes through its main frame's,
+ * and the frames of every page share one class: it is bounded once, from the first page made; the
+ * benchmarks, whose evaluates run for minutes, keep the unbounded one.)
+ */
+export async function launchChromiumForTests(options = {}) {
+  const browser = await launchChromium(options);
+  const newContext = browser.newContext.bind(browser);
+  // (Playwright's browser.newPage makes its context through browser.newContext.)
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async (...more) => withBoundedEvaluate(await newPage(...more));
+    context.on('page', withBoundedEvaluate);
+    return context;
+  };
+  return browser;
+}
+
+function withBoundedEvaluate(page) {
+  const frames = Object.getPrototypeOf(page.mainFrame());
+  if (frames.evaluate.bounded) return page;
+  const evaluate = frames.evaluate;
+  frames.evaluate = function evaluateWithin(fn, arg) {
+    let timer;
+    const unanswered = new Promise((resolve, reject) => {
+      timer = setTimeout(() => {
+        const asked = String(fn).replace(/\s+/g, ' ').slice(0, 160);
+        reject(
+          new Error(`a page gave no answer within ${ANSWER_MS / 1000} s (its main thread busy or hung) to ${asked}`),
+        );
+      }, ANSWER_MS);
+      timer.unref();
+    });
+    return Promise.race([evaluate.call(this, fn, arg), unanswered]).finally(() => clearTimeout(timer));
+  };
+  frames.evaluate.bounded = true;
+  return page;
+}
+
+/**
  * Collects a page's console errors, uncaught errors and failed requests, for a test to assert none.
  * A request the browser aborted because the page was left (a navigation began after it did, as a
  * test going from page to page does while a font is still loading) is the reader's doing, not a

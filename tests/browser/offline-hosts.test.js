@@ -26,13 +26,13 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { CONTENT_SECURITY_POLICY, serveStatic } from '../../scripts/serve-static.mjs';
 import { readWorker, stampPage } from '../../scripts/vite-offline.mjs';
-import { bringIntoView, launchChromium, siteFolder, watchForProblems } from './site.js';
+import { bringIntoView, launchChromiumForTests, siteFolder, watchForProblems } from './site.js';
 import { COPY_LET_GO } from '../../web/src/host/site-build.js';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 let browser;
 before(async () => {
-  browser = await launchChromium();
+  browser = await launchChromiumForTests();
 });
 after(() => browser?.close());
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
-  launchChromium,
+  launchChromiumForTests,
   TASK_TRACE,
   recordLongestTask,
   tracedTasks,
@@ -15,7 +15,7 @@ import {
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
-export { launchChromium, TASK_TRACE, recordLongestTask, tracedTasks, watchForProblems };
+export { launchChromiumForTests, TASK_TRACE, recordLongestTask, tracedTasks, watchForProblems };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -53,7 +53,7 @@ export function useSite({
   before(async () => {
     site.folder = folder ? folder() : pages ? copyOfSite(pages, under) : siteFolder();
     site.server = await serveStatic(site.folder, serve);
-    site.browser = withServiceWorkers(await launchChromium(), serviceWorkers);
+    site.browser = withServiceWorkers(await launchChromiumForTests(), serviceWorkers);
     await then(site);
   });
   after(async () => {
@@ -151,6 +151,8 @@ export async function arriveAfresh(page, url, { problems, width, timeout } = {})
   await page.goto(url, timeout ? { timeout } : {});
 }
 
+const TALLEST_PAGE = 200000; // px, seven times the tallest chapter's height
+
 /**
  * As openScrolledThrough, in a page there is: it goes to about:blank first, so that a url that
  * differs from the page's own only in its hash is a new arrival, not a move within the document.
@@ -163,6 +165,9 @@ export async function arriveScrolledThrough(page, url, problems = [], { width } 
   // A page given a hostile link takes over 30 s to load on a loaded 2-core machine.
   await arriveAfresh(page, url, { problems, width, timeout: 120000 });
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    // The tallest page, the tutorial at 320 px, is 28,000 px: one still growing past this grows
+    // without end (a layout that feeds itself), which the scroll would otherwise follow for ever.
+    if (y > TALLEST_PAGE) throw new Error(`${url.slice(0, 200)} grew past ${TALLEST_PAGE} px while scrolled through`);
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await nearbyStarted(page);
   }

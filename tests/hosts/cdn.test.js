@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchChromium, watchForProblems } from '../../scripts/chromium.mjs';
+import { launchChromiumForTests, watchForProblems } from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { ALL_WIDGETS } from '../../web/src/widgets/registry.js';
 import { VERSION, WIDGETS_HTML, checkWidgets, scratchHost } from './host.js';
@@ -40,7 +40,7 @@ test('a plain page loads the entry from a CDN path of another origin, under the 
 });
 
 test("one widget's entry defines that element only, and loads no other widget's code", async () => {
-  const browser = await launchChromium();
+  const browser = await launchChromiumForTests();
   try {
     const page = await browser.newPage();
     const problems = watchForProblems(page);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import { launchChromiumForTests } from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { WIDGETS_HTML, checkWidgets, scratchHost, tool } from './host.js';
 
@@ -69,7 +69,7 @@ test("the widgets work on the page esbuild built, with the package's assets besi
 });
 
 test('without the assets, a widget says its core module could not be fetched', async () => {
-  const browser = await launchChromium();
+  const browser = await launchChromiumForTests();
   try {
     const page = await browser.newPage();
     await page.goto(bare);

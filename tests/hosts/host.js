@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, watchForProblems } from '../../scripts/chromium.mjs';
+import { launchChromiumForTests, watchForProblems } from '../../scripts/chromium.mjs';
 import { PACKAGE_OUT } from '../../scripts/package.mjs';
 import { loadNormlab, toRows } from '../../web/src/normlab.js';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
@@ -171,7 +171,7 @@ const numberOf = (text) => Number(text.trim().replace(/\u2212/g, '-'));
  */
 export async function checkWidgets(url, host, { lab = true } = {}) {
   const TAGS = lab ? ALL_TAGS : ALL_TAGS.filter((t) => t !== 'nl-mnist-lab');
-  const browser = await launchChromium();
+  const browser = await launchChromiumForTests();
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     const problems = watchForProblems(page);
@@ -261,7 +261,7 @@ export async function checkWidgets(url, host, { lab = true } = {}) {
  * ensures: returns {bytes, wasm}, wasm the part that is .wasm; the page had no problem.
  */
 export async function pageBytes(url, tag) {
-  const browser = await launchChromium();
+  const browser = await launchChromiumForTests();
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     const problems = watchForProblems(page);

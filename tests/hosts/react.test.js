@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchChromium, watchForProblems } from '../../scripts/chromium.mjs';
+import { launchChromiumForTests, watchForProblems } from '../../scripts/chromium.mjs';
 import { serveStatic } from '../../scripts/serve-static.mjs';
 import { WIDGETS_HTML, WRONG_PROPS_TSX, checkWidgets, frameworkHost, pageBytes } from './host.js';
 
@@ -134,7 +134,7 @@ test("the widgets work on Vite 7's development server, with the package kept out
 test('the widgets work in the React app; a kind set through React state redraws the playground', async (t) => {
   server = await serveStatic(path.join(dir, 'dist'));
   await checkWidgets(`${server.url}/index.html`, 'react');
-  const browser = await launchChromium();
+  const browser = await launchChromiumForTests();
   try {
     const page = await browser.newPage();
     const problems = watchForProblems(page);
