@@ -58,6 +58,7 @@ function startWorker({
   source = SOURCE,
   version = VERSION,
   caches = new MemoryCaches(),
+  pages = [],
 } = {}) {
   const fetched = [];
   const listeners = new Map();
@@ -73,7 +74,8 @@ function startWorker({
     },
     addEventListener: (type, listener) => listeners.set(type, listener),
     skipWaiting: async () => {},
-    clients: { claim: async () => {} },
+    // The open pages of the origin, as the browser lists them to any of its workers.
+    clients: { claim: async () => {}, matchAll: async () => pages },
     navigator: { storage: { estimate: async () => estimate ?? { quota: 1e12, usage: 0 } } },
   };
   // The network, checking a download's Subresource Integrity as a browser does.
@@ -441,6 +443,29 @@ test("the kill switch, and a worker told to retire, take away their own folder's
     assert.equal(await isProven({ caches }), false, `${how}: and its boot`);
     assert.deepEqual(await otherKeeps(caches, version), KEPT_WHOLE, `${how}: the other folder's build keeps its copy`);
   }
+});
+
+test("the kill switch tells the open pages of its folder that the copy goes, and no other folder's", async () => {
+  const caches = new MemoryCaches();
+  await (
+    await installed({ caches })
+  ).dispatch('message', { data: { type: 'booted', build: VERSION, page: at('index.html') } }).done;
+  await otherFolder(caches);
+  const told = [];
+  const open = (url) => ({ url, postMessage: (message) => told.push([url, message.type]) });
+  const pages = [
+    at('index.html'),
+    at('tutorial.html#scale'),
+    atOther('index.html'), // a folder below with a build of its own
+    'https://normlab.test/site-two/index.html', // a folder beside, its name longer
+    'https://normlab.test/index.html',
+  ].map(open);
+  await startWorker({ caches, source: OFF_SOURCE, pages }).dispatch('install').done;
+  assert.deepEqual(told, [
+    [at('index.html'), 'offline-copy-removed'],
+    [at('tutorial.html#scale'), 'offline-copy-removed'],
+  ]);
+  assert.deepEqual(await otherKeeps(caches), KEPT_WHOLE, "the other folder's build keeps its copy");
 });
 
 test('the kill switch unregisters as it installs, and again, copies and all, should it become active', async () => {

@@ -14,14 +14,19 @@ const PRECACHE_PREFIX = 'normlab-precache-';
 // The folder a copy's name gives (as service-worker.js names its copies; this script is served on
 // its own, so it cannot import that one's).
 const folderOf = (name) => name.slice(PRECACHE_PREFIX.length).split('@').slice(1).join('@');
-const deleteCopies = async () => {
-  const names = (await caches.keys()).filter((name) => name.startsWith('normlab-'));
-  // The folders below this one that hold builds of their own: their entries stay.
+// Whether an address is this folder's (in it, and not in a folder below that holds a build of its
+// own: that build's copy and pages are not this one's). names: normlab's caches.
+const hereAmong = (names) => {
   const below = names
     .filter((name) => name.startsWith(PRECACHE_PREFIX) && name.includes('@'))
     .map((name) => new URL(folderOf(name), FOLDER).href)
     .filter((folder) => folder !== FOLDER && folder.startsWith(FOLDER));
-  const isHere = (url) => url.startsWith(FOLDER) && !below.some((folder) => url.startsWith(folder));
+  return (url) => url.startsWith(FOLDER) && !below.some((folder) => url.startsWith(folder));
+};
+const normlabCaches = async () => (await caches.keys()).filter((name) => name.startsWith('normlab-'));
+const deleteCopies = async () => {
+  const names = await normlabCaches();
+  const isHere = hereAmong(names);
   for (const name of names) {
     const cache = await caches.open(name);
     const keys = await cache.keys();
@@ -41,10 +46,13 @@ self.addEventListener('install', (event) => {
   // The worker it replaces may still serve an open page and write (a page booting says so): told
   // to retire, it writes no more and deletes what it wrote last.
   self.registration.active?.postMessage({ type: 'retire' });
-  // The open pages are told, so none offers this worker as a new version (page/offline.js).
+  // The open pages of this folder are told, so none offers this worker as a new version
+  // (page/offline.js). The browser lists every page of the origin: one of another folder keeps
+  // its copy, and is not told it goes.
   const tellPages = async () => {
+    const isHere = hereAmong(await normlabCaches());
     for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
-      page.postMessage({ type: 'offline-copy-removed' });
+      if (isHere(page.url)) page.postMessage({ type: 'offline-copy-removed' });
   };
   event.waitUntil(Promise.all([deleteCopies(), tellPages().catch(() => {})]));
   // Not waited for: unregistering is queued behind this install, which must end first. An older
