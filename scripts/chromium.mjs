@@ -30,11 +30,12 @@ export function launchChromium(options = {}) {
 export const ANSWER_MS = 180000;
 
 /**
- * Chromium for a test (as launchChromium): every evaluate of its pages' frames fails after ANSWER_MS
- * without an answer, quoting the start of what it asked (one pending as its page crashes fails at
- * once, from Playwright itself). (Playwright's page.evaluate goes through its main frame's,
- * and the frames of every page share one class: it is bounded once, from the first page made; the
- * benchmarks, whose evaluates run for minutes, keep the unbounded one.)
+ * Chromium for a test (as launchChromium): every evaluate of a page or frame (page.evaluate goes
+ * through its main frame's) fails after ANSWER_MS without an answer, quoting the start of what it
+ * asked; one pending as its page crashes fails at once, from Playwright itself. The frames of every
+ * page share one class, bounded once, from the first page made: any page of the process is bounded
+ * from then on. The benchmarks, whose evaluates run for minutes, never make one. (Locators' and
+ * element handles' evaluates are not bounded; the tests use them for short reads.)
  */
 export async function launchChromiumForTests(options = {}) {
   const browser = await launchChromium(options);
@@ -54,7 +55,7 @@ function withBoundedEvaluate(page) {
   const frames = Object.getPrototypeOf(page.mainFrame());
   if (frames.evaluate.bounded) return page;
   const evaluate = frames.evaluate;
-  frames.evaluate = function evaluateWithin(fn, arg) {
+  frames.evaluate = function evaluateWithin(fn, ...more) {
     let timer;
     const unanswered = new Promise((resolve, reject) => {
       timer = setTimeout(() => {
@@ -65,7 +66,7 @@ function withBoundedEvaluate(page) {
       }, ANSWER_MS);
       timer.unref();
     });
-    return Promise.race([evaluate.call(this, fn, arg), unanswered]).finally(() => clearTimeout(timer));
+    return Promise.race([evaluate.call(this, fn, ...more), unanswered]).finally(() => clearTimeout(timer));
   };
   frames.evaluate.bounded = true;
   return page;

@@ -304,7 +304,8 @@ const sayBooted = (worker) =>
 export function workOffline(booted) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   let accepted = false;
-  // The kill switch tells every open page as it installs (beside answering a page that asks).
+  // The kill switch tells every open page of its folder as it installs (beside answering a page
+  // that asks).
   navigator.serviceWorker.addEventListener('message', (event) => {
     if (event.data?.type === 'offline-copy-removed') copyRemoved();
   });
