@@ -45,7 +45,6 @@ export async function launchChromiumForTests(options = {}) {
     const context = await newContext(...args);
     const newPage = context.newPage.bind(context);
     context.newPage = async (...more) => withBoundedEvaluate(await newPage(...more));
-    context.on('page', withBoundedEvaluate);
     return context;
   };
   return browser;
