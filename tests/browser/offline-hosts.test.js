@@ -16,6 +16,8 @@
 // - a cache before the host answering a page with an older build's: the install keeps nothing;
 // - a browser with little room for the site: the install is tried once and not again on the next
 //   page views, so the build's files are downloaded for it once at most;
+// - a build in a folder below whose install was refused, open when the kill switch above installs:
+//   its page is not told that its copy goes (it heeds only its own folder's worker);
 // - the page asking for a new version after registering and on coming back online (engines that do
 //   not look on every navigation: WebKit after a stretch offline);
 // - a host whose policy requires Trusted Types: the worker registers through the normlab policy
@@ -28,6 +30,7 @@ import { CONTENT_SECURITY_POLICY, serveStatic } from '../../scripts/serve-static
 import { readWorker, stampPage } from '../../scripts/vite-offline.mjs';
 import { bringIntoView, launchChromiumForTests, siteFolder, watchForProblems } from './site.js';
 import { COPY_LET_GO } from '../../web/src/host/site-build.js';
+import { deployKillSwitch } from './site-builds.js';
 import { scratchFolder } from '../../scripts/scratch-folder.mjs';
 
 let browser;
@@ -443,6 +446,50 @@ test('little room for the site: one try, not repeated on the next page views', a
   assert.ok(asked.precache <= precacheCount, `the build's files downloaded once at most (${asked.precache})`);
   assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
   assert.deepEqual(problems, []);
+});
+
+test('a build in a folder below that keeps no copy yet is not told that the copy above goes', async (t) => {
+  // The same build again in sub/, whose install is refused (one of its files answers 404), so the
+  // kill switch above finds no copy of that folder's to tell its pages apart by.
+  const missing = readWorker(readFileSync(path.join(siteFolder(), 'service-worker.js'), 'utf8')).precache[0];
+  const { folder, server } = await serveCopy(t, {
+    intercept: (url) => (url.pathname === `/sub/${missing}` ? { status: 404, headers: {}, body: '' } : null),
+  });
+  cpSync(siteFolder(), path.join(folder, 'sub'), { recursive: true });
+  const { context, page } = await freshPage(t);
+  await page.goto(`${server.url}/index.html`);
+  await controlled(page);
+  await proven(page);
+  const below = await context.newPage();
+  const belowProblems = watchForProblems(below);
+  await below.goto(`${server.url}/sub/index.html`);
+  await below.waitForFunction(
+    () => localStorage.getItem(`normlab-offline-failed ${new URL('./service-worker.js', document.baseURI).pathname}`),
+    null,
+    { timeout: 60000 },
+  );
+  await everyWidgetDefined(below);
+
+  deployKillSwitch(folder);
+  await page.evaluate(() =>
+    navigator.serviceWorker
+      .getRegistration()
+      .then((r) => r?.update())
+      .catch(() => {}),
+  );
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'removed', null, { timeout: 60000 });
+  // The kill switch tells the pages before it unregisters: once nothing is registered, every
+  // message it sent has been sent.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 0, null, {
+    timeout: 60000,
+  });
+  // One task of the page below, after which a message queued for it has been handled.
+  await below.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+  assert.equal(await below.evaluate(() => document.documentElement.dataset.offline ?? null), null);
+  assert.deepEqual(
+    belowProblems.filter((p) => !p.includes(missing) && !/status of 404/.test(p)),
+    [],
+  );
 });
 
 test('the page asks for a new version after registering and whenever the device comes back online', async (t) => {

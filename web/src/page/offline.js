@@ -23,6 +23,8 @@ const RETRY_AFTER_MS = 6 * 60 * 60 * 1000;
 const workerUrl = () => new URL(WORKER_FILE, document.baseURI);
 // The folder the worker serves (its scope): a registration of a folder above it is not this one's.
 const isThisFolders = (registration) => registration?.scope === new URL('./', workerUrl()).href;
+// Whether a worker (a message's source) is this folder's: its script is this folder's worker file.
+const isThisFoldersWorker = (worker) => worker?.scriptURL === workerUrl().href;
 const failedKey = () => `normlab-offline-failed ${workerUrl().pathname}`;
 // Something else answered in the worker script's place (a 200 that is no script: another site's
 // catch-all page, a sign-in or maintenance page; or a redirect: the site moved) means the site is
@@ -305,9 +307,10 @@ export function workOffline(booted) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   let accepted = false;
   // The kill switch tells every open page of its folder as it installs (beside answering a page
-  // that asks).
+  // that asks). Only this folder's own worker speaks for this page's copy: a page in a folder
+  // below, whose own build keeps no copy yet, is among those a kill switch above may tell.
   navigator.serviceWorker.addEventListener('message', (event) => {
-    if (event.data?.type === 'offline-copy-removed') copyRemoved();
+    if (event.data?.type === 'offline-copy-removed' && isThisFoldersWorker(event.source)) copyRemoved();
   });
   navigator.serviceWorker.startMessages();
   navigator.serviceWorker.addEventListener('controllerchange', () => {

@@ -48,7 +48,8 @@ self.addEventListener('install', (event) => {
   self.registration.active?.postMessage({ type: 'retire' });
   // The open pages of this folder are told, so none offers this worker as a new version
   // (page/offline.js). The browser lists every page of the origin: one of another folder keeps
-  // its copy, and is not told it goes.
+  // its copy, and is not told it goes. (A page of a folder below whose build keeps no copy yet
+  // cannot be told apart here; the page itself hears only its own folder's worker.)
   const tellPages = async () => {
     const isHere = hereAmong(await normlabCaches());
     for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
