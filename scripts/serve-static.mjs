@@ -4,21 +4,7 @@
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.png': 'image/png',
-  '.csv': 'text/csv',
-};
+import { FILE_TYPES } from '../web/src/host/file-types.js';
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
@@ -56,7 +42,7 @@ export async function serveStatic(
       if (inject !== null && path.extname(file) === '.html')
         body = body.toString().replace(/<head>/i, '<head><script src="/__inject.js"></script>');
       res.writeHead(200, {
-        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Type': FILE_TYPES[path.extname(file)] ?? 'application/octet-stream',
         ...(csp ? { 'Content-Security-Policy': csp } : {}),
         'Access-Control-Allow-Origin': '*',
         'Cache-Control': 'no-store',

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { BUILD_META } from '../web/src/host/site-build.js';
+import { FILE_TYPES } from '../web/src/host/file-types.js';
 import { KEPT_ASSETS_CACHE } from '../web/src/work/kept-assets.js';
 
 const WORKER = 'service-worker.js';
@@ -25,13 +26,24 @@ const ICON_SIZES = [192, 512];
 const WORKER_SOURCE = new URL('../web/src/page/service-worker.js', import.meta.url);
 const PAGE_CSS = new URL('../web/src/page/page.css', import.meta.url);
 
-/** The page's HTML with the build's version in its head (one meta tag; a stamp before is replaced). */
+/**
+ * The mark every page of a build ends with: the offline worker keeps a page only whole (a page cut
+ * short names the version in its head all the same).
+ */
+export const pageEnd = (version) => `<!-- ${BUILD_META} ${version} ends here -->`;
+const PAGE_END_ANY = new RegExp(`\\s*<!-- ${BUILD_META} [^ ]* ends here -->`, 'g');
+
+/**
+ * The page's HTML with the build's version in its head (one meta tag) and its end mark after
+ * everything (pageEnd); a stamp before is replaced.
+ */
 export function stampPage(html, version) {
-  const unstamped = html.replace(new RegExp(`<meta name="${BUILD_META}"[^>]*>`, 'g'), '');
+  const unstamped = html.replace(new RegExp(`<meta name="${BUILD_META}"[^>]*>`, 'g'), '').replace(PAGE_END_ANY, '');
   const head = unstamped.match(/<head(\s[^>]*)?>/i);
   if (!head) throw new Error('a page of the build has no <head> to carry its version');
   const at = head.index + head[0].length;
-  return `${unstamped.slice(0, at)}<meta name="${BUILD_META}" content="${version}">${unstamped.slice(at)}`;
+  const body = `${unstamped.slice(0, at)}<meta name="${BUILD_META}" content="${version}">${unstamped.slice(at)}`;
+  return `${body.trimEnd()}\n${pageEnd(version)}\n`;
 }
 
 /** The light scheme's value of a custom property in page.css (the first one written). */
@@ -105,6 +117,8 @@ const CONSTANTS = {
   version: 'VERSION',
   onFirstUse: 'ON_FIRST_USE',
   onFirstUseCache: 'ON_FIRST_USE_NAME',
+  types: 'TYPES',
+  pageEnd: 'PAGE_END',
 };
 const MARKERS = {
   precache: /\/\* precache \*\/ \[\]/,
@@ -113,6 +127,8 @@ const MARKERS = {
   version: /\/\* version \*\/ ''/,
   onFirstUse: /\/\* on first use \*\/ \[\]/,
   onFirstUseCache: /\/\* on first use cache \*\/ ''/,
+  types: /\/\* types \*\/ \{\}/,
+  pageEnd: /\/\* page end \*\/ ''/,
 };
 
 /**
@@ -120,10 +136,13 @@ const MARKERS = {
  * values: precache, integrity ({file: digest}), precacheBytes, version, onFirstUse ([{file, bytes, head}]).
  */
 export function fillWorker(source, values) {
+  // Three follow from the rest or from the site's tables.
+  const filled = (key) =>
+    ({ onFirstUseCache: KEPT_ASSETS_CACHE, types: FILE_TYPES, pageEnd: pageEnd(values.version) })[key] ?? values[key];
   let out = source;
   for (const [key, marker] of Object.entries(MARKERS)) {
     if (out.split(marker).length !== 2) throw new Error(`the offline worker has no single ${marker} to fill`);
-    out = out.replace(marker, JSON.stringify(key === 'onFirstUseCache' ? KEPT_ASSETS_CACHE : values[key]));
+    out = out.replace(marker, JSON.stringify(filled(key)));
   }
   return out;
 }

@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fillWorker, integrities, integrityOf } from '../../scripts/vite-offline.mjs';
+import { fillWorker, integrities, integrityOf, pageEnd } from '../../scripts/vite-offline.mjs';
 import { KEPT_ASSETS_CACHE } from '../../web/src/work/kept-assets.js';
 import { MemoryCaches } from './memory-caches.js';
 
@@ -28,7 +28,8 @@ const precacheOf = (version, scope = SCOPE) => `normlab-precache-${version}@${ne
 const PRECACHE = precacheOf(VERSION);
 const at = (file) => new URL(file, SCOPE).href;
 
-const page = (version) => `<!doctype html><head><meta name="normlab-build" content="${version}"><title>x</title>`;
+const page = (version) =>
+  `<!doctype html><head><meta name="normlab-build" content="${version}"><title>x</title>\n${pageEnd(version)}\n`;
 const buildOf = (version) => ({ 'index.html': page(version), 'assets/app.js': 'run()' });
 const BUILD = buildOf(VERSION);
 const DIGITS = { file: 'assets/digits.bin', bytes: 6, head: '0102' };
@@ -172,6 +173,30 @@ test('a redirected answer is kept as a plain copy of its body', async () => {
   const kept = await worker.caches.match(at('index.html'), { cacheName: PRECACHE });
   assert.equal(kept.redirected, false);
   assert.equal(await kept.text(), BUILD['index.html']);
+});
+
+test("a file is kept with its kind's type whatever the host sent, and a page only whole", async () => {
+  // A host that sends every file as octet-stream (a bucket's objects uploaded without their types):
+  // kept so, the script would never run from the copy, even once the host is put right.
+  const untyped = (url) => {
+    const answer = served(BUILD)(url);
+    return answer.ok ? new Response(answer.body, { headers: { 'Content-Type': 'application/octet-stream' } }) : answer;
+  };
+  const worker = await installed({ network: untyped });
+  for (const [file, type] of [
+    ['assets/app.js', 'text/javascript'],
+    ['index.html', 'text/html; charset=utf-8'],
+  ]) {
+    const kept = await worker.caches.match(at(file), { cacheName: PRECACHE });
+    assert.equal(kept.headers.get('content-type'), type, file);
+    assert.equal(await kept.text(), BUILD[file], `${file}: its bytes as sent`);
+  }
+  // A page cut short (a connection closed early, which a host sending no length makes look whole)
+  // names the build in its head but lacks the end mark: the install keeps nothing.
+  const whole = BUILD['index.html'];
+  const cut = startWorker({ network: served({ ...BUILD, 'index.html': whole.slice(0, whole.indexOf('<title>')) }) });
+  await assert.rejects(cut.dispatch('install').done, /index\.html: cut short/);
+  assert.equal(await cut.caches.has(PRECACHE), false, 'the failed install keeps nothing');
 });
 
 test('with too little room, an install downloads nothing', async () => {

@@ -3,7 +3,7 @@
 // Every page names that version (the offline worker keeps and believes only pages of its build).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildVersion, stampPage } from '../../scripts/vite-offline.mjs';
+import { buildVersion, pageEnd, stampPage } from '../../scripts/vite-offline.mjs';
 
 const files = { 'index.html': '<!doctype html>', 'assets/app.js': 'run()' };
 const contents = (f) => files[f];
@@ -22,13 +22,17 @@ test('the version follows the kept files and the worker source, and nothing else
   assert.notEqual(buildVersion(['index.html'], contents, 'worker one'), base, 'a file fewer');
 });
 
-test("every page carries the build's version once, in its head", () => {
+test("every page carries the build's version once in its head, and its end mark once at its end", () => {
   const stamped = stampPage('<!doctype html><html><head lang="en"><title>x</title></head></html>', 'v1');
   assert.equal(
     stamped,
-    '<!doctype html><html><head lang="en"><meta name="normlab-build" content="v1"><title>x</title></head></html>',
+    '<!doctype html><html><head lang="en"><meta name="normlab-build" content="v1"><title>x</title></head></html>\n' +
+      `${pageEnd('v1')}\n`,
   );
-  assert.equal(stampPage(stamped, 'v2').match(/normlab-build/g).length, 1, 'a stamp before is replaced');
-  assert.match(stampPage(stamped, 'v2'), /content="v2"/);
+  const again = stampPage(stamped, 'v2');
+  assert.equal(again.match(/<meta name="normlab-build"/g).length, 1, 'a stamp before is replaced');
+  assert.match(again, /content="v2"/);
+  assert.equal(again.match(/ends here -->/g).length, 1, 'an end mark before is replaced');
+  assert.ok(again.endsWith(`</html>\n${pageEnd('v2')}\n`), 'the end mark comes last');
   assert.throws(() => stampPage('<p>no head', 'v1'), /no <head>/);
 });

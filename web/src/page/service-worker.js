@@ -19,19 +19,26 @@
 // redirected one (a host that sends x.html to x) is kept as a plain copy of its body, since a
 // navigation refuses a redirected answer. A page must name this build's version (the build writes
 // it in every page's head), so a stale page from a cache or a proxy's page fails the install. A
-// large file must have the length and the first bytes the build recorded.
+// large file must have the length and the first bytes the build recorded. A page must also end
+// with the build's end mark, so one cut short is not kept; and every file is kept with the type its
+// name gives, whatever the host sent: a script kept as octet-stream, or a page as plain text,
+// would never run from the copy again, even once the host is put right.
 
 // Filled by the build: the files kept at install (relative to this worker), each one but the pages
 // with its digest (Subresource Integrity: a file cut short or a notice in its place fails the
 // install; a page must name the version instead, since hosts may add to it), their total bytes;
 // the digest of their contents; the files kept on first use, each with its length in bytes and its
-// first bytes in hex; the name of the cache those are kept in (shared with the pages' workers).
+// first bytes in hex; the name of the cache those are kept in (shared with the pages' workers);
+// the type each kind of file is kept as, by the ending of its name (host/file-types.js); the mark a
+// page of this build ends with.
 const PRECACHE = /* precache */ [];
 const INTEGRITY = /* integrity */ {};
 const PRECACHE_BYTES = /* precache bytes */ 0;
 const VERSION = /* version */ '';
 const ON_FIRST_USE = /* on first use */ [];
 const ON_FIRST_USE_NAME = /* on first use cache */ '';
+const TYPES = /* types */ {};
+const PAGE_END = /* page end */ '';
 
 const PREFIX = 'normlab-';
 // A build's copy is named by its version and its folder (the path of the worker's scope): the
@@ -75,7 +82,8 @@ const pageInPlaceOf = (response, file) =>
 
 /**
  * `response` as an answer that can be kept and given back for its file, or an UnfitAnswer saying
- * why it cannot. A redirected answer becomes a plain one with the same body and headers.
+ * why it cannot. A redirected answer becomes a plain one with the same body and headers; an answer
+ * of a known kind whose type is not its kind's is given its kind's type.
  */
 async function fit(response, file) {
   if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.type === 'error')
@@ -86,10 +94,17 @@ async function fit(response, file) {
   if (file.endsWith('.html') && response.url && new URL(response.url).origin !== ORIGIN)
     throw new UnfitAnswer(`${file}: a page from another origin`);
   if (pageInPlaceOf(response, file)) throw new UnfitAnswer(`${file}: a page in its place`);
-  if (file.endsWith('.html') && !(await response.clone().text()).includes(VERSION))
-    throw new UnfitAnswer(`${file}: not this build's page (it does not name version ${VERSION})`);
-  if (!response.redirected) return response;
-  const { status, statusText, headers } = response;
+  if (file.endsWith('.html')) {
+    const page = await response.clone().text();
+    if (!page.includes(VERSION))
+      throw new UnfitAnswer(`${file}: not this build's page (it does not name version ${VERSION})`);
+    if (!page.includes(PAGE_END)) throw new UnfitAnswer(`${file}: cut short (it lacks the build's end mark)`);
+  }
+  const type = TYPES[file.slice(file.lastIndexOf('.'))];
+  if (!response.redirected && (!type || response.headers.get('content-type') === type)) return response;
+  const { status, statusText } = response;
+  const headers = new Headers(response.headers);
+  if (type) headers.set('content-type', type);
   return new Response(await response.blob(), { status, statusText, headers });
 }
 
