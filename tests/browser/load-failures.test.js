@@ -196,3 +196,37 @@ test('the MNIST lab on a page of the site left open across a deploy: digits that
     await tab.close();
   }
 });
+
+test("a chapter's widget whose script answers 503 says so in its place, and every other widget loads", async () => {
+  const failing = /\/assets\/nl-covariate-shift-[^/]*\.js$/;
+  bend = (url) => (failing.test(url.pathname) ? { status: 503, body: 'busy' } : null);
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(`${server.url}/index.html`);
+    await tab.waitForFunction(() => document.querySelector('nl-covariate-shift').dataset.notLoaded, null, {
+      timeout: 60000,
+    });
+    // The widgets load one after another, the nearest to the window first: the failed one is not
+    // the last, so the others after it are waited for too.
+    await tab.waitForFunction(
+      () =>
+        [...document.querySelectorAll('*')]
+          .filter((e) => e.localName.startsWith('nl-') && e.localName !== 'nl-covariate-shift')
+          .every((e) => customElements.get(e.localName)),
+      null,
+      { timeout: 60000 },
+    );
+    const said = await tab.evaluate(() => document.querySelector('nl-covariate-shift').dataset.notLoaded);
+    assert.match(said, /^This instrument's script could not be loaded \(.*nl-covariate-shift.*\)\. Reloading the page/);
+    assert.equal(
+      await tab.evaluate(() =>
+        getComputedStyle(document.querySelector('nl-covariate-shift'), '::before').content.includes('could not be'),
+      ),
+      true,
+      'shown in its place',
+    );
+    await tab.locator('nl-covariate-shift').screenshot({ path: screenshotFile('widget-not-loaded.png') });
+  } finally {
+    await tab.close();
+  }
+});

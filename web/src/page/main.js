@@ -1,7 +1,7 @@
 // The essay's and the tutorial's pages (their formulas were typeset when they were built): fills
 // the prose's figures from the core and defines the widgets each holds.
 import { ALL_WIDGETS, TUTORIAL_WIDGETS } from '../widgets/registry.js';
-import { loadWidget } from '../widgets/modules.js';
+import { loadWidgetOrSay } from './widget-loading.js';
 import { fillProseFigures } from './prose-figures.js';
 import { compiledCore } from '../core-module.js';
 import { core } from '../host/core.js';
@@ -36,7 +36,8 @@ addEventListener('hashchange', landOnHash);
 /**
  * Defines the widgets this page holds, one per task, the nearest to the middle of the window
  * first: defining an element upgrades (builds) every one of it on the page, and all of them at
- * once made one long task.
+ * once made one long task. One that fails to load says so and the rest still load; the page has
+ * then not booted (the promise rejects with the first failure).
  */
 async function defineWidgets() {
   const tags = ALL_WIDGETS.filter((tag) => document.querySelector(tag));
@@ -46,13 +47,15 @@ async function defineWidgets() {
     );
   const nearest = new Map(tags.map((tag) => [tag, distance(tag)]));
   tags.sort((a, b) => nearest.get(a) - nearest.get(b));
+  const failures = [];
   for (const tag of tags) {
-    await loadWidget(tag);
+    await loadWidgetOrSay(tag).catch((e) => failures.push(e));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+  if (failures.length > 0) throw failures[0];
 }
 const defined = defineWidgets();
-defined.catch((e) => console.error(e));
+defined.catch(() => {}); // each failure is logged and shown where it happened
 // After one visit the chapter works offline (a new version waits until the reader takes it); the
 // page has booted once its widgets are defined and its core runs.
 workOffline(Promise.all([defined, core()]));

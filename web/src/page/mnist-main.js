@@ -1,7 +1,7 @@
 // The MNIST chapter (its formulas were typeset when it was built): defines its widgets. The digits are
 // fetched only when the reader presses Train in the lab.
 import { MNIST_WIDGETS } from '../widgets/registry.js';
-import { loadWidget } from '../widgets/modules.js';
+import { loadWidgetOrSay } from './widget-loading.js';
 import { compiledCore } from '../core-module.js';
 import { core } from '../host/core.js';
 import { followHash, landOnHash } from '../host/hash.js';
@@ -18,14 +18,7 @@ holdTheReadersPlace();
 // below), not once they have loaded (a failure is theirs to report).
 compiledCore('mnist').catch(() => {});
 core('mnist').catch(() => {});
-const defined = Promise.all(
-  MNIST_WIDGETS.map((tag) =>
-    loadWidget(tag).catch((e) => {
-      console.error(e);
-      throw e;
-    }),
-  ),
-);
+const defined = Promise.all(MNIST_WIDGETS.map(loadWidgetOrSay));
 defined.catch(() => {});
 // After one visit the chapter works offline (a new version waits until the reader takes it); the
 // page has booted once its widgets are defined and its core runs.
