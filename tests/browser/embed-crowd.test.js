@@ -96,7 +96,7 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
   const tag = 'nl-two-numbers';
   const { page, problems } = await open(tag);
   const caption = () => inWidget(page, tag, 'table caption').textContent();
-  assert.equal(await caption(), '20 of the crowd');
+  assert.equal(await caption(), "The first 20 of the essay's 25 people");
   await inWidget(page, tag, 'details[data-crowd] summary').click();
   let dones = await page.evaluate(() => window.dones);
   await inWidget(page, tag, '[data-crowd-file]').setInputFiles({
@@ -136,7 +136,7 @@ test('two numbers: a crowd chosen as a file works; a file beyond the limit is re
 
   dones = await page.evaluate(() => window.dones);
   await inWidget(page, tag, '[data-crowd-essay]').click();
-  assert.equal(await nextDone(page, dones, tag, 'table caption'), '20 of the crowd');
+  assert.equal(await nextDone(page, dones, tag, 'table caption'), "The first 20 of the essay's 25 people");
   // Focus is not lost to the page: back on the essay's crowd (its button now disabled), the
   // status line that says so has it.
   assert.equal(

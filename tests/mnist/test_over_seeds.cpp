@@ -192,7 +192,7 @@ TEST_CASE("[M11] the plain network has silent units and the normalised ones none
 
 TEST_CASE(
     "[M14] group norm is ahead of layer norm after epoch 1 in 2 of 5 seeds, after epoch 3 in 4 of 5, "
-    "never by more than 0.015",
+    "then never by more than 0.015",
     "[M14][mnist][seeds][slow]") {
     const auto& runs = lab_over_seeds();
     REQUIRE(runs.size() == lab_seeds);
@@ -203,6 +203,8 @@ TEST_CASE(
                      << ", " << group[lab_epochs - 1]);
         ahead_first += group[0] > layer[0];
         ahead_last += group[lab_epochs - 1] > layer[lab_epochs - 1];
+        // After the first epoch the two part by more (0.030 at seed 4), hence "after the third".
+        CHECK(std::fabs(group[0] - layer[0]) < 0.035);
         CHECK(std::fabs(group[lab_epochs - 1] - layer[lab_epochs - 1]) < 0.015);
     }
     CHECK(ahead_first == 2);

@@ -44,9 +44,9 @@ export class NlBatchSize extends NlWidget {
       ${readouts([
         { label: 'first ten means lie between', out: 'range' },
         { label: 'smallest deviation, first ten batches', out: 'smallest-first' },
-        { label: 'standardising the narrowest of the first ten multiplies it by', out: 'blow-up' },
+        { label: 'standardising the narrowest of the first ten scales it by', out: 'blow-up' },
         { label: 'smallest deviation, every batch', out: 'smallest' },
-        { label: 'standardising the narrowest batch of all multiplies it by', out: 'largest-blow-up' },
+        { label: 'standardising the narrowest batch of all scales it by', out: 'largest-blow-up' },
         { label: 'wobble of the batch mean', out: 'wobble' },
         { label: 'square-root rule: deviation / √size', out: 'rule' },
       ])}
@@ -68,9 +68,11 @@ export class NlBatchSize extends NlWidget {
     this.$('[data-first]').textContent = `The first ten batch means: ${v.firstMeans.map((m) => fmt(m, 2)).join(', ')}.`;
     this.out('range', `${fmt(v.firstMeansLow, 2)} and ${fmt(v.firstMeansHigh, 2)}`);
     this.out('smallest-first', fmt(v.smallestFirstDeviation, 3));
-    this.out('blow-up', `${fmt(v.blowUp, 1)} ×`);
+    // Both factors alike: one decimal, whole numbers from 100 (a batch of two can scale by thousands).
+    const factor = (x) => `${x >= 100 ? grouped(Math.round(x)) : fmt(x, 1)} ×`;
+    this.out('blow-up', factor(v.blowUp));
     this.out('smallest', fmt(v.smallestDeviation, 5));
-    this.out('largest-blow-up', `${grouped(Math.round(v.largestBlowUp))} ×`);
+    this.out('largest-blow-up', factor(v.largestBlowUp));
     this.out('wobble', `${fmt(v.wobble, 3)} (over ${v.wobbleCount} batches)`);
     this.out('rule', fmt(v.rule, 3));
     const series = [

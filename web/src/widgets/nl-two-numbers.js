@@ -46,8 +46,8 @@ export class NlTwoNumbers extends NlWidget {
         ([k, label]) => `<button data-kind="${k}" aria-pressed="${k === this.held.kind}">${label}</button>`,
       ).join('')}</span></div>
       <p aria-live="polite" data-summary></p>
-      <p class="scroll-cue" data-cue>${v.people} people: the table scrolls for the rest.</p>
-      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${this.readerCrowd ? `The first ${v.people} of your ${this.readerCrowd.labels.length} people` : `${v.people} of the crowd`}</caption>
+      <p class="scroll-cue" data-cue>${v.people} rows: the table scrolls for the rest of them.</p>
+      <div class="scroll-y scroll-x" role="region" aria-label="the people's rows, scrolls" tabindex="0"><table><caption>${this.readerCrowd ? `The first ${v.people} of your ${this.readerCrowd.labels.length} people` : `The first ${v.people} of the essay's ${this.nl.crowd().labels.length} people`}</caption>
         <thead><tr><th scope="col">person</th><th scope="col">height (cm)</th><th scope="col">weight (kg)</th><th scope="col">answer: height</th><th scope="col">answer: weight</th></tr></thead>
         <tbody></tbody></table></div>`);
     this.body.addEventListener('click', (e) => {
