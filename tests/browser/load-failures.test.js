@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BUILD_META, OUTDATED_PAGE, gonePageSentence } from '../../web/src/host/site-build.js';
-import { screenshotFile, useSite } from './site.js';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { screenshotFile, siteFolder, useSite } from './site.js';
 
 let browser, server;
 let bend = () => null; // how the server answers the request being tested (see serveStatic's intercept)
@@ -65,6 +67,20 @@ test('a page where the .wasm should be is named with the type it came as', async
   const said = await sentenceOf('playground.html', 'nl-playground');
   assert.match(said, /\.wasm answered with text\/html, not the core \(application\/wasm\)/);
   assert.doesNotMatch(said, /Content-Security-Policy|connect-src/);
+});
+
+test("another build's .wasm under the core's name is named as not the core its script was built with", async () => {
+  // The tutorial's core module in the core's place: a .wasm that compiles but links to other glue,
+  // as a host or cache mixing two deploys serves it.
+  const tutorialWasm = readdirSync(path.join(siteFolder(), 'assets')).find((f) =>
+    /^normlab_tutorial_core[^/]*\.wasm$/.test(f),
+  );
+  bend = (url) => (coreWasm(url) ? { path: `/assets/${tutorialWasm}` } : null);
+  const said = await sentenceOf('playground.html', 'nl-playground');
+  assert.match(
+    said,
+    /^This widget's WebAssembly core .* could not be loaded: http:\/\/127\.0\.0\.1:\d+\/assets\/normlab_core[^ ]*\.wasm is not the core its script was built with \(.*\): the host or a cache serves files of two builds side by side/,
+  );
 });
 
 test('a .wasm that gets no answer says so, and names CORS', async () => {

@@ -40,13 +40,20 @@ export function wasmUrl(name) {
  * says it in one sentence (host/load-failures.js).
  */
 export class CoreFetchError extends Error {
-  constructor(url, { response = null, compileError = null, cause } = {}) {
+  /** mismatch: why the compiled module does not link to its script (a .wasm of another build). */
+  constructor(url, { response = null, compileError = null, mismatch = null, cause } = {}) {
     const status = response ? `answered ${response.status}` : 'was not fetched';
-    super(`the core module ${url.href} ${compileError ? `did not compile: ${compileError}` : status}`, { cause });
+    const what = mismatch
+      ? `does not fit its script: ${mismatch}`
+      : compileError
+        ? `did not compile: ${compileError}`
+        : status;
+    super(`the core module ${url.href} ${what}`, { cause });
     this.name = 'CoreFetchError';
     this.url = url;
     this.response = response;
     this.compileError = compileError;
+    this.mismatch = mismatch;
   }
 }
 

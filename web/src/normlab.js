@@ -11,7 +11,7 @@
 // JavaScript types, copy every argument before a call and turn core refusals into typed Errors.
 // It works on the main thread, in a worker and in Node.
 
-import { CORE_MODULES, compiledCore, requireCoreModule, wasmUrl } from './core-module.js';
+import { CORE_MODULES, CoreFetchError, compiledCore, requireCoreModule, wasmUrl } from './core-module.js';
 import { answer, converters, toRows } from './api/convert.js';
 import { crowdApi } from './api/crowd.js';
 import { layersApi } from './api/layers.js';
@@ -106,8 +106,14 @@ export async function loadNormlab({ module = 'core', wasmModule, wasmBinary, cre
   // (the glue itself would wait for ever).
   let failed;
   const failure = new Promise((_, reject) => (failed = reject));
+  // A module that does not link to this glue is a .wasm of another build under this one's name.
+  const misfit = (e) =>
+    e instanceof WebAssembly.LinkError ? new CoreFetchError(wasmUrl(module), { mismatch: e.message, cause: e }) : e;
   const instantiateWasm = (imports, receive) => {
-    WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), failed);
+    WebAssembly.instantiate(wasmModule, imports).then(
+      (instance) => receive(instance, wasmModule),
+      (e) => failed(misfit(e)),
+    );
     return {};
   };
   return normlabApi(await Promise.race([createCore({ instantiateWasm, locateFile }), failure]), module);

@@ -49,6 +49,11 @@ export async function coreFailure(failure) {
   if (!url) return `${what}: ${failure?.message ?? 'the load failed'}.`;
   if (await fetchRefused(url))
     return `${what}: this page's Content-Security-Policy refused it, so the host must allow fetching it (connect-src) from ${url.origin}.`;
+  if (failure.mismatch)
+    return (
+      (await outdatedPageSentence()) ??
+      `${what}: ${url.href} is not the core its script was built with (${failure.mismatch}): the host or a cache serves files of two builds side by side, so serve one build's files together (${GUIDE}).`
+    );
   if (failure.compileError)
     return `${what}: ${url.href} is not a module this browser compiles (${failure.compileError}).`;
   return (
