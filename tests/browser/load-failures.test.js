@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { BUILD_META, OUTDATED_PAGE, gonePageSentence } from '../../web/src/host/site-build.js';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { READY_PATIENCE_MS } from '../../web/src/work/core-handoff.js';
 import { screenshotFile, siteFolder, useSite } from './site.js';
 
 let browser, server;
@@ -106,6 +107,21 @@ test('a worker whose script answers 404 is named with its status', async () => {
   assert.match(
     said,
     /^This widget trains in a Web Worker, whose script could not be loaded: http:\/\/127\.0\.0\.1:\d+\/assets\/crowd-worker[^ ]*\.js answered 404 \(Not Found\)/,
+  );
+});
+
+test('a worker whose script is an empty file says so once its patience is over, not waiting for ever', async () => {
+  // A 0-byte script (a failed upload, a CDN's empty object) runs and says nothing.
+  bend = (url) =>
+    /\/crowd-worker[^/]*\.js$/.test(url.pathname)
+      ? { status: 200, headers: { 'Content-Type': 'text/javascript' }, body: '' }
+      : null;
+  const said = await sentenceOf('comparison.html', 'nl-comparison', 'did not say it was ready');
+  assert.match(
+    said,
+    new RegExp(
+      `did not say it was ready within ${READY_PATIENCE_MS / 1000} s: its script did not load, or is not a worker of this build`,
+    ),
   );
 });
 

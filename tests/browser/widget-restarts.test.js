@@ -218,6 +218,7 @@ test('the built worker answers every malformed request, knows only its own jobs,
     w.terminate();
     return got.filter((r) => r.type !== 'progress');
   }, `${server.url}/assets/${worker}`);
+  assert.equal(replies[0]?.type, 'ready', 'the worker says it is ready before any reply');
   const errors = replies.filter((r) => r.type === 'error');
   assert.equal(errors.length, 8, JSON.stringify(replies));
   assert.ok(

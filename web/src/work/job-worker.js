@@ -5,7 +5,7 @@
 import { loadNormlab } from '../normlab.js';
 import { moduleOfMessage } from '../core-module.js';
 import { createJobRunner } from './job-runner.js';
-import { ProtocolError, errorReply } from './protocol.js';
+import { ProtocolError, REPLY, errorReply } from './protocol.js';
 
 /** Serves `jobs` (see job-runner.js) on this worker's messages, against the core module `module`. */
 export function startJobWorker({ module = 'core', jobs }) {
@@ -22,4 +22,5 @@ export function startJobWorker({ module = 'core', jobs }) {
     runner.receive(data);
   };
   onmessageerror = () => postMessage(errorReply(null, new ProtocolError('a request could not be read')));
+  postMessage({ type: REPLY.ready });
 }

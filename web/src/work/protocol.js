@@ -27,6 +27,8 @@ import { JOB_SIZES } from '../host/limits.js';
 
 export const REQUEST = Object.freeze({ run: 'run', cancel: 'cancel', pause: 'pause', resume: 'resume' });
 export const REPLY = Object.freeze({
+  // Sent once by a worker as it starts (job-worker.js), before any run: its script ran.
+  ready: 'ready',
   progress: 'progress',
   done: 'done',
   cancelled: 'cancelled',
