@@ -77,3 +77,22 @@ test('a widget that reads the shared whole-crowd runs works embedded on its own'
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('where there is no IntersectionObserver or matchMedia (a unit test under jsdom) a widget starts at once', async () => {
+  const page = await browser.newPage();
+  const problems = watchForProblems(page);
+  await page.addInitScript(() => {
+    delete window.IntersectionObserver;
+    delete window.matchMedia;
+  });
+  await page.goto(`${server.url}/post.html`);
+  await page.waitForFunction(
+    () => document.querySelector('nl-playground')?.shadowRoot?.querySelector('.answer td'),
+    null,
+    { timeout: 20000 },
+  );
+  assert.equal((await page.locator('nl-playground >> .answer td').first().textContent()).trim(), '−0.9999994');
+  assert.equal(await page.evaluate(() => typeof IntersectionObserver), 'undefined', 'the page had none');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -71,7 +71,7 @@ async function nodeWasmBinary(module) {
 function glueImportFailure(module, error) {
   const Kind = error instanceof TypeError ? TypeError : Error;
   return new Kind(
-    `the ${module} core's script could not be imported (${error?.message ?? error}): the site may be out of reach (a browser that fetches a worker's files only from the network, as WebKit does, cannot train offline), or the file is not beside the widgets' script`,
+    `${module === 'core' ? "the core's" : `the ${module} core's`} script could not be imported (${error?.message ?? error}): the site may be out of reach (a browser that fetches a worker's files only from the network, as WebKit does, cannot train offline), or the file is not beside the widgets' script`,
     { cause: error },
   );
 }

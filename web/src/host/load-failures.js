@@ -12,6 +12,9 @@ import { outdatedPageSentence } from './site-build.js';
 // The guide ships in the package as EMBEDDING.md (scripts/package.mjs GUIDES).
 const GUIDE = 'see the embedding guide for your host, EMBEDDING.md in the normlab package';
 const JS_TYPE = /^(text|application)\/(javascript|ecmascript)|^text\/x-javascript/;
+// What engines say when a page under require-trusted-types-for 'script' sets a script's URL as a
+// plain string (Chromium: "This document requires 'TrustedScriptURL' assignment").
+const TRUSTED_TYPES_REFUSAL = /TrustedScriptURL/;
 
 /** The Error a widget shows when its worker's script could not start: its message is the plain sentence. */
 export class WorkerUnavailableError extends Error {
@@ -46,7 +49,13 @@ function cause(url, { response, expected }) {
 export async function coreFailure(failure) {
   const url = failure?.url;
   const what = "This widget's WebAssembly core (the .wasm file beside its script) could not be loaded";
-  if (!url) return `${what}: ${failure?.message ?? 'the load failed'}.`;
+  if (!url) {
+    const message = String(failure?.message ?? 'the load failed').replace(/\.+$/, '');
+    // The host's bundler set a script's src (its chunk loader) without a policy of its own.
+    if (TRUSTED_TYPES_REFUSAL.test(message))
+      return `${what}: its script was refused by this page's Trusted Types (${message}). The host's bundler loads the widgets' chunks through its own policy, which the page must allow beside normlab: webpack needs output.trustedTypes and its policy's name in trusted-types, Next.js "nextjs nextjs#bundler" (${GUIDE}).`;
+    return `${what}: ${message}.`;
+  }
   if (await fetchRefused(url))
     return `${what}: this page's Content-Security-Policy refused it, so the host must allow fetching it (connect-src) from ${url.origin}.`;
   if (failure.mismatch)

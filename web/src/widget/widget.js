@@ -251,22 +251,24 @@ export class NlWidget extends ElementBase {
     }
     follow(this);
     this.showCaption();
-    this.observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.some((e) => e.isIntersecting);
-        if (visible && !this.started) {
-          this.started = true;
-          // Each widget starts in a task of its own, so widgets appearing together never add up
-          // to one long main-thread task, and in a page section that is painted (section-waking.js).
-          whenSectionAwake(this, () => this.begin());
-        }
-      },
-      { rootMargin: '300px 0px' },
-    );
-    this.observer.observe(this);
-    this.schemeQuery = matchMedia('(prefers-color-scheme: dark)');
+    const startOnce = () => {
+      if (this.started) return;
+      this.started = true;
+      // Each widget starts in a task of its own, so widgets appearing together never add up to
+      // one long main-thread task, and in a page section that is painted (section-waking.js).
+      whenSectionAwake(this, () => this.begin());
+    };
+    // Where there is no IntersectionObserver or matchMedia (jsdom, in an author's unit tests) the
+    // widget starts at once and keeps its colours.
+    if (typeof IntersectionObserver === 'function') {
+      this.observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startOnce(), {
+        rootMargin: '300px 0px',
+      });
+      this.observer.observe(this);
+    } else startOnce();
+    this.schemeQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     this.onScheme = () => this.recolour();
-    this.schemeQuery.addEventListener('change', this.onScheme);
+    this.schemeQuery?.addEventListener('change', this.onScheme);
   }
 
   disconnectedCallback() {
