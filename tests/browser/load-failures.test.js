@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BUILD_META, OUTDATED_PAGE, gonePageSentence } from '../../web/src/host/site-build.js';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { READY_PATIENCE_MS } from '../../web/src/work/core-handoff.js';
 import { screenshotFile, siteFolder, useSite } from './site.js';
@@ -82,6 +82,26 @@ test("another build's .wasm under the core's name is named as not the core its s
     said,
     /^This widget's WebAssembly core .* could not be loaded: http:\/\/127\.0\.0\.1:\d+\/assets\/normlab_core[^ ]*\.wasm is not the core its script was built with \(.*\): the host or a cache serves files of two builds side by side/,
   );
+});
+
+test('a .wasm whose answer breaks off is named as broken off, not as a module that does not compile', async () => {
+  // The connection closes after 1,000 of the file's bytes (its length said in full).
+  const wasm = readdirSync(path.join(siteFolder(), 'assets')).find((f) => /^normlab_core[^/]*\.wasm$/.test(f));
+  const whole = readFileSync(path.join(siteFolder(), 'assets', wasm));
+  bend = (url) =>
+    coreWasm(url)
+      ? {
+          status: 200,
+          headers: { 'Content-Type': 'application/wasm', 'Content-Length': String(whole.length), Connection: 'close' },
+          body: whole.subarray(0, 1000),
+        }
+      : null;
+  const said = await sentenceOf('playground.html', 'nl-playground');
+  assert.match(
+    said,
+    /could not be loaded: the answer for http:\/\/127\.0\.0\.1:\d+\/assets\/normlab_core[^ ]*\.wasm broke off before its end \(.*\): the connection dropped/,
+  );
+  assert.doesNotMatch(said, /not a module this browser compiles/);
 });
 
 test('a .wasm that gets no answer says so, and names CORS', async () => {

@@ -40,22 +40,33 @@ export function wasmUrl(name) {
  * says it in one sentence (host/load-failures.js).
  */
 export class CoreFetchError extends Error {
-  /** mismatch: why the compiled module does not link to its script (a .wasm of another build). */
-  constructor(url, { response = null, compileError = null, mismatch = null, cause } = {}) {
+  /**
+   * mismatch: why the compiled module does not link to its script (a .wasm of another build);
+   * interrupted: why its answer's body could not be read to its end (a connection dropped, an
+   * encoding the browser could not undo).
+   */
+  constructor(url, { response = null, compileError = null, mismatch = null, interrupted = null, cause } = {}) {
     const status = response ? `answered ${response.status}` : 'was not fetched';
     const what = mismatch
       ? `does not fit its script: ${mismatch}`
-      : compileError
-        ? `did not compile: ${compileError}`
-        : status;
+      : interrupted
+        ? `broke off: ${interrupted}`
+        : compileError
+          ? `did not compile: ${compileError}`
+          : status;
     super(`the core module ${url.href} ${what}`, { cause });
     this.name = 'CoreFetchError';
     this.url = url;
     this.response = response;
     this.compileError = compileError;
     this.mismatch = mismatch;
+    this.interrupted = interrupted;
   }
 }
+
+// What a streamed compilation says when the answer's body, not the module, failed (Chromium:
+// "Network error: Response body loading was aborted"; Firefox: "NetworkError ...").
+const BODY_FAILED = /network ?error|body loading was aborted/i;
 
 // "\0asm": the first four bytes of every WebAssembly module.
 const MAGIC = [0, 0x61, 0x73, 0x6d];
@@ -76,11 +87,17 @@ async function fetchAndCompile(url) {
   const streamed = response.headers.get('Content-Type')?.startsWith('application/wasm');
   try {
     if (streamed) return await WebAssembly.compileStreaming(response);
-    const bytes = await response.arrayBuffer();
+    let bytes;
+    try {
+      bytes = await response.arrayBuffer();
+    } catch (e) {
+      throw new CoreFetchError(url, { response, interrupted: e.message, cause: e });
+    }
     if (!isWasm(bytes)) throw new CoreFetchError(url, { response });
     return await WebAssembly.compile(bytes);
   } catch (e) {
     if (e instanceof CoreFetchError) throw e;
+    if (BODY_FAILED.test(e.message)) throw new CoreFetchError(url, { response, interrupted: e.message, cause: e });
     throw new CoreFetchError(url, { response, compileError: e.message, cause: e });
   }
 }

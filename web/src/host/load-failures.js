@@ -63,6 +63,11 @@ export async function coreFailure(failure) {
       (await outdatedPageSentence()) ??
       `${what}: ${url.href} is not the core its script was built with (${failure.mismatch}): the host or a cache serves files of two builds side by side, so serve one build's files together (${GUIDE}).`
     );
+  if (failure.interrupted)
+    return (
+      (await outdatedPageSentence()) ??
+      `${what}: the answer for ${url.href} broke off before its end (${failure.interrupted.replace(/\.+$/, '')}): the connection dropped, or the host or a proxy sent it in an encoding the browser could not undo. Reloading the page tries again.`
+    );
   if (failure.compileError)
     return `${what}: ${url.href} is not a module this browser compiles (${failure.compileError}).`;
   return (
