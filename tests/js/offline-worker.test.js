@@ -199,6 +199,42 @@ test("a file is kept with its kind's type whatever the host sent, and a page onl
   assert.equal(await cut.caches.has(PRECACHE), false, 'the failed install keeps nothing');
 });
 
+test('an install downloads a few files at a time and asks again for one a busy host refused', async (t) => {
+  // A host refusing the install's burst: each file's first two requests answered 429 with a wait
+  // (the download checked by its digest fails as a wrong file would, and the plain one says 429).
+  const files = { ...BUILD };
+  for (let k = 0; k < 20; k++) files[`assets/chunk-${k}.js`] = `chunk(${k})`;
+  const asked = new Map();
+  let open = 0;
+  let most = 0;
+  const network = async (url) => {
+    open += 1;
+    most = Math.max(most, open);
+    await new Promise((resolve) => setImmediate(resolve));
+    open -= 1;
+    asked.set(url, (asked.get(url) ?? 0) + 1);
+    if (asked.get(url) <= 2) return new Response('slow down', { status: 429, headers: { 'Retry-After': '0.02' } });
+    return served(files)(url);
+  };
+  // The worker's timers do not hold the process (startWorker): this one does, while it waits.
+  const alive = setInterval(() => {}, 1000);
+  t.after(() => clearInterval(alive));
+  const worker = await installed({ files, network });
+  for (const file of Object.keys(files))
+    assert.equal(await text(worker.caches.match(at(file), { cacheName: PRECACHE })), files[file], file);
+  assert.ok(most <= 6, `at most six at once (${most})`);
+  assert.ok(
+    [...asked.values()].every((n) => n === 3),
+    'each file asked for again once, after its wait',
+  );
+  // A host still busy after three more asks fails the install, which then keeps nothing.
+  const busy = startWorker({
+    network: () => new Response('busy', { status: 503, headers: { 'Retry-After': '0.01' } }),
+  });
+  await assert.rejects(busy.dispatch('install').done, /status 503|integrity/);
+  assert.equal(await busy.caches.has(PRECACHE), false);
+});
+
 test('with too little room, an install downloads nothing', async () => {
   const worker = startWorker({ estimate: { quota: 20, usage: 10 } });
   await assert.rejects(worker.dispatch('install').done, /no room for \d+ bytes/);

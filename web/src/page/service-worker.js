@@ -123,6 +123,46 @@ async function roomForPrecache() {
   return estimate.quota - (estimate.usage ?? 0) > PRECACHE_BYTES * 1.2;
 }
 
+// The install downloads at most this many files at once, and asks again for one answered 429 or
+// 503 (a host limiting bursts, or busy) after the wait its Retry-After names (1 s when it names
+// none in seconds; at most 10 s), up to three times: a host that limits bursts would otherwise
+// fail the install, and with it the offline copy for six hours.
+const DOWNLOADS_AT_ONCE = 6;
+const ASKED_AGAIN = 3;
+const LONGEST_WAIT_MS = 10000;
+const isBusy = (response) => response.status === 429 || response.status === 503;
+const waitAsked = (response) => {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Math.min(seconds > 0 ? seconds * 1000 : 1000, LONGEST_WAIT_MS);
+};
+
+/** The answer's Subresource Integrity digest (sha256, as the build writes INTEGRITY). */
+async function digestOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await response.clone().arrayBuffer()));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+/** The file's answer for the install: past every HTTP cache, checked by its digest, asked again while busy. */
+async function download(file) {
+  const integrity = INTEGRITY[file] ?? '';
+  for (let asked = 0; ; asked++) {
+    let response;
+    try {
+      response = await fetch(here(file), { cache: 'reload', integrity });
+    } catch (e) {
+      // A busy answer fails a download checked by its digest as a wrong file does: asked once
+      // more without the check, its status tells the two apart, and a full answer is checked here.
+      if (!integrity) throw e;
+      response = await fetch(here(file), { cache: 'reload' }).catch(() => null);
+      if (response?.status === 200 && (await digestOf(response)) === integrity) return response;
+      if (!response || !isBusy(response)) throw e;
+    }
+    if (!isBusy(response) || asked === ASKED_AGAIN) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, waitAsked(response)));
+  }
+}
+
 async function precacheAll() {
   // Checked before any download: a failed install costs the reader nothing but this file.
   if (!(await roomForPrecache())) throw new Error(`no room for ${PRECACHE_BYTES} bytes: the offline copy is not kept`);
@@ -132,15 +172,22 @@ async function precacheAll() {
   const cache = await caches.open(PRECACHE_NAME);
   try {
     // 'reload': the files themselves, not copies an HTTP cache may hold from an older build. Each
-    // answer is kept as it arrives (a body left unread holds its connection).
-    await Promise.all(
-      PRECACHE.map(async (file) =>
-        cache.put(
-          here(file),
-          await fit(await fetch(here(file), { cache: 'reload', integrity: INTEGRITY[file] ?? '' }), file),
-        ),
-      ),
-    );
+    // answer is kept as it arrives (a body left unread holds its connection); after a failure no
+    // lane starts another download.
+    const files = [...PRECACHE];
+    let failed = false;
+    const lane = async () => {
+      while (files.length > 0 && !failed) {
+        const file = files.shift();
+        try {
+          await cache.put(here(file), await fit(await download(file), file));
+        } catch (e) {
+          failed = true;
+          throw e;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, lane));
   } catch (e) {
     if (made) await caches.delete(PRECACHE_NAME);
     throw e;
