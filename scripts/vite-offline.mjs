@@ -28,22 +28,27 @@ const PAGE_CSS = new URL('../web/src/page/page.css', import.meta.url);
 
 /**
  * The mark every page of a build ends with: the offline worker keeps a page only whole (a page cut
- * short names the version in its head all the same).
+ * short names the version in its head all the same). An element's attribute, not a comment, since
+ * minifying hosts and proxies drop comments (and quotes: the worker reads it as loosely).
  */
-export const pageEnd = (version) => `<!-- ${BUILD_META} ${version} ends here -->`;
-const PAGE_END_ANY = new RegExp(`\\s*<!-- ${BUILD_META} [^ ]* ends here -->`, 'g');
+export const PAGE_END_ATTRIBUTE = `data-${BUILD_META}-end`;
+export const pageEnd = (version) => `<span hidden ${PAGE_END_ATTRIBUTE}="${version}"></span>`;
+const PAGE_END_ANY = new RegExp(`<span hidden ${PAGE_END_ATTRIBUTE}="[^"]*"></span>`, 'g');
 
 /**
- * The page's HTML with the build's version in its head (one meta tag) and its end mark after
- * everything (pageEnd); a stamp before is replaced.
+ * The page's HTML with the build's version in its head (one meta tag) and its end mark last in
+ * its body (pageEnd; at the very end where the page writes no </body>); a stamp before is replaced.
  */
 export function stampPage(html, version) {
   const unstamped = html.replace(new RegExp(`<meta name="${BUILD_META}"[^>]*>`, 'g'), '').replace(PAGE_END_ANY, '');
   const head = unstamped.match(/<head(\s[^>]*)?>/i);
   if (!head) throw new Error('a page of the build has no <head> to carry its version');
   const at = head.index + head[0].length;
-  const body = `${unstamped.slice(0, at)}<meta name="${BUILD_META}" content="${version}">${unstamped.slice(at)}`;
-  return `${body.trimEnd()}\n${pageEnd(version)}\n`;
+  const page = `${unstamped.slice(0, at)}<meta name="${BUILD_META}" content="${version}">${unstamped.slice(at)}`;
+  const bodyEnd = page.toLowerCase().lastIndexOf('</body>');
+  return bodyEnd < 0
+    ? `${page}${pageEnd(version)}`
+    : `${page.slice(0, bodyEnd)}${pageEnd(version)}${page.slice(bodyEnd)}`;
 }
 
 /** The light scheme's value of a custom property in page.css (the first one written). */
@@ -136,9 +141,9 @@ const MARKERS = {
  * values: precache, integrity ({file: digest}), precacheBytes, version, onFirstUse ([{file, bytes, head}]).
  */
 export function fillWorker(source, values) {
-  // Three follow from the rest or from the site's tables.
+  // Three are the site's own, whatever the build.
   const filled = (key) =>
-    ({ onFirstUseCache: KEPT_ASSETS_CACHE, types: FILE_TYPES, pageEnd: pageEnd(values.version) })[key] ?? values[key];
+    ({ onFirstUseCache: KEPT_ASSETS_CACHE, types: FILE_TYPES, pageEnd: PAGE_END_ATTRIBUTE })[key] ?? values[key];
   let out = source;
   for (const [key, marker] of Object.entries(MARKERS)) {
     if (out.split(marker).length !== 2) throw new Error(`the offline worker has no single ${marker} to fill`);

@@ -462,6 +462,12 @@ test('a build in a folder below that keeps no copy yet is not told that the copy
   await proven(page);
   const below = await context.newPage();
   const belowProblems = watchForProblems(below);
+  // The page below notes the kill switch's message when it comes, so the check after waits for it.
+  await below.addInitScript(() =>
+    navigator.serviceWorker?.addEventListener('message', (event) => {
+      if (event.data?.type === 'offline-copy-removed') window.toldCopyRemoved = true;
+    }),
+  );
   await below.goto(`${server.url}/sub/index.html`);
   await below.waitForFunction(
     () => localStorage.getItem(`normlab-offline-failed ${new URL('./service-worker.js', document.baseURI).pathname}`),
@@ -478,13 +484,8 @@ test('a build in a folder below that keeps no copy yet is not told that the copy
       .catch(() => {}),
   );
   await page.waitForFunction(() => document.documentElement.dataset.offline === 'removed', null, { timeout: 60000 });
-  // The kill switch tells the pages before it unregisters: once nothing is registered, every
-  // message it sent has been sent.
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 0, null, {
-    timeout: 60000,
-  });
-  // One task of the page below, after which a message queued for it has been handled.
-  await below.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+  // The page below was told (the kill switch cannot tell it apart), and did not take it for its own.
+  await below.waitForFunction(() => window.toldCopyRemoved === true, null, { timeout: 60000 });
   assert.equal(await below.evaluate(() => document.documentElement.dataset.offline ?? null), null);
   assert.deepEqual(
     belowProblems.filter((p) => !p.includes(missing) && !/status of 404/.test(p)),

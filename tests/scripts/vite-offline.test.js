@@ -22,17 +22,22 @@ test('the version follows the kept files and the worker source, and nothing else
   assert.notEqual(buildVersion(['index.html'], contents, 'worker one'), base, 'a file fewer');
 });
 
-test("every page carries the build's version once in its head, and its end mark once at its end", () => {
-  const stamped = stampPage('<!doctype html><html><head lang="en"><title>x</title></head></html>', 'v1');
+test("every page carries the build's version once in its head, and its end mark once, last in its body", () => {
+  const stamped = stampPage(
+    '<!doctype html><html><head lang="en"><title>x</title></head><body><p>x</p></body></html>',
+    'v1',
+  );
   assert.equal(
     stamped,
-    '<!doctype html><html><head lang="en"><meta name="normlab-build" content="v1"><title>x</title></head></html>\n' +
-      `${pageEnd('v1')}\n`,
+    '<!doctype html><html><head lang="en"><meta name="normlab-build" content="v1"><title>x</title></head>' +
+      `<body><p>x</p>${pageEnd('v1')}</body></html>`,
   );
+  assert.equal(pageEnd('v1'), '<span hidden data-normlab-build-end="v1"></span>');
   const again = stampPage(stamped, 'v2');
   assert.equal(again.match(/<meta name="normlab-build"/g).length, 1, 'a stamp before is replaced');
   assert.match(again, /content="v2"/);
-  assert.equal(again.match(/ends here -->/g).length, 1, 'an end mark before is replaced');
-  assert.ok(again.endsWith(`</html>\n${pageEnd('v2')}\n`), 'the end mark comes last');
+  assert.equal(again.match(/data-normlab-build-end/g).length, 1, 'an end mark before is replaced');
+  assert.ok(again.endsWith(`${pageEnd('v2')}</body></html>`), 'the end mark comes last in the body');
+  assert.ok(stampPage('<head></head><p>x', 'v3').endsWith(`<p>x${pageEnd('v3')}`), 'at the very end without </body>');
   assert.throws(() => stampPage('<p>no head', 'v1'), /no <head>/);
 });

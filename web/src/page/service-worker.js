@@ -19,18 +19,19 @@
 // redirected one (a host that sends x.html to x) is kept as a plain copy of its body, since a
 // navigation refuses a redirected answer. A page must name this build's version (the build writes
 // it in every page's head), so a stale page from a cache or a proxy's page fails the install. A
-// large file must have the length and the first bytes the build recorded. A page must also end
-// with the build's end mark, so one cut short is not kept; and every file is kept with the type its
-// name gives, whatever the host sent: a script kept as octet-stream, or a page as plain text,
-// would never run from the copy again, even once the host is put right.
+// large file must have the length and the first bytes the build recorded. A page must also hold
+// the build's end mark (an attribute of an element the build writes at its end, which survives
+// minifiers that drop comments and quotes), so one cut short is not kept; and every file is kept
+// with the type its name gives, whatever the host sent: a script kept as octet-stream, or a page
+// as plain text, would never run from the copy again, even once the host is put right.
 
 // Filled by the build: the files kept at install (relative to this worker), each one but the pages
-// with its digest (Subresource Integrity: a file cut short or a notice in its place fails the
-// install; a page must name the version instead, since hosts may add to it), their total bytes;
+// with its digest (Subresource Integrity's form, checked here: a file cut short or a notice in its
+// place fails the install; a page must name the version instead, since hosts may add to it), their total bytes;
 // the digest of their contents; the files kept on first use, each with its length in bytes and its
 // first bytes in hex; the name of the cache those are kept in (shared with the pages' workers);
-// the type each kind of file is kept as, by the ending of its name (host/file-types.js); the mark a
-// page of this build ends with.
+// the type each kind of file is kept as, by the ending of its name (host/file-types.js); the
+// attribute whose value, this build's version, marks the end of each of its pages.
 const PRECACHE = /* precache */ [];
 const INTEGRITY = /* integrity */ {};
 const PRECACHE_BYTES = /* precache bytes */ 0;
@@ -39,6 +40,7 @@ const ON_FIRST_USE = /* on first use */ [];
 const ON_FIRST_USE_NAME = /* on first use cache */ '';
 const TYPES = /* types */ {};
 const PAGE_END = /* page end */ '';
+const endMark = new RegExp(`${PAGE_END}=["']?${VERSION}(?![0-9a-z])`);
 
 const PREFIX = 'normlab-';
 // A build's copy is named by its version and its folder (the path of the worker's scope): the
@@ -98,7 +100,7 @@ async function fit(response, file) {
     const page = await response.clone().text();
     if (!page.includes(VERSION))
       throw new UnfitAnswer(`${file}: not this build's page (it does not name version ${VERSION})`);
-    if (!page.includes(PAGE_END)) throw new UnfitAnswer(`${file}: cut short (it lacks the build's end mark)`);
+    if (!endMark.test(page)) throw new UnfitAnswer(`${file}: cut short (it lacks the build's end mark)`);
   }
   const type = TYPES[file.slice(file.lastIndexOf('.'))];
   if (!response.redirected && (!type || response.headers.get('content-type') === type)) return response;
@@ -125,15 +127,18 @@ async function roomForPrecache() {
 
 // The install downloads at most this many files at once, and asks again for one answered 429 or
 // 503 (a host limiting bursts, or busy) after the wait its Retry-After names (1 s when it names
-// none in seconds; at most 10 s), up to three times: a host that limits bursts would otherwise
+// none; at most 10 s), up to three times: a host that limits bursts would otherwise
 // fail the install, and with it the offline copy for six hours.
 const DOWNLOADS_AT_ONCE = 6;
 const ASKED_AGAIN = 3;
 const LONGEST_WAIT_MS = 10000;
 const isBusy = (response) => response.status === 429 || response.status === 503;
+/** The wait a busy answer asks for: Retry-After in seconds or as a date, else 1 s; at most 10 s. */
 const waitAsked = (response) => {
-  const seconds = Number(response.headers.get('retry-after'));
-  return Math.min(seconds > 0 ? seconds * 1000 : 1000, LONGEST_WAIT_MS);
+  const after = response.headers.get('retry-after') ?? '';
+  const seconds = Number(after);
+  const ms = seconds > 0 ? seconds * 1000 : Date.parse(after) - Date.now();
+  return Math.min(ms > 0 ? ms : 1000, LONGEST_WAIT_MS);
 };
 
 /** The answer's Subresource Integrity digest (sha256, as the build writes INTEGRITY). */
@@ -142,25 +147,26 @@ async function digestOf(response) {
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
-/** The file's answer for the install: past every HTTP cache, checked by its digest, asked again while busy. */
+/** The file's answer for the install: past every HTTP cache, asked again while the host is busy. */
 async function download(file) {
-  const integrity = INTEGRITY[file] ?? '';
   for (let asked = 0; ; asked++) {
-    let response;
-    try {
-      response = await fetch(here(file), { cache: 'reload', integrity });
-    } catch (e) {
-      // A busy answer fails a download checked by its digest as a wrong file does: asked once
-      // more without the check, its status tells the two apart, and a full answer is checked here.
-      if (!integrity) throw e;
-      response = await fetch(here(file), { cache: 'reload' }).catch(() => null);
-      if (response?.status === 200 && (await digestOf(response)) === integrity) return response;
-      if (!response || !isBusy(response)) throw e;
-    }
+    const response = await fetch(here(file), { cache: 'reload' });
     if (!isBusy(response) || asked === ASKED_AGAIN) return response;
     await response.body?.cancel();
     await new Promise((resolve) => setTimeout(resolve, waitAsked(response)));
   }
+}
+
+/**
+ * The answer to keep for the file, or an UnfitAnswer: fit for it, and (a file the build recorded
+ * a digest for) with that digest. The digest is checked here rather than by the fetch's
+ * integrity, which fails a busy answer as it fails a wrong file and so hides its status.
+ */
+async function kept(file) {
+  const answer = await fit(await download(file), file);
+  if (INTEGRITY[file] && (await digestOf(answer)) !== INTEGRITY[file])
+    throw new UnfitAnswer(`${file}: not this build's file (its digest is not the one the build recorded)`);
+  return answer;
 }
 
 async function precacheAll() {
@@ -174,13 +180,14 @@ async function precacheAll() {
     // 'reload': the files themselves, not copies an HTTP cache may hold from an older build. Each
     // answer is kept as it arrives (a body left unread holds its connection); after a failure no
     // lane starts another download.
-    const files = [...PRECACHE];
+    // The pages first: small, and the ones a host most often answers with something else.
+    const files = [...PRECACHE.filter((f) => f.endsWith('.html')), ...PRECACHE.filter((f) => !f.endsWith('.html'))];
     let failed = false;
     const lane = async () => {
       while (files.length > 0 && !failed) {
         const file = files.shift();
         try {
-          await cache.put(here(file), await fit(await download(file), file));
+          await cache.put(here(file), await kept(file));
         } catch (e) {
           failed = true;
           throw e;
