@@ -10,7 +10,7 @@ import { loadNormlab } from '../../web/src/normlab.js';
 import { createJobRunner } from '../../web/src/work/job-runner.js';
 import { crowdJobs } from '../../web/src/work/crowd-jobs.js';
 import { describe } from '../../web/src/api/convert.js';
-import { CancelError, checkJobInput } from '../../web/src/work/protocol.js';
+import { CancelError, REPLY, checkJobInput } from '../../web/src/work/protocol.js';
 import { transformerJobs } from '../../web/src/work/transformer-jobs.js';
 import { timingJobs } from '../../web/src/work/timing-jobs.js';
 import { createMnistJobs } from '../../web/src/work/mnist-jobs.js';
@@ -261,6 +261,8 @@ function workerOnRunner() {
       if (!worker.terminated) setImmediate(() => worker.onmessage?.({ data: copy }));
     },
   });
+  // As a job worker does as it starts (job-worker.js): a pool's patience then ends at once.
+  setImmediate(() => worker.onmessage?.({ data: { type: REPLY.ready } }));
   return worker;
 }
 

@@ -107,8 +107,15 @@ export async function loadNormlab({ module = 'core', wasmModule, wasmBinary, cre
   let failed;
   const failure = new Promise((_, reject) => (failed = reject));
   // A module that does not link to this glue is a .wasm of another build under this one's name.
-  const misfit = (e) =>
-    e instanceof WebAssembly.LinkError ? new CoreFetchError(wasmUrl(module), { mismatch: e.message, cause: e }) : e;
+  // (Where the module's URL cannot be made, a worker under Parcel, the LinkError goes as it is.)
+  const misfit = (e) => {
+    if (!(e instanceof WebAssembly.LinkError)) return e;
+    try {
+      return new CoreFetchError(wasmUrl(module), { mismatch: e.message, cause: e });
+    } catch {
+      return e;
+    }
+  };
   const instantiateWasm = (imports, receive) => {
     WebAssembly.instantiate(wasmModule, imports).then(
       (instance) => receive(instance, wasmModule),

@@ -53,7 +53,7 @@ export async function coreFailure(failure) {
     const message = String(failure?.message ?? 'the load failed').replace(/\.+$/, '');
     // The host's bundler set a script's src (its chunk loader) without a policy of its own.
     if (TRUSTED_TYPES_REFUSAL.test(message))
-      return `${what}: its script was refused by this page's Trusted Types (${message}). The host's bundler loads the widgets' chunks through its own policy, which the page must allow beside normlab: webpack needs output.trustedTypes and its policy's name in trusted-types, Next.js "nextjs nextjs#bundler" (${GUIDE}).`;
+      return `${what}: its script was refused by this page's Trusted Types (${String(failure?.cause?.message ?? message).replace(/\.+$/, '')}). The host's bundler loads the widgets' chunks through its own policy, which the page must allow beside normlab: webpack needs output.trustedTypes and its policy's name in trusted-types, Next.js "nextjs nextjs#bundler" (${GUIDE}).`;
     return `${what}: ${message}.`;
   }
   if (await fetchRefused(url))
@@ -77,18 +77,22 @@ export async function coreFailure(failure) {
 }
 
 /**
- * The sentence for a worker whose script could not start, found by fetching it once more: null
- * when the script is there as a script (its failure is another one).
+ * The sentence for a worker whose script could not start (or never said it was ready), found by
+ * fetching it once more: null when the script is there as a script with something in it (its
+ * failure is another one).
  */
 export async function workerScriptFailure(href) {
   const url = new URL(href);
   let response = null;
   if (url.protocol !== 'file:' && url.protocol !== 'blob:')
     response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
-  if (response?.ok && JS_TYPE.test(typeOf(response) ?? '')) return null;
+  const empty = response?.ok && JS_TYPE.test(typeOf(response) ?? '') && !(await response.clone().text()).trim();
+  if (response?.ok && JS_TYPE.test(typeOf(response) ?? '') && !empty) return null;
   if (url.protocol === 'blob:') return null;
+  const why = empty
+    ? `${url.href} answered an empty file where the script should be (an upload that failed, or a host's empty object)`
+    : cause(url, { response, expected: 'a script (text/javascript)' });
   return (
-    (await outdatedPageSentence()) ??
-    `This widget trains in a Web Worker, whose script could not be loaded: ${cause(url, { response, expected: 'a script (text/javascript)' })}.`
+    (await outdatedPageSentence()) ?? `This widget trains in a Web Worker, whose script could not be loaded: ${why}.`
   );
 }

@@ -20,6 +20,10 @@ function bootstrapOf(href) {
 }
 
 let startFailure = null; // the latest worker that could not start: a promise of its sentence (or null)
+const scripts = new WeakMap(); // each worker started here -> its module's URL
+
+/** The URL of the module a worker started here runs, or undefined for any other worker. */
+export const scriptOf = (worker) => scripts.get(worker);
 
 /**
  * A module Worker running the module at url (a URL or a string relative to the page). A worker
@@ -33,6 +37,7 @@ export function startModuleWorker(url) {
   worker.addEventListener('error', (e) => {
     if (!e.message) startFailure = workerScriptFailure(href);
   });
+  scripts.set(worker, href);
   return worker;
 }
 

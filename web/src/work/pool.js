@@ -33,17 +33,17 @@ export function workerPool({ start = startWorker, size } = {}) {
       if (FINAL.has(data.type)) entry.runs.delete(data.id);
       run.view.receive({ ...data, id: run.id });
     };
-    const die = (message) => {
+    const die = (message, sentence) => {
       const index = workers.indexOf(entry);
       if (index >= 0) workers.splice(index, 1);
       worker.terminate();
       const views = new Set([...entry.runs.values()].map((r) => r.view));
       entry.runs.clear();
-      for (const view of views) view.fail(message);
+      for (const view of views) view.fail(message, sentence);
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
-      die(e.message || 'it could not start');
+      die(e.message || 'it could not start', e.sentence);
     };
     worker.onmessageerror = () => die('a reply from the training worker could not be read');
     workers.push(entry);
@@ -90,8 +90,8 @@ export function workerPool({ start = startWorker, size } = {}) {
         if (FINAL.has(data.type)) mine.delete(data.id);
         endpoint.onmessage?.({ data });
       },
-      fail(message) {
-        endpoint.onerror?.({ message });
+      fail(message, sentence) {
+        endpoint.onerror?.({ message, sentence });
       },
     };
     return endpoint;

@@ -117,7 +117,8 @@ export class TrainingWorker {
       // A worker the host's policy refused is said so, in the sentence naming what to allow; one
       // whose script could not be loaded, in the sentence saying why.
       workerRefusal().then(async (refusal) => {
-        const sentence = refusal ? null : await startFailureSentence();
+        // The sentence the start's own patience found (core-handoff.js), else the page's latest.
+        const sentence = refusal ? null : (e.sentence ?? (await startFailureSentence()));
         die(message, refusal ?? (sentence ? new WorkerUnavailableError(sentence) : null));
       });
     };
