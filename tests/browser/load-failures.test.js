@@ -289,6 +289,8 @@ for (const [chapter, tag] of [
         shown.text.includes('could not be') && shown.height > 40,
         `shown in its place: ${JSON.stringify(shown)}`,
       );
+      // Painted once its section is awake (section-waking.js): before, a screenshot is blank.
+      await tab.waitForFunction((t) => document.querySelector(t).closest('section').classList.contains('awake'), tag);
       await tab.locator(tag).screenshot({ path: screenshotFile(`${tag}-not-loaded.png`) });
     } finally {
       await tab.close();

@@ -15,6 +15,8 @@ const JS_TYPE = /^(text|application)\/(javascript|ecmascript)|^text\/x-javascrip
 // What engines say when a page under require-trusted-types-for 'script' sets a script's URL as a
 // plain string (Chromium: "This document requires 'TrustedScriptURL' assignment").
 const TRUSTED_TYPES_REFUSAL = /TrustedScriptURL/;
+// An engine's message quoted inside a sentence, without its own full stop.
+const withoutStop = (text) => String(text).replace(/\.+$/, '');
 
 /** The Error a widget shows when its worker's script could not start: its message is the plain sentence. */
 export class WorkerUnavailableError extends Error {
@@ -50,10 +52,10 @@ export async function coreFailure(failure) {
   const url = failure?.url;
   const what = "This widget's WebAssembly core (the .wasm file beside its script) could not be loaded";
   if (!url) {
-    const message = String(failure?.message ?? 'the load failed').replace(/\.+$/, '');
+    const message = withoutStop(failure?.message ?? 'the load failed');
     // The host's bundler set a script's src (its chunk loader) without a policy of its own.
     if (TRUSTED_TYPES_REFUSAL.test(message))
-      return `${what}: its script was refused by this page's Trusted Types (${String(failure?.cause?.message ?? message).replace(/\.+$/, '')}). The host's bundler loads the widgets' chunks through its own policy, which the page must allow beside normlab: webpack needs output.trustedTypes and its policy's name in trusted-types, Next.js "nextjs nextjs#bundler" (${GUIDE}).`;
+      return `${what}: its script was refused by this page's Trusted Types (${withoutStop(failure?.cause?.message ?? message)}). The host's bundler loads the widgets' chunks through its own policy, which the page must allow beside normlab: webpack needs output.trustedTypes and its policy's name in trusted-types, Next.js "nextjs nextjs#bundler" (${GUIDE}).`;
     return `${what}: ${message}.`;
   }
   if (await fetchRefused(url))
@@ -66,7 +68,7 @@ export async function coreFailure(failure) {
   if (failure.interrupted)
     return (
       (await outdatedPageSentence()) ??
-      `${what}: the answer for ${url.href} broke off before its end (${failure.interrupted.replace(/\.+$/, '')}): the connection dropped, or the host or a proxy sent it in an encoding the browser could not undo. Reloading the page tries again.`
+      `${what}: the answer for ${url.href} broke off before its end (${withoutStop(failure.interrupted)}): the connection dropped, or the host or a proxy sent it in an encoding the browser could not undo. Reloading the page tries again.`
     );
   if (failure.compileError)
     return `${what}: ${url.href} is not a module this browser compiles (${failure.compileError}).`;
@@ -86,8 +88,9 @@ export async function workerScriptFailure(href) {
   let response = null;
   if (url.protocol !== 'file:' && url.protocol !== 'blob:')
     response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
-  const empty = response?.ok && JS_TYPE.test(typeOf(response) ?? '') && !(await response.clone().text()).trim();
-  if (response?.ok && JS_TYPE.test(typeOf(response) ?? '') && !empty) return null;
+  const script = response?.ok && JS_TYPE.test(typeOf(response) ?? '');
+  const empty = script && !(await response.clone().text()).trim();
+  if (script && !empty) return null;
   if (url.protocol === 'blob:') return null;
   const why = empty
     ? `${url.href} answered an empty file where the script should be (an upload that failed, or a host's empty object)`

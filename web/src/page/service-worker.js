@@ -26,9 +26,9 @@
 // as plain text, would never run from the copy again, even once the host is put right.
 
 // Filled by the build: the files kept at install (relative to this worker), each one but the pages
-// with its digest (Subresource Integrity's form, checked here: a file cut short or a notice in its
-// place fails the install; a page must name the version instead, since hosts may add to it), their total bytes;
-// the digest of their contents; the files kept on first use, each with its length in bytes and its
+// with its digest (in Subresource Integrity's form, checked here: a file cut short or a notice in
+// its place fails the install; a page must name the version instead, since hosts may add to it),
+// their total bytes; the digest of their contents; the files kept on first use, each with its length in bytes and its
 // first bytes in hex; the name of the cache those are kept in (shared with the pages' workers);
 // the type each kind of file is kept as, by the ending of its name (host/file-types.js); the
 // attribute whose value, this build's version, marks the end of each of its pages.
@@ -127,8 +127,8 @@ async function roomForPrecache() {
 
 // The install downloads at most this many files at once, and asks again for one answered 429 or
 // 503 (a host limiting bursts, or busy) after the wait its Retry-After names (1 s when it names
-// none; at most 10 s), up to three times: a host that limits bursts would otherwise
-// fail the install, and with it the offline copy for six hours.
+// none; at most 10 s), up to three times: such a host would otherwise fail the install, and with
+// it the offline copy for six hours.
 const DOWNLOADS_AT_ONCE = 6;
 const ASKED_AGAIN = 3;
 const LONGEST_WAIT_MS = 10000;
@@ -179,8 +179,7 @@ async function precacheAll() {
   try {
     // 'reload': the files themselves, not copies an HTTP cache may hold from an older build. Each
     // answer is kept as it arrives (a body left unread holds its connection); after a failure no
-    // lane starts another download.
-    // The pages first: small, and the ones a host most often answers with something else.
+    // lane starts another download. The pages first: small, and the likeliest to be refused.
     const files = [...PRECACHE.filter((f) => f.endsWith('.html')), ...PRECACHE.filter((f) => !f.endsWith('.html'))];
     let failed = false;
     const lane = async () => {
